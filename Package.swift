@@ -1,0 +1,108 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "spotter",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "spotter", targets: ["spotter"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/vapor/fluent-kit", from: "1.57.0"),
+        .package(url: "https://github.com/vapor/fluent-sqlite-driver", from: "4.9.0"),
+        .package(url: "https://github.com/vapor/fluent-postgres-driver", from: "2.14.0"),
+        .package(url: "https://github.com/vapor/sql-kit", from: "3.36.0"),
+        .package(url: "https://github.com/vapor/postgres-kit", from: "2.17.0"),
+        .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.1"),
+    ],
+    targets: [
+        .target(
+            name: "SpotterCore",
+            swiftSettings: strict
+        ),
+        .target(
+            name: "SpotterStore",
+            dependencies: [
+                "SpotterCore",
+                .product(name: "FluentKit", package: "fluent-kit"),
+                .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
+                .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "PostgresKit", package: "postgres-kit"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            resources: [.copy("Resources")],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "SpotterServer",
+            dependencies: [
+                "SpotterCore",
+                "SpotterStore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "MultipartKit", package: "multipart-kit"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            resources: [.copy("Resources")],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "spotter",
+            dependencies: [
+                "SpotterCore",
+                "SpotterStore",
+                "SpotterServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "SpotterCoreTests",
+            dependencies: ["SpotterCore"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "SpotterStoreTests",
+            dependencies: [
+                "SpotterCore", "SpotterStore",
+                .product(name: "FluentKit", package: "fluent-kit"),
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "SpotterServerTests",
+            dependencies: [
+                "SpotterCore", "SpotterStore", "SpotterServer",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+    ]
+)

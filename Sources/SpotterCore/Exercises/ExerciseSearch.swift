@@ -1,0 +1,43 @@
+/// The rules for finding exercises by what a lifter types: every word of the
+/// query must appear in the name or the aliases, ignoring case ("bench db"
+/// finds "Bench Press (Dumbbell)" and the alias "DB Bench").
+public enum ExerciseSearch {
+    /// The lower-cased text a search runs over: the name and every alias, one per line.
+    public static func searchText(name: String, aliases: [String]) -> String {
+        ([name] + aliases).map { NameKey.displayForm(of: $0).lowercased() }.joined(separator: "\n")
+    }
+
+    /// The words of a query, lower-cased; empty when the query is blank.
+    public static func terms(of query: String) -> [String] {
+        query.lowercased().split(whereSeparator: { $0.isWhitespace }).map(String.init)
+    }
+
+    /// True when every term occurs in the name or the aliases.
+    public static func matches(name: String, aliases: [String], query: String) -> Bool {
+        let text = searchText(name: name, aliases: aliases)
+        return terms(of: query).allSatisfy { text.contains($0) }
+    }
+}
+
+/// A filter over the exercise library.
+public struct ExerciseFilter: Sendable, Equatable {
+    public var search: String
+    public var muscle: MuscleGroup?
+    public var equipment: Equipment?
+    public var kind: ExerciseKind?
+    /// `true`: only the user's own exercises; `false`: only the catalog; `nil`: both.
+    public var custom: Bool?
+    public var includeArchived: Bool
+
+    public init(
+        search: String = "", muscle: MuscleGroup? = nil, equipment: Equipment? = nil, kind: ExerciseKind? = nil,
+        custom: Bool? = nil, includeArchived: Bool = false
+    ) {
+        self.search = search
+        self.muscle = muscle
+        self.equipment = equipment
+        self.kind = kind
+        self.custom = custom
+        self.includeArchived = includeArchived
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import Hummingbird
+import SpotterCore
+
+/// A custom exercise as sent by a client. Enumerations arrive as strings so that a
+/// wrong value gets a message naming the field and the allowed values.
+struct ExerciseInput: Decodable, Sendable {
+    var name: String?
+    var description: String?
+    var muscleGroups: [String]?
+    var equipment: String?
+    var kind: String?
+    var videoURL: String?
+    var archived: Bool?
+
+    /// The draft for a new exercise; missing fields count as empty.
+    func draft() throws -> ExerciseDraft {
+        try merged(onto: ExerciseDraft(name: "", muscleGroups: [], equipment: nil, kind: nil))
+    }
+
+    /// The draft after applying the fields present here to an existing exercise.
+    func draft(updating exercise: Exercise) throws -> ExerciseDraft {
+        try merged(onto: ExerciseDraft(
+            name: exercise.name, description: exercise.description, muscleGroups: exercise.primaryMuscles,
+            equipment: exercise.equipment, kind: exercise.kind, videoURL: exercise.videoURL?.watchURL ?? ""))
+    }
+
+    private func merged(onto base: ExerciseDraft) throws -> ExerciseDraft {
+        var draft = base
+        if let name { draft.name = name }
+        if let description { draft.description = description }
+        if let videoURL { draft.videoURL = videoURL }
+        if let muscleGroups {
+            draft.muscleGroups = try muscleGroups.map { raw in
+                guard let muscle = MuscleGroup(rawValue: raw) else {
+                    throw SpotterError.invalid(field: "muscleGroups", "Unknown muscle group \"\(raw)\". Use \(Self.list(MuscleGroup.allCases.map(\.rawValue))).")
+                }
+                return muscle
+            }
+        }
+        if let equipment {
+            guard let value = Equipment(rawValue: equipment) else {
+                throw SpotterError.invalid(field: "equipment", "Unknown equipment \"\(equipment)\". Use \(Self.list(Equipment.allCases.map(\.rawValue))).")
+            }
+            draft.equipment = value
+        }
+        if let kind {
+            guard let value = ExerciseKind(rawValue: kind) else {
+                throw SpotterError.invalid(field: "kind", "Unknown kind \"\(kind)\". Use \(Self.list(ExerciseKind.allCases.map(\.rawValue))).")
+            }
+            draft.kind = value
+        }
+        return draft
+    }
+
+    static func list(_ values: [String]) -> String {
+        "one of: " + values.joined(separator: ", ")
+    }
+}
+
+struct WorkoutTypeInput: Decodable, Sendable {
+    var name: String?
+    var colorHex: String?
+    var icon: String?
+    var archived: Bool?
+
+    func draft(updating type: WorkoutType? = nil) -> WorkoutTypeDraft {
+        WorkoutTypeDraft(
+            name: name ?? type?.name ?? "", colorHex: colorHex ?? type?.colorHex ?? "#8C9A3A",
+            icon: icon ?? type?.icon.rawValue ?? WorkoutTypeIcon.dumbbell.rawValue)
+    }
+}
+
+struct WorkoutTypeOrderInput: Decodable, Sendable {
+    var ids: [UUID]
+}
+
+struct SettingsInput: Decodable, Sendable {
+    var unit: String?
+    var defaultRestSeconds: Int?
+    var theme: String?
+    var timeZone: String?
+    var onboardingSeen: Bool?
+
+    var change: SettingsChange {
+        SettingsChange(unit: unit, defaultRestSeconds: defaultRestSeconds, theme: theme, timeZone: timeZone, onboardingSeen: onboardingSeen)
+    }
+}
+
+struct PasswordChangeInput: Decodable, Sendable {
+    var currentPassword: String
+    var newPassword: String
+}
+
+struct TokenInput: Decodable, Sendable {
+    var name: String
+}
+
+extension Request {
+    /// Decodes a JSON body, turning every decoding failure into a 400 that says what is wrong.
+    func decodeJSON<Value: Decodable>(as type: Value.Type, context: AppRequestContext) async throws -> Value {
+        do {
+            return try await decode(as: type, context: context)
+        } catch let error as HTTPError where error.status == .contentTooLarge {
+            throw APIProblem(status: .contentTooLarge, code: "too_large", message: "The request body is too large: at most 1 MB of JSON.")
+        } catch let error as HTTPError {
+            throw APIProblem(status: .badRequest, code: "bad_request", message: error.body ?? "The body is not valid JSON.")
+        } catch {
+            throw APIProblem(status: .badRequest, code: "bad_request", message: "The body is not valid JSON.")
+        }
+    }
+}
+
+extension Parameters {
+    /// A path id; a malformed one answers 404 like an unknown one.
+    func uuid(_ name: String, resource: String) throws -> UUID {
+        guard let text = get(name), let id = UUID(uuidString: text) else { throw SpotterError.notFound(resource) }
+        return id
+    }
+}

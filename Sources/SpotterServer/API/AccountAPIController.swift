@@ -1,0 +1,62 @@
+import Foundation
+import Hummingbird
+import SpotterCore
+import SpotterStore
+
+/// `/api/v1/me`, `/api/v1/settings` and `/api/v1/tokens`.
+struct AccountAPIController {
+    let services: AppServices
+
+    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+        group.get("me", use: me)
+        group.get("settings", use: settings)
+        group.patch("settings", use: updateSettings)
+        group.put("me/password", use: changePassword)
+        group.get("tokens", use: tokens)
+        group.post("tokens", use: createToken)
+        group.delete("tokens/:id", use: revokeToken)
+    }
+
+    @Sendable func me(_ request: Request, context: AppRequestContext) async throws -> MeResponse {
+        MeResponse(try context.requireUser())
+    }
+
+    @Sendable func settings(_ request: Request, context: AppRequestContext) async throws -> SettingsResponse {
+        SettingsResponse(try context.requireUser().settings)
+    }
+
+    @Sendable func updateSettings(_ request: Request, context: AppRequestContext) async throws -> SettingsResponse {
+        let user = try context.requireUser()
+        let input = try await request.decodeJSON(as: SettingsInput.self, context: context)
+        let settings = try input.change.applied(to: user.settings)
+        return SettingsResponse(try await services.users.update(settings: settings, userID: user.id).settings)
+    }
+
+    @Sendable func changePassword(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let input = try await request.decodeJSON(as: PasswordChangeInput.self, context: context)
+        try await services.accounts.changePassword(
+            userID: user.id, current: input.currentPassword, new: input.newPassword,
+            keepingSession: context.authentication?.webSession?.id)
+        return .noContent
+    }
+
+    @Sendable func tokens(_ request: Request, context: AppRequestContext) async throws -> ListResponse<TokenResponse> {
+        let user = try context.requireUser()
+        return ListResponse(items: try await services.accounts.tokens(userID: user.id).map { TokenResponse($0) })
+    }
+
+    @Sendable func createToken(_ request: Request, context: AppRequestContext) async throws -> EditedResponse<TokenResponse> {
+        let user = try context.requireUser()
+        let input = try await request.decodeJSON(as: TokenInput.self, context: context)
+        let (token, secret) = try await services.accounts.createToken(userID: user.id, name: input.name, now: services.clock())
+        return .created(TokenResponse(token, secret: secret))
+    }
+
+    @Sendable func revokeToken(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let id = try context.parameters.uuid("id", resource: "The token")
+        try await services.accounts.revokeToken(id: id, userID: user.id)
+        return .noContent
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import Hummingbird
+import SpotterCore
+import SpotterStore
+
+/// `/api/v1/exercises`: the library, custom exercises and their images.
+struct ExercisesAPIController {
+    let services: AppServices
+
+    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+        group.get("exercises", use: list)
+        group.post("exercises", use: create)
+        group.get("exercises/:id", use: show)
+        group.patch("exercises/:id", use: update)
+        group.delete("exercises/:id", use: delete)
+        group.get("exercises/:id/image", use: image)
+        group.put("exercises/:id/image", use: uploadImage)
+        group.delete("exercises/:id/image", use: deleteImage)
+    }
+
+    @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> ListResponse<ExerciseResponse> {
+        let user = try context.requireUser()
+        let filter = try ExerciseQuery(request.uri.queryParameters).filter
+        let exercises = try await services.exercises.list(userID: user.id, filter: filter)
+        return ListResponse(items: exercises.map(ExerciseResponse.init))
+    }
+
+    @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> ExerciseResponse {
+        ExerciseResponse(try await findExercise(context))
+    }
+
+    @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> EditedResponse<ExerciseResponse> {
+        let user = try context.requireUser()
+        let input = try await request.decodeJSON(as: ExerciseInput.self, context: context)
+        let exercise = try await services.exercises.create(userID: user.id, draft: try input.draft(), now: services.clock())
+        return .created(ExerciseResponse(exercise))
+    }
+
+    @Sendable func update(_ request: Request, context: AppRequestContext) async throws -> ExerciseResponse {
+        let user = try context.requireUser()
+        let input = try await request.decodeJSON(as: ExerciseInput.self, context: context)
+        let current = try await findExercise(context)
+        var exercise = current
+        if current.isCustom {
+            exercise = try await services.exercises.update(
+                id: current.id, userID: user.id, draft: try input.draft(updating: current), now: services.clock())
+        } else if input.name != nil || input.description != nil || input.muscleGroups != nil || input.equipment != nil
+            || input.kind != nil || input.videoURL != nil || input.archived != nil
+        {
+            throw SpotterError.forbidden("Built-in exercises cannot be changed. Create a custom exercise instead.")
+        }
+        if let archived = input.archived, archived != exercise.archived {
+            exercise = try await services.exercises.setArchived(archived, id: exercise.id, userID: user.id, now: services.clock())
+        }
+        return ExerciseResponse(exercise)
+    }
+
+    @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let id = try context.parameters.uuid("id", resource: "The exercise")
+        let removed = try await services.exercises.delete(id: id, userID: user.id)
+        if let image = removed.image { services.images.remove(image, userID: user.id) }
+        return .noContent
+    }
+
+    /// Serves an image to its owner only; anyone else gets 404 as for a missing one.
+    @Sendable func image(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let exercise = try await findExercise(context)
+        guard let image = exercise.image, exercise.ownerID == user.id else { throw SpotterError.notFound("The image") }
+        let url = services.images.url(of: image, userID: user.id)
+        guard let data = FileManager.default.contents(atPath: url.path) else { throw SpotterError.notFound("The image") }
+        let etag = "\"\(image.fileName)\""
+        var headers = HTTPFields()
+        headers[.contentType] = image.format.contentType
+        headers[.cacheControl] = "private, max-age=86400"
+        headers[.eTag] = etag
+        headers[.init("X-Content-Type-Options")!] = "nosniff"
+        if request.headers[.ifNoneMatch] == etag {
+            return Response(status: .notModified, headers: headers)
+        }
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    /// Takes the image as the raw body (`Content-Type: image/png`, `image/jpeg` or `image/webp`).
+    @Sendable func uploadImage(_ request: Request, context: AppRequestContext) async throws -> ExerciseResponse {
+        let user = try context.requireUser()
+        let exercise = try await findExercise(context)
+        guard exercise.isCustom else {
+            throw SpotterError.forbidden("Built-in exercises cannot be changed. You can add images only to exercises you made.")
+        }
+        var request = request
+        let body: ByteBuffer
+        do {
+            body = try await request.collectBody(upTo: ImageFormat.maxByteCount)
+        } catch let error as HTTPError where error.status == .contentTooLarge {
+            throw APIProblem(status: .contentTooLarge, code: "too_large", message: "The image is too large: at most 5 MB.")
+        }
+        return ExerciseResponse(try await ExerciseImages(services: services).replace(
+            on: exercise, with: Array(buffer: body), userID: user.id))
+    }
+
+    @Sendable func deleteImage(_ request: Request, context: AppRequestContext) async throws -> ExerciseResponse {
+        let user = try context.requireUser()
+        let exercise = try await findExercise(context)
+        return ExerciseResponse(try await ExerciseImages(services: services).remove(from: exercise, userID: user.id))
+    }
+
+    private func findExercise(_ context: AppRequestContext) async throws -> Exercise {
+        let user = try context.requireUser()
+        let id = try context.parameters.uuid("id", resource: "The exercise")
+        guard let exercise = try await services.exercises.find(id: id, userID: user.id) else {
+            throw SpotterError.notFound("The exercise")
+        }
+        return exercise
+    }
+}
+
+/// Writing and removing exercise images: the file and the record move together.
+struct ExerciseImages {
+    let services: AppServices
+
+    func replace(on exercise: Exercise, with bytes: [UInt8], userID: UUID) async throws -> Exercise {
+        let stored = try services.images.save(bytes, userID: userID)
+        do {
+            let (updated, previous) = try await services.exercises.setImage(stored, id: exercise.id, userID: userID, now: services.clock())
+            if let previous { services.images.remove(previous, userID: userID) }
+            return updated
+        } catch {
+            services.images.remove(stored, userID: userID)
+            throw error
+        }
+    }
+
+    func remove(from exercise: Exercise, userID: UUID) async throws -> Exercise {
+        let (updated, previous) = try await services.exercises.setImage(nil, id: exercise.id, userID: userID, now: services.clock())
+        if let previous { services.images.remove(previous, userID: userID) }
+        return updated
+    }
+}
+
+/// The library filter as query parameters: `search`, `muscle`, `equipment`, `kind`,
+/// `custom` (true/false), `archived` (true to include archived exercises).
+struct ExerciseQuery {
+    var filter: ExerciseFilter
+
+    init(_ query: Parameters) throws {
+        filter = ExerciseFilter(search: String((query.get("search") ?? query.get("q") ?? "").prefix(100)))
+        if let muscle = query.get("muscle"), !muscle.isEmpty {
+            guard let value = MuscleGroup(rawValue: muscle) else {
+                throw SpotterError.invalid(field: "muscle", "Unknown muscle group \"\(muscle)\". Use \(ExerciseInput.list(MuscleGroup.allCases.map(\.rawValue))).")
+            }
+            filter.muscle = value
+        }
+        if let equipment = query.get("equipment"), !equipment.isEmpty {
+            guard let value = Equipment(rawValue: equipment) else {
+                throw SpotterError.invalid(field: "equipment", "Unknown equipment \"\(equipment)\". Use \(ExerciseInput.list(Equipment.allCases.map(\.rawValue))).")
+            }
+            filter.equipment = value
+        }
+        if let kind = query.get("kind"), !kind.isEmpty {
+            guard let value = ExerciseKind(rawValue: kind) else {
+                throw SpotterError.invalid(field: "kind", "Unknown kind \"\(kind)\". Use \(ExerciseInput.list(ExerciseKind.allCases.map(\.rawValue))).")
+            }
+            filter.kind = value
+        }
+        filter.custom = try Self.flag(query, "custom")
+        filter.includeArchived = try Self.flag(query, "archived") ?? false
+    }
+
+    private static func flag(_ query: Parameters, _ name: String) throws -> Bool? {
+        switch query.get(name) {
+        case nil, "": return nil
+        case "true", "1": return true
+        case "false", "0": return false
+        default: throw SpotterError.invalid(field: name, "Use true or false for \(name).")
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Hummingbird
+import SpotterCore
+import SpotterStore
+
+/// `/api/v1/workout-types`.
+struct WorkoutTypesAPIController {
+    let services: AppServices
+
+    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+        group.get("workout-types", use: list)
+        group.post("workout-types", use: create)
+        group.put("workout-types/order", use: reorder)
+        group.get("workout-types/:id", use: show)
+        group.patch("workout-types/:id", use: update)
+    }
+
+    @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> ListResponse<WorkoutTypeResponse> {
+        let user = try context.requireUser()
+        let includeArchived = request.uri.queryParameters.get("archived") == "true"
+        let types = try await services.workoutTypes.list(userID: user.id, includeArchived: includeArchived)
+        return ListResponse(items: types.map(WorkoutTypeResponse.init))
+    }
+
+    @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> WorkoutTypeResponse {
+        WorkoutTypeResponse(try await findType(context))
+    }
+
+    @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> EditedResponse<WorkoutTypeResponse> {
+        let user = try context.requireUser()
+        let input = try await request.decodeJSON(as: WorkoutTypeInput.self, context: context)
+        let type = try await services.workoutTypes.create(userID: user.id, draft: input.draft(), now: services.clock())
+        return .created(WorkoutTypeResponse(type))
+    }
+
+    /// Renames, recolours, changes the icon, archives or restores.
+    @Sendable func update(_ request: Request, context: AppRequestContext) async throws -> WorkoutTypeResponse {
+        let user = try context.requireUser()
+        let input = try await request.decodeJSON(as: WorkoutTypeInput.self, context: context)
+        var type = try await findType(context)
+        if input.name != nil || input.colorHex != nil || input.icon != nil {
+            type = try await services.workoutTypes.update(id: type.id, userID: user.id, draft: input.draft(updating: type))
+        }
+        if let archived = input.archived, archived != type.archived {
+            type = try await services.workoutTypes.setArchived(archived, id: type.id, userID: user.id)
+        }
+        return WorkoutTypeResponse(type)
+    }
+
+    /// Takes every id of the user's types (archived ones too) in the new order.
+    @Sendable func reorder(_ request: Request, context: AppRequestContext) async throws -> ListResponse<WorkoutTypeResponse> {
+        let user = try context.requireUser()
+        let input = try await request.decodeJSON(as: WorkoutTypeOrderInput.self, context: context)
+        let types = try await services.workoutTypes.reorder(userID: user.id, ids: input.ids)
+        return ListResponse(items: types.map(WorkoutTypeResponse.init))
+    }
+
+    private func findType(_ context: AppRequestContext) async throws -> WorkoutType {
+        let user = try context.requireUser()
+        let id = try context.parameters.uuid("id", resource: "The workout type")
+        guard let type = try await services.workoutTypes.find(id: id, userID: user.id) else {
+            throw SpotterError.notFound("The workout type")
+        }
+        return type
+    }
+}

@@ -1,0 +1,48 @@
+import Hummingbird
+import NIOCore
+import SpotterCore
+import SpotterStore
+
+/// How a request proved who it is from.
+enum Authentication: Sendable {
+    case session(AccountService.WebSession)
+    case token(User)
+
+    var user: User {
+        switch self {
+        case .session(let session): session.user
+        case .token(let user): user
+        }
+    }
+
+    var webSession: AccountService.WebSession? {
+        if case .session(let session) = self { return session }
+        return nil
+    }
+}
+
+/// Per-request state: who is asking, and from where.
+public struct AppRequestContext: RequestContext {
+    public var coreContext: CoreRequestContextStorage
+    var authentication: Authentication?
+    /// The client's address, for limiting failed logins.
+    let remoteAddress: String
+    /// The token that forms must echo back when nobody is signed in yet (login, register).
+    var preAuthCSRF: String?
+
+    public init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        remoteAddress = source.channel.remoteAddress?.ipAddress ?? "local"
+    }
+
+    /// JSON bodies larger than this are refused with 413.
+    public var maxUploadSize: Int { 1024 * 1024 }
+
+    var user: User? { authentication?.user }
+
+    /// The signed-in user, or 401.
+    func requireUser() throws -> User {
+        guard let user else { throw HTTPError(.unauthorized, message: "Sign in, or send an API token as Authorization: Bearer ….") }
+        return user
+    }
+}

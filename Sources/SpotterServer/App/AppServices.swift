@@ -1,0 +1,43 @@
+import Foundation
+import Logging
+import Mustache
+import SpotterCore
+import SpotterStore
+import Synchronization
+
+/// The dependencies controllers share, made once at start.
+struct AppServices: Sendable {
+    let store: SpotterStore
+    let accounts: AccountService
+    let images: ImageStore
+    let views: ViewRenderer
+    let assets: AssetCatalog
+    let loginLimiter: LoginLimiter
+    let registrationOpen: Bool
+    let clock: @Sendable () -> Date
+
+    var exercises: ExerciseRepository { ExerciseRepository(store: store) }
+    var workoutTypes: WorkoutTypeRepository { WorkoutTypeRepository(store: store) }
+    var users: UserRepository { UserRepository(store: store) }
+}
+
+/// The failed-login counter, shared by every request.
+final class LoginLimiter: Sendable {
+    private let state: Mutex<LoginThrottle>
+
+    init(_ throttle: LoginThrottle) {
+        state = Mutex(throttle)
+    }
+
+    func retryAfter(keys: [String], now: Date) -> Int? {
+        state.withLock { $0.retryAfter(keys: keys, now: now) }
+    }
+
+    func recordFailure(keys: [String], now: Date) {
+        state.withLock { $0.recordFailure(keys: keys, now: now) }
+    }
+
+    func recordSuccess(key: String) {
+        state.withLock { $0.recordSuccess(key: key) }
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Hummingbird
+import Logging
+import SpotterCore
+import SpotterStore
+
+/// The composition root: opens and migrates the store, seeds the catalog and
+/// builds the router. Tests build the very same application.
+public func buildApplication(configuration: AppConfiguration) async throws -> some ApplicationProtocol {
+    var logger = Logger(label: "spotter")
+    logger.logLevel = configuration.logLevel
+    let store = try await SpotterStore.open(configuration.database, logger: logger)
+    do {
+        try await store.migrate()
+        try await CatalogSeeder(store: store).seed(CatalogSeeder.bundledCatalog(), now: configuration.clock())
+    } catch {
+        await store.shutdown()
+        throw error
+    }
+    let services = AppServices(
+        store: store,
+        accounts: AccountService(store: store, hasher: PasswordHasher(cost: configuration.passwordCost)),
+        images: ImageStore(dataDirectory: configuration.dataDirectory),
+        views: try await ViewRenderer.load(),
+        assets: AssetCatalog.shared,
+        loginLimiter: LoginLimiter(configuration.loginThrottle),
+        registrationOpen: configuration.registrationOpen,
+        clock: configuration.clock)
+    var app = Application(
+        router: buildRouter(services: services),
+        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Spotter"),
+        onServerRunning: { channel in
+            let port = channel.localAddress?.port ?? configuration.port
+            print("Spotter is running at http://\(configuration.host):\(port) (data: \(store.location))")
+        },
+        logger: logger)
+    app.addServices(store)
+    return app
+}
+
+/// Every route, API and pages, behind the shared middleware.
+func buildRouter(services: AppServices) -> Router<AppRequestContext> {
+    let router = Router(context: AppRequestContext.self)
+    router.add(middleware: ErrorMiddleware(views: services.views))
+    router.add(middleware: SecurityHeadersMiddleware())
+    router.add(middleware: AuthMiddleware(services: services))
+    router.add(middleware: CSRFMiddleware())
+
+    router.get("health") { _, _ in ["status": "ok"] }
+    AssetsController(assets: services.assets).addRoutes(to: router)
+
+    let api = router.group("api/v1")
+    OpenAPIController().addRoutes(to: api)
+    AccountAPIController(services: services).addRoutes(to: api)
+    ExercisesAPIController(services: services).addRoutes(to: api)
+    WorkoutTypesAPIController(services: services).addRoutes(to: api)
+
+    AuthPagesController(services: services).addRoutes(to: router)
+    HomePageController(services: services).addRoutes(to: router)
+    ExercisePagesController(services: services).addRoutes(to: router)
+    WorkoutTypePagesController(services: services).addRoutes(to: router)
+    SettingsPagesController(services: services).addRoutes(to: router)
+    return router
+}

@@ -1,0 +1,110 @@
+import Foundation
+import Hummingbird
+import Logging
+import SpotterCore
+
+/// The one place where errors become HTTP answers. API paths get the JSON error
+/// shape `{"error": {"code", "message", "field"}}`; pages get a plain error page.
+/// Nothing internal (stack traces, SQL) ever reaches a response.
+struct ErrorMiddleware: RouterMiddleware {
+    typealias Context = AppRequestContext
+    let views: ViewRenderer
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch {
+            let problem = APIProblem(error, logger: context.logger)
+            if request.uri.path.hasPrefix("/api/") || request.uri.path == "/health" {
+                return problem.jsonResponse()
+            }
+            do {
+                return try views.errorPage(problem, context: context)
+            } catch {
+                context.logger.error("The error page failed: \(String(reflecting: error))")
+                return ViewRenderer.html("<!doctype html><title>Spotter</title><p>\(problem.message)</p>", status: problem.status)
+            }
+        }
+    }
+}
+
+/// An error as the client sees it.
+struct APIProblem: Error, Sendable {
+    var status: HTTPResponse.Status
+    var code: String
+    var message: String
+    var field: String?
+    var headers: HTTPFields = [:]
+
+    init(status: HTTPResponse.Status, code: String, message: String, field: String? = nil) {
+        self.status = status
+        self.code = code
+        self.message = message
+        self.field = field
+    }
+
+    init(_ error: any Error, logger: Logger) {
+        switch error {
+        case let problem as APIProblem:
+            self = problem
+        case let error as SpotterError:
+            switch error {
+            case .invalid(let failure):
+                self.init(status: .badRequest, code: "validation_failed", message: failure.first.message, field: failure.first.field)
+            case .notFound:
+                self.init(status: .notFound, code: "not_found", message: error.message)
+            case .conflict(let field, let message):
+                self.init(status: .conflict, code: "conflict", message: message, field: field)
+            case .forbidden(let message):
+                self.init(status: .forbidden, code: "forbidden", message: message)
+            }
+        case let failure as ValidationFailure:
+            self.init(status: .badRequest, code: "validation_failed", message: failure.first.message, field: failure.first.field)
+        case let error as HTTPError:
+            self.init(httpError: error)
+        default:
+            logger.error("Unexpected error: \(String(reflecting: error))")
+            self.init(status: .internalServerError, code: "internal", message: "Something went wrong on the server. Nothing was changed; try again.")
+        }
+    }
+
+    private init(httpError error: HTTPError) {
+        let status = error.status
+        switch status {
+        case .contentTooLarge:
+            self.init(status: status, code: "too_large", message: "The request is too large.")
+        case .badRequest:
+            self.init(status: status, code: "bad_request", message: error.body ?? "The request could not be read: send valid JSON.")
+        case .unauthorized:
+            self.init(status: status, code: "unauthorized", message: error.body ?? "Sign in first.")
+        case .notFound:
+            self.init(status: status, code: "not_found", message: error.body ?? "There is nothing at this address.")
+        case .methodNotAllowed:
+            self.init(status: status, code: "method_not_allowed", message: "This address does not accept that method.")
+        case .tooManyRequests:
+            self.init(status: status, code: "rate_limited", message: error.body ?? "Too many attempts; wait and try again.")
+        case .forbidden:
+            self.init(status: status, code: "forbidden", message: error.body ?? "Not allowed.")
+        case .unsupportedMediaType:
+            self.init(status: status, code: "unsupported_media_type", message: error.body ?? "Send the body as application/json.")
+        default:
+            self.init(status: status, code: "http_\(status.code)", message: error.body ?? status.reasonPhrase)
+        }
+        headers = error.headers
+    }
+
+    func jsonResponse() -> Response {
+        struct Body: Encodable {
+            struct Detail: Encodable {
+                let code: String
+                let message: String
+                let field: String?
+            }
+            let error: Detail
+        }
+        let data = (try? JSONEncoder().encode(Body(error: .init(code: code, message: message, field: field)))) ?? Data()
+        var fields = headers
+        fields[.contentType] = "application/json; charset=utf-8"
+        return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}

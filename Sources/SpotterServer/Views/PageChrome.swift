@@ -1,0 +1,79 @@
+import SpotterCore
+
+/// What every page's layout needs: title, theme, the form token and the navigation.
+struct PageChrome {
+    /// The sections of the bottom navigation. Only sections that work are listed.
+    enum Section: String, CaseIterable {
+        case home, exercises, settings
+
+        var label: String {
+            switch self {
+            case .home: "Home"
+            case .exercises: "Exercises"
+            case .settings: "Settings"
+            }
+        }
+
+        var path: String {
+            switch self {
+            case .home: "/"
+            case .exercises: "/exercises"
+            case .settings: "/settings"
+            }
+        }
+    }
+
+    struct NavItem {
+        let label: String
+        let path: String
+        let icon: String
+        let active: Bool
+    }
+
+    let title: String
+    let theme: String
+    let csrf: String
+    let signedIn: Bool
+    let username: String
+    let nav: [NavItem]
+    let stylesheet: String
+    let script: String
+    let backLink: String?
+
+    init(title: String, context: AppRequestContext, section: Section?, backLink: String? = nil) {
+        self.title = title
+        let user = context.user
+        theme = user?.settings.theme.rawValue ?? Theme.system.rawValue
+        csrf = context.authentication?.webSession?.csrfToken ?? context.preAuthCSRF ?? ""
+        signedIn = user != nil
+        username = user?.username ?? ""
+        nav = user == nil ? [] : Section.allCases.map {
+            NavItem(label: $0.label, path: $0.path, icon: $0.rawValue, active: $0 == section)
+        }
+        stylesheet = AssetCatalog.shared.url(for: "app.css")
+        script = AssetCatalog.shared.url(for: "app.js")
+        self.backLink = backLink
+    }
+}
+
+/// A form field as a template shows it: what was typed and what is wrong with it.
+struct FieldView {
+    let value: String
+    let error: String?
+
+    init(_ value: String, error: String? = nil) {
+        self.value = value
+        self.error = error
+    }
+
+    init(_ value: String, failure: ValidationFailure?, field: String) {
+        self.init(value, error: failure?.message(for: field))
+    }
+}
+
+/// One choice in a select, radio group or checkbox group.
+struct OptionView {
+    let value: String
+    let label: String
+    let selected: Bool
+}

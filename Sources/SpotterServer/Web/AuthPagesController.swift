@@ -1,0 +1,194 @@
+import Foundation
+import Hummingbird
+import SpotterCore
+import SpotterStore
+
+/// Welcome, sign in, registration, sign out and the first-visit onboarding.
+struct AuthPagesController {
+    let services: AppServices
+
+    func addRoutes(to router: Router<AppRequestContext>) {
+        router.get("welcome", use: welcome)
+        router.get("login", use: loginForm)
+        router.post("login", use: login)
+        router.get("register", use: registerForm)
+        router.post("register", use: register)
+        router.post("logout", use: logout)
+        router.get("onboarding", use: onboardingForm)
+        router.post("onboarding", use: onboarding)
+    }
+
+    @Sendable func welcome(_ request: Request, context: AppRequestContext) async throws -> Response {
+        var response = try services.views.render(
+            WelcomePage(
+                page: PageChrome(title: "Welcome", context: context, section: nil), registrationOpen: services.registrationOpen,
+                onboarding: false, unitOptions: [], restSeconds: "", timeZone: "", error: nil),
+            template: "welcome")
+        response.setCookie(WebCookies.welcomed(request: request))
+        return response
+    }
+
+    @Sendable func loginForm(_ request: Request, context: AppRequestContext) async throws -> Response {
+        if context.user != nil { return .seeOther("/") }
+        let next = safeReturnPath(request.uri.queryParameters.get("next"))
+        return try renderLogin(context: context, username: "", error: nil, next: next, status: .ok)
+    }
+
+    @Sendable func login(_ request: Request, context: AppRequestContext) async throws -> Response {
+        var request = request
+        let form = try await SubmittedForm.read(&request)
+        let username = form["username"].trimmingCharacters(in: .whitespaces).lowercased()
+        let next = safeReturnPath(form["next"])
+        let now = services.clock()
+        let keys = ["user:" + username, "addr:" + context.remoteAddress]
+        if let wait = services.loginLimiter.retryAfter(keys: keys, now: now) {
+            var response = try renderLogin(
+                context: context, username: username,
+                error: "Too many failed attempts. Try again in \(Self.minutes(wait)).", next: next, status: .tooManyRequests)
+            response.headers[.retryAfter] = String(wait)
+            return response
+        }
+        guard let user = try await services.accounts.authenticate(username: username, password: form["password"]) else {
+            services.loginLimiter.recordFailure(keys: keys, now: now)
+            return try renderLogin(
+                context: context, username: username, error: "The user name or password is not right.", next: next,
+                status: .unauthorized)
+        }
+        services.loginLimiter.recordSuccess(key: "user:" + username)
+        let (secret, _) = try await services.accounts.startSession(userID: user.id, now: now)
+        var response = Response.seeOther(next)
+        response.setCookie(WebCookies.session(secret, request: request))
+        return response
+    }
+
+    private static func minutes(_ seconds: Int) -> String {
+        seconds < 90 ? "\(seconds) seconds" : "\((seconds + 59) / 60) minutes"
+    }
+
+    private func renderLogin(context: AppRequestContext, username: String, error: String?, next: String, status: HTTPResponse.Status) throws -> Response {
+        try services.views.render(
+            LoginPage(
+                page: PageChrome(title: "Sign in", context: context, section: nil), username: username, error: error,
+                next: next, registrationOpen: services.registrationOpen),
+            template: "login", status: status)
+    }
+
+    @Sendable func registerForm(_ request: Request, context: AppRequestContext) async throws -> Response {
+        if context.user != nil { return .seeOther("/") }
+        return try renderRegister(context: context, form: nil, failure: nil, status: .ok)
+    }
+
+    @Sendable func register(_ request: Request, context: AppRequestContext) async throws -> Response {
+        guard services.registrationOpen else {
+            return try renderRegister(context: context, form: nil, failure: nil, status: .forbidden)
+        }
+        var request = request
+        let form = try await SubmittedForm.read(&request)
+        let failure: ValidationFailure
+        do {
+            guard form["password"] == form["passwordConfirmation"] else {
+                throw SpotterError.invalid(field: "passwordConfirmation", "The two passwords differ. Type the same password twice.")
+            }
+            var settings = UserSettings(onboardingSeen: true)
+            settings = try SettingsChange(unit: form["unit"], timeZone: form["timeZone"].isEmpty ? nil : form["timeZone"]).applied(to: settings)
+            let now = services.clock()
+            let user = try await services.accounts.register(username: form["username"], password: form["password"], settings: settings, now: now)
+            let (secret, _) = try await services.accounts.startSession(userID: user.id, now: now)
+            var response = Response.seeOther("/")
+            response.setCookie(WebCookies.session(secret, request: request))
+            return response
+        } catch SpotterError.invalid(let problem) {
+            failure = problem
+        } catch let problem as ValidationFailure {
+            failure = problem
+        } catch SpotterError.conflict(let field, let message) {
+            failure = ValidationFailure(field: field ?? "username", message: message)
+        }
+        return try renderRegister(context: context, form: form, failure: failure, status: .badRequest)
+    }
+
+    private func renderRegister(context: AppRequestContext, form: SubmittedForm?, failure: ValidationFailure?, status: HTTPResponse.Status) throws -> Response {
+        let unit = form?["unit"] ?? MassUnit.kg.rawValue
+        return try services.views.render(
+            RegisterPage(
+                page: PageChrome(title: "Create account", context: context, section: nil),
+                registrationOpen: services.registrationOpen,
+                username: FieldView(form?["username"] ?? "", failure: failure, field: "username"),
+                passwordError: failure?.message(for: "password"),
+                confirmationError: failure?.message(for: "passwordConfirmation"),
+                unitOptions: MassUnit.allCases.map { OptionView(value: $0.rawValue, label: $0.displayName, selected: $0.rawValue == unit) },
+                timeZone: form?["timeZone"] ?? ""),
+            template: "register", status: status)
+    }
+
+    @Sendable func logout(_ request: Request, context: AppRequestContext) async throws -> Response {
+        if let session = context.authentication?.webSession {
+            try await services.accounts.endSession(id: session.id)
+        }
+        var response = Response.seeOther("/login")
+        response.setCookie(WebCookies.clearedSession(request: request))
+        return response
+    }
+
+    @Sendable func onboardingForm(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requirePageUser()
+        return try renderOnboarding(user: user, context: context, form: nil, error: nil, status: .ok)
+    }
+
+    private func renderOnboarding(user: User, context: AppRequestContext, form: SubmittedForm?, error: String?, status: HTTPResponse.Status) throws -> Response {
+        let unit = form?["unit"] ?? user.settings.unit.rawValue
+        return try services.views.render(
+            WelcomePage(
+                page: PageChrome(title: "Welcome", context: context, section: nil), registrationOpen: false, onboarding: true,
+                unitOptions: MassUnit.allCases.map { OptionView(value: $0.rawValue, label: $0.displayName, selected: $0.rawValue == unit) },
+                restSeconds: form?["defaultRestSeconds"] ?? String(user.settings.defaultRestSeconds),
+                timeZone: form?["timeZone"] ?? user.settings.timeZone, error: error),
+            template: "welcome", status: status)
+    }
+
+    @Sendable func onboarding(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requirePageUser()
+        var request = request
+        let form = try await SubmittedForm.read(&request)
+        let change = SettingsChange(
+            unit: form["unit"].isEmpty ? nil : form["unit"],
+            defaultRestSeconds: Int(form["defaultRestSeconds"]),
+            timeZone: form["timeZone"].isEmpty ? nil : form["timeZone"], onboardingSeen: true)
+        do {
+            let settings = try change.applied(to: user.settings)
+            _ = try await services.users.update(settings: settings, userID: user.id)
+            return .seeOther("/")
+        } catch let failure as ValidationFailure {
+            return try renderOnboarding(user: user, context: context, form: form, error: failure.first.message, status: .badRequest)
+        }
+    }
+}
+
+struct WelcomePage {
+    let page: PageChrome
+    let registrationOpen: Bool
+    /// True for a signed-in user's first visit: the page asks for the unit and rest time.
+    let onboarding: Bool
+    let unitOptions: [OptionView]
+    let restSeconds: String
+    let timeZone: String
+    let error: String?
+}
+
+struct LoginPage {
+    let page: PageChrome
+    let username: String
+    let error: String?
+    let next: String
+    let registrationOpen: Bool
+}
+
+struct RegisterPage {
+    let page: PageChrome
+    let registrationOpen: Bool
+    let username: FieldView
+    let passwordError: String?
+    let confirmationError: String?
+    let unitOptions: [OptionView]
+    let timeZone: String
+}

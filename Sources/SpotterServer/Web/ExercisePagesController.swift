@@ -1,0 +1,270 @@
+import Foundation
+import Hummingbird
+import SpotterCore
+import SpotterStore
+
+/// The exercise library pages: browse and filter, detail, create, edit, archive, delete.
+struct ExercisePagesController {
+    let services: AppServices
+
+    func addRoutes(to router: Router<AppRequestContext>) {
+        router.get("exercises", use: list)
+        router.get("exercises/new", use: newForm)
+        router.post("exercises", use: create)
+        router.get("exercises/:id", use: show)
+        router.get("exercises/:id/edit", use: editForm)
+        router.post("exercises/:id", use: update)
+        router.get("exercises/:id/delete", use: confirmDelete)
+        router.post("exercises/:id/delete", use: delete)
+        router.post("exercises/:id/archive", use: archive)
+        router.post("exercises/:id/restore", use: restore)
+    }
+
+    @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requirePageUser()
+        let query = request.uri.queryParameters
+        let show = query.get("show") ?? ""
+        var filter = ExerciseFilter(search: String((query.get("q") ?? "").prefix(100)))
+        filter.muscle = query.get("muscle").flatMap(MuscleGroup.init(rawValue:))
+        filter.equipment = query.get("equipment").flatMap(Equipment.init(rawValue:))
+        switch show {
+        case "custom": filter.custom = true
+        case "archived": filter.custom = true; filter.includeArchived = true
+        default: break
+        }
+        var exercises = try await services.exercises.list(userID: user.id, filter: filter)
+        if show == "archived" { exercises = exercises.filter(\.archived) }
+        let model = ExerciseListPage(
+            page: PageChrome(title: "Exercises", context: context, section: .exercises),
+            query: filter.search,
+            muscles: MuscleGroup.allCases.map { OptionView(value: $0.rawValue, label: $0.displayName, selected: $0 == filter.muscle) },
+            equipment: Equipment.allCases.map { OptionView(value: $0.rawValue, label: $0.displayName, selected: $0 == filter.equipment) },
+            shows: [("", "All"), ("custom", "Mine"), ("archived", "Archived")].map { OptionView(value: $0.0, label: $0.1, selected: $0.0 == show) },
+            exercises: exercises.map(ExerciseRow.init),
+            countLabel: Self.countLabel(
+                exercises.count, filtered: !filter.search.isEmpty || filter.muscle != nil || filter.equipment != nil || !show.isEmpty),
+            notice: Notice.from(request))
+        return try services.views.render(model, template: "exercises")
+    }
+
+    @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let exercise = try await find(context)
+        let model = ExerciseDetailPage(
+            page: PageChrome(title: exercise.name, context: context, section: .exercises, backLink: "/exercises"),
+            exercise: ExerciseRow(exercise),
+            description: exercise.description,
+            primary: exercise.primaryMuscles.map(\.displayName),
+            secondary: exercise.secondaryMuscles.map(\.displayName),
+            equipment: exercise.equipment.displayName,
+            kind: exercise.kind.displayName,
+            aliases: exercise.aliases.joined(separator: ", "),
+            videoURL: exercise.videoURL?.watchURL,
+            notice: Notice.from(request))
+        return try services.views.render(model, template: "exercise")
+    }
+
+    @Sendable func newForm(_ request: Request, context: AppRequestContext) async throws -> Response {
+        _ = try context.requirePageUser()
+        let draft = ExerciseDraft(name: request.uri.queryParameters.get("name") ?? "", muscleGroups: [], equipment: nil, kind: .weightReps)
+        return try renderForm(context: context, exercise: nil, draft: draft, failure: nil, status: .ok)
+    }
+
+    @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requirePageUser()
+        var request = request
+        let form = try await SubmittedForm.read(&request)
+        let draft = Self.draft(from: form)
+        do {
+            let image = try Self.checkSubmission(draft: draft, form: form)
+            let exercise = try await services.exercises.create(userID: user.id, draft: draft, now: services.clock())
+            if let bytes = image {
+                _ = try await ExerciseImages(services: services).replace(on: exercise, with: bytes, userID: user.id)
+            }
+            return .seeOther("/exercises/\(exercise.id.uuidString.lowercased())?notice=created")
+        } catch {
+            return try renderForm(context: context, exercise: nil, draft: draft, failure: try Self.formFailure(error), status: .badRequest)
+        }
+    }
+
+    @Sendable func editForm(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let exercise = try await findOwn(context)
+        let draft = ExerciseDraft(
+            name: exercise.name, description: exercise.description, muscleGroups: exercise.primaryMuscles,
+            equipment: exercise.equipment, kind: exercise.kind, videoURL: exercise.videoURL?.watchURL ?? "")
+        return try renderForm(context: context, exercise: exercise, draft: draft, failure: nil, status: .ok)
+    }
+
+    @Sendable func update(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requirePageUser()
+        let exercise = try await findOwn(context)
+        var request = request
+        let form = try await SubmittedForm.read(&request)
+        let draft = Self.draft(from: form)
+        do {
+            let image = try Self.checkSubmission(draft: draft, form: form)
+            var updated = try await services.exercises.update(id: exercise.id, userID: user.id, draft: draft, now: services.clock())
+            if let bytes = image {
+                updated = try await ExerciseImages(services: services).replace(on: updated, with: bytes, userID: user.id)
+            } else if form["removeImage"] == "on" {
+                updated = try await ExerciseImages(services: services).remove(from: updated, userID: user.id)
+            }
+            return .seeOther("/exercises/\(updated.id.uuidString.lowercased())?notice=saved")
+        } catch {
+            return try renderForm(context: context, exercise: exercise, draft: draft, failure: try Self.formFailure(error), status: .badRequest)
+        }
+    }
+
+    @Sendable func confirmDelete(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let exercise = try await findOwn(context)
+        let model = ExerciseDeletePage(
+            page: PageChrome(title: "Delete \(exercise.name)?", context: context, section: .exercises, backLink: "/exercises/\(exercise.id.uuidString.lowercased())"),
+            exercise: ExerciseRow(exercise))
+        return try services.views.render(model, template: "exercise-delete")
+    }
+
+    @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requirePageUser()
+        let exercise = try await findOwn(context)
+        let removed = try await services.exercises.delete(id: exercise.id, userID: user.id)
+        if let image = removed.image { services.images.remove(image, userID: user.id) }
+        return .seeOther("/exercises?notice=deleted")
+    }
+
+    @Sendable func archive(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await setArchived(true, context: context)
+    }
+
+    @Sendable func restore(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await setArchived(false, context: context)
+    }
+
+    private func setArchived(_ archived: Bool, context: AppRequestContext) async throws -> Response {
+        let user = try context.requirePageUser()
+        let exercise = try await findOwn(context)
+        _ = try await services.exercises.setArchived(archived, id: exercise.id, userID: user.id, now: services.clock())
+        return .seeOther("/exercises/\(exercise.id.uuidString.lowercased())?notice=\(archived ? "archived" : "restored")")
+    }
+
+    // MARK: Helpers
+
+    static func countLabel(_ count: Int, filtered: Bool) -> String {
+        if filtered { return count == 1 ? "1 match" : "\(count) matches" }
+        return count == 1 ? "1 exercise" : "\(count) exercises"
+    }
+
+    static func draft(from form: SubmittedForm) -> ExerciseDraft {
+        ExerciseDraft(
+            name: form["name"], description: form["description"],
+            muscleGroups: form.values("muscleGroups").compactMap(MuscleGroup.init(rawValue:)),
+            equipment: Equipment(rawValue: form["equipment"]), kind: ExerciseKind(rawValue: form["kind"]),
+            videoURL: form["videoURL"])
+    }
+
+    /// Checks the fields and the image together, so the form shows every problem at
+    /// once and nothing is written while any remains. Returns the image to store.
+    static func checkSubmission(draft: ExerciseDraft, form: SubmittedForm) throws(ValidationFailure) -> [UInt8]? {
+        var issues: [FieldIssue] = []
+        do { _ = try draft.validated() } catch { issues += error.issues }
+        let image = form.file("image")
+        if let image {
+            do { _ = try ImageFormat.validateUpload(image) } catch { issues += error.issues }
+        }
+        guard issues.isEmpty else { throw ValidationFailure(issues) }
+        return image
+    }
+
+    /// The problems to show beside the fields; anything else is a real error.
+    static func formFailure(_ error: any Error) throws -> ValidationFailure {
+        switch error {
+        case let failure as ValidationFailure: return failure
+        case SpotterError.invalid(let failure): return failure
+        case SpotterError.conflict(let field, let message): return ValidationFailure(field: field ?? "name", message: message)
+        default: throw error
+        }
+    }
+
+    private func renderForm(context: AppRequestContext, exercise: Exercise?, draft: ExerciseDraft, failure: ValidationFailure?, status: HTTPResponse.Status) throws -> Response {
+        let id = exercise?.id.uuidString.lowercased()
+        let model = ExerciseFormPage(
+            page: PageChrome(
+                title: exercise == nil ? "New exercise" : "Edit exercise", context: context, section: .exercises,
+                backLink: id.map { "/exercises/\($0)" } ?? "/exercises"),
+            action: id.map { "/exercises/\($0)" } ?? "/exercises",
+            isNew: exercise == nil,
+            name: FieldView(draft.name, failure: failure, field: "name"),
+            description: FieldView(draft.description, failure: failure, field: "description"),
+            videoURL: FieldView(draft.videoURL, failure: failure, field: "videoURL"),
+            muscles: MuscleGroup.allCases.map { OptionView(value: $0.rawValue, label: $0.displayName, selected: draft.muscleGroups.contains($0)) },
+            musclesError: failure?.message(for: "muscleGroups"),
+            equipment: Equipment.allCases.map { OptionView(value: $0.rawValue, label: $0.displayName, selected: $0 == draft.equipment) },
+            equipmentError: failure?.message(for: "equipment"),
+            kinds: ExerciseKind.allCases.map { OptionView(value: $0.rawValue, label: $0.displayName, selected: $0 == draft.kind) },
+            kindError: failure?.message(for: "kind"),
+            imageURL: exercise.flatMap(ExerciseResponse.imageURL(of:)),
+            imageError: failure?.message(for: "image"),
+            hasErrors: failure != nil)
+        return try services.views.render(model, template: "exercise-form", status: status)
+    }
+
+    private func find(_ context: AppRequestContext) async throws -> Exercise {
+        let user = try context.requirePageUser()
+        let id = try context.parameters.uuid("id", resource: "The exercise")
+        guard let exercise = try await services.exercises.find(id: id, userID: user.id) else { throw SpotterError.notFound("The exercise") }
+        return exercise
+    }
+
+    private func findOwn(_ context: AppRequestContext) async throws -> Exercise {
+        let exercise = try await find(context)
+        guard exercise.isCustom else {
+            throw SpotterError.forbidden("Built-in exercises cannot be changed. Create a custom exercise instead.")
+        }
+        return exercise
+    }
+}
+
+struct ExerciseListPage {
+    let page: PageChrome
+    let query: String
+    let muscles: [OptionView]
+    let equipment: [OptionView]
+    let shows: [OptionView]
+    let exercises: [ExerciseRow]
+    let countLabel: String
+    let notice: String?
+}
+
+struct ExerciseDetailPage {
+    let page: PageChrome
+    let exercise: ExerciseRow
+    let description: String
+    let primary: [String]
+    let secondary: [String]
+    let equipment: String
+    let kind: String
+    let aliases: String
+    let videoURL: String?
+    let notice: String?
+}
+
+struct ExerciseFormPage {
+    let page: PageChrome
+    let action: String
+    let isNew: Bool
+    let name: FieldView
+    let description: FieldView
+    let videoURL: FieldView
+    let muscles: [OptionView]
+    let musclesError: String?
+    let equipment: [OptionView]
+    let equipmentError: String?
+    let kinds: [OptionView]
+    let kindError: String?
+    let imageURL: String?
+    let imageError: String?
+    let hasErrors: Bool
+}
+
+struct ExerciseDeletePage {
+    let page: PageChrome
+    let exercise: ExerciseRow
+}

@@ -1,0 +1,98 @@
+import Foundation
+import Hummingbird
+import SpotterCore
+import SpotterStore
+
+/// `/`: Home for a signed-in lifter; the welcome screen (once) or sign-in otherwise.
+struct HomePageController {
+    let services: AppServices
+
+    func addRoutes(to router: Router<AppRequestContext>) {
+        router.get("/", use: home)
+    }
+
+    @Sendable func home(_ request: Request, context: AppRequestContext) async throws -> Response {
+        guard let user = context.user else {
+            return .seeOther(request.cookies[WebCookies.welcomed] == nil ? "/welcome" : "/login")
+        }
+        if !user.settings.onboardingSeen { return .seeOther("/onboarding") }
+        let counts = try await services.exercises.counts(userID: user.id)
+        let custom = try await services.exercises.list(userID: user.id, filter: ExerciseFilter(custom: true))
+        let types = try await services.workoutTypes.list(userID: user.id)
+        let model = HomePage(
+            page: PageChrome(title: "Home", context: context, section: .home),
+            greeting: Self.greeting(for: services.clock(), timeZone: user.settings.timeZone),
+            username: user.username,
+            catalogCount: counts.catalog,
+            customCount: counts.custom,
+            recentCustom: custom.sorted { $0.createdAt > $1.createdAt }.prefix(3).map(ExerciseRow.init),
+            workoutTypes: types.map(WorkoutTypeChip.init),
+            muscles: MuscleGroup.allCases.map { OptionView(value: $0.rawValue, label: $0.displayName, selected: false) },
+            unit: user.settings.unit.rawValue,
+            restSeconds: user.settings.defaultRestSeconds)
+        return try services.views.render(model, template: "home")
+    }
+
+    /// "Good morning" and friends, by the hour in the user's time zone.
+    static func greeting(for now: Date, timeZone: String) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: timeZone) ?? .gmt
+        switch calendar.component(.hour, from: now) {
+        case 5..<12: return "Good morning"
+        case 12..<18: return "Good afternoon"
+        default: return "Good evening"
+        }
+    }
+}
+
+struct HomePage {
+    let page: PageChrome
+    let greeting: String
+    let username: String
+    let catalogCount: Int
+    let customCount: Int
+    let recentCustom: [ExerciseRow]
+    let workoutTypes: [WorkoutTypeChip]
+    let muscles: [OptionView]
+    let unit: String
+    let restSeconds: Int
+}
+
+struct WorkoutTypeChip {
+    let id: String
+    let name: String
+    let color: String
+    let icon: String
+    let archived: Bool
+
+    init(_ type: WorkoutType) {
+        id = type.id.uuidString.lowercased()
+        name = type.name
+        color = type.colorHex
+        icon = type.icon.rawValue
+        archived = type.archived
+    }
+}
+
+/// One exercise in a list: name, what it trains, and its picture or a monogram.
+struct ExerciseRow {
+    let id: String
+    let name: String
+    let muscles: String
+    let equipment: String
+    let imageURL: String?
+    let monogram: String
+    let isCustom: Bool
+    let archived: Bool
+
+    init(_ exercise: Exercise) {
+        id = exercise.id.uuidString.lowercased()
+        name = exercise.name
+        muscles = exercise.primaryMuscles.map(\.displayName).joined(separator: ", ")
+        equipment = exercise.equipment.displayName
+        imageURL = ExerciseResponse.imageURL(of: exercise)
+        monogram = String(exercise.name.prefix(1)).uppercased()
+        isCustom = exercise.isCustom
+        archived = exercise.archived
+    }
+}

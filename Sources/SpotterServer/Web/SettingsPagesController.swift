@@ -1,0 +1,170 @@
+import Foundation
+import Hummingbird
+import SpotterCore
+import SpotterStore
+
+/// Settings: preferences, password and API tokens.
+struct SettingsPagesController {
+    let services: AppServices
+
+    func addRoutes(to router: Router<AppRequestContext>) {
+        router.get("settings", use: show)
+        router.post("settings", use: save)
+        router.get("settings/password", use: passwordForm)
+        router.post("settings/password", use: changePassword)
+        router.get("settings/tokens", use: tokens)
+        router.post("settings/tokens", use: createToken)
+        router.post("settings/tokens/:id/revoke", use: revokeToken)
+    }
+
+    @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requirePageUser()
+        return try renderSettings(context: context, user: user, form: nil, failure: nil, notice: Notice.from(request), status: .ok)
+    }
+
+    @Sendable func save(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requirePageUser()
+        var request = request
+        let form = try await SubmittedForm.read(&request)
+        do {
+            let rest = form["defaultRestSeconds"].trimmingCharacters(in: .whitespaces)
+            guard let seconds = Int(rest) else {
+                throw ValidationFailure(field: "defaultRestSeconds", message: "Rest is a whole number of seconds, such as 120.")
+            }
+            let change = SettingsChange(unit: form["unit"], defaultRestSeconds: seconds, theme: form["theme"], timeZone: form["timeZone"])
+            _ = try await services.users.update(settings: try change.applied(to: user.settings), userID: user.id)
+            return .seeOther("/settings?notice=saved")
+        } catch let failure as ValidationFailure {
+            return try renderSettings(context: context, user: user, form: form, failure: failure, notice: nil, status: .badRequest)
+        }
+    }
+
+    private func renderSettings(context: AppRequestContext, user: User, form: SubmittedForm?, failure: ValidationFailure?, notice: String?, status: HTTPResponse.Status) throws -> Response {
+        let unit = form?["unit"] ?? user.settings.unit.rawValue
+        let theme = form?["theme"] ?? user.settings.theme.rawValue
+        let model = SettingsPage(
+            page: PageChrome(title: "Settings", context: context, section: .settings),
+            username: user.username,
+            units: MassUnit.allCases.map { OptionView(value: $0.rawValue, label: $0.displayName, selected: $0.rawValue == unit) },
+            unitError: failure?.message(for: "unit"),
+            themes: Theme.allCases.map { OptionView(value: $0.rawValue, label: $0.displayName, selected: $0.rawValue == theme) },
+            themeError: failure?.message(for: "theme"),
+            restSeconds: FieldView(form?["defaultRestSeconds"] ?? String(user.settings.defaultRestSeconds), failure: failure, field: "defaultRestSeconds"),
+            timeZone: FieldView(form?["timeZone"] ?? user.settings.timeZone, failure: failure, field: "timeZone"),
+            notice: notice)
+        return try services.views.render(model, template: "settings", status: status)
+    }
+
+    @Sendable func passwordForm(_ request: Request, context: AppRequestContext) async throws -> Response {
+        _ = try context.requirePageUser()
+        return try renderPassword(context: context, failure: nil, status: .ok)
+    }
+
+    @Sendable func changePassword(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requirePageUser()
+        var request = request
+        let form = try await SubmittedForm.read(&request)
+        do {
+            guard form["newPassword"] == form["newPasswordConfirmation"] else {
+                throw SpotterError.invalid(field: "newPasswordConfirmation", "The two new passwords differ. Type the same password twice.")
+            }
+            try await services.accounts.changePassword(
+                userID: user.id, current: form["currentPassword"], new: form["newPassword"],
+                keepingSession: context.authentication?.webSession?.id)
+            return .seeOther("/settings?notice=passwordChanged")
+        } catch SpotterError.invalid(let failure) {
+            return try renderPassword(context: context, failure: failure, status: .badRequest)
+        }
+    }
+
+    private func renderPassword(context: AppRequestContext, failure: ValidationFailure?, status: HTTPResponse.Status) throws -> Response {
+        let model = PasswordPage(
+            page: PageChrome(title: "Change password", context: context, section: .settings, backLink: "/settings"),
+            currentError: failure?.message(for: "currentPassword"),
+            newError: failure?.message(for: "newPassword"),
+            confirmationError: failure?.message(for: "newPasswordConfirmation"))
+        return try services.views.render(model, template: "password", status: status)
+    }
+
+    @Sendable func tokens(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await renderTokens(context: context, name: FieldView(""), newToken: nil, notice: Notice.from(request), status: .ok)
+    }
+
+    @Sendable func createToken(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requirePageUser()
+        var request = request
+        let form = try await SubmittedForm.read(&request)
+        do {
+            let (token, secret) = try await services.accounts.createToken(userID: user.id, name: form["name"], now: services.clock())
+            return try await renderTokens(context: context, name: FieldView(""), newToken: NewTokenView(name: token.name, secret: secret), notice: nil, status: .created)
+        } catch SpotterError.invalid(let failure) {
+            return try await renderTokens(context: context, name: FieldView(form["name"], failure: failure, field: "name"), newToken: nil, notice: nil, status: .badRequest)
+        }
+    }
+
+    @Sendable func revokeToken(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requirePageUser()
+        let id = try context.parameters.uuid("id", resource: "The token")
+        try await services.accounts.revokeToken(id: id, userID: user.id)
+        return .seeOther("/settings/tokens?notice=tokenRevoked")
+    }
+
+    private func renderTokens(context: AppRequestContext, name: FieldView, newToken: NewTokenView?, notice: String?, status: HTTPResponse.Status) async throws -> Response {
+        let user = try context.requirePageUser()
+        let tokens = try await services.accounts.tokens(userID: user.id)
+        let formatter = DateFormatter()
+        formatter.dateStyle = .medium
+        formatter.timeStyle = .none
+        formatter.timeZone = TimeZone(identifier: user.settings.timeZone) ?? .gmt
+        let model = TokensPage(
+            page: PageChrome(title: "API tokens", context: context, section: .settings, backLink: "/settings"),
+            tokens: tokens.map { token in
+                TokenRowView(
+                    id: token.id.uuidString.lowercased(), name: token.name, prefix: token.prefix,
+                    created: formatter.string(from: token.createdAt),
+                    lastUsed: token.lastUsedAt.map { formatter.string(from: $0) } ?? "never")
+            },
+            name: name, newToken: newToken, notice: notice)
+        return try services.views.render(model, template: "tokens", status: status)
+    }
+}
+
+struct SettingsPage {
+    let page: PageChrome
+    let username: String
+    let units: [OptionView]
+    let unitError: String?
+    let themes: [OptionView]
+    let themeError: String?
+    let restSeconds: FieldView
+    let timeZone: FieldView
+    let notice: String?
+}
+
+struct PasswordPage {
+    let page: PageChrome
+    let currentError: String?
+    let newError: String?
+    let confirmationError: String?
+}
+
+struct TokenRowView {
+    let id: String
+    let name: String
+    let prefix: String
+    let created: String
+    let lastUsed: String
+}
+
+struct NewTokenView {
+    let name: String
+    let secret: String
+}
+
+struct TokensPage {
+    let page: PageChrome
+    let tokens: [TokenRowView]
+    let name: FieldView
+    let newToken: NewTokenView?
+    let notice: String?
+}

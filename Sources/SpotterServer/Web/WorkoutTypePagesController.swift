@@ -1,0 +1,156 @@
+import Foundation
+import Hummingbird
+import SpotterCore
+import SpotterStore
+
+/// Settings → Workout types: add, rename, recolour, reorder, archive and restore.
+struct WorkoutTypePagesController {
+    let services: AppServices
+
+    func addRoutes(to router: Router<AppRequestContext>) {
+        router.get("settings/workout-types", use: list)
+        router.post("settings/workout-types", use: create)
+        router.get("settings/workout-types/:id/edit", use: editForm)
+        router.post("settings/workout-types/:id", use: update)
+        router.post("settings/workout-types/:id/move", use: move)
+        router.post("settings/workout-types/:id/archive", use: archive)
+        router.post("settings/workout-types/:id/restore", use: restore)
+    }
+
+    @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
+        _ = try context.requirePageUser()
+        return try await renderList(context: context, draft: WorkoutTypeDraft(name: "", colorHex: "#C8F065", icon: "dumbbell"), failure: nil, notice: Notice.from(request), status: .ok)
+    }
+
+    @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requirePageUser()
+        var request = request
+        let form = try await SubmittedForm.read(&request)
+        let draft = Self.draft(from: form)
+        do {
+            _ = try await services.workoutTypes.create(userID: user.id, draft: draft, now: services.clock())
+            return .seeOther("/settings/workout-types?notice=created")
+        } catch {
+            return try await renderList(context: context, draft: draft, failure: try ExercisePagesController.formFailure(error), notice: nil, status: .badRequest)
+        }
+    }
+
+    @Sendable func editForm(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let type = try await find(context)
+        return try renderEdit(context: context, type: type, draft: WorkoutTypeDraft(name: type.name, colorHex: type.colorHex, icon: type.icon.rawValue), failure: nil, status: .ok)
+    }
+
+    @Sendable func update(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requirePageUser()
+        let type = try await find(context)
+        var request = request
+        let form = try await SubmittedForm.read(&request)
+        let draft = Self.draft(from: form)
+        do {
+            _ = try await services.workoutTypes.update(id: type.id, userID: user.id, draft: draft)
+            return .seeOther("/settings/workout-types?notice=saved")
+        } catch {
+            return try renderEdit(context: context, type: type, draft: draft, failure: try ExercisePagesController.formFailure(error), status: .badRequest)
+        }
+    }
+
+    /// Moves a type one place up or down (`direction=up|down`).
+    @Sendable func move(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requirePageUser()
+        let type = try await find(context)
+        var request = request
+        let form = try await SubmittedForm.read(&request)
+        let step = form["direction"] == "up" ? -1 : 1
+        // Archived types are hidden here, so a move steps over visible neighbours only
+        // and the archived ones keep their places after the visible list.
+        let all = try await services.workoutTypes.list(userID: user.id, includeArchived: true)
+        let visible = all.filter { !$0.archived }.map(\.id)
+        let order = ListOrder.moving(type.id, by: step, in: visible) + all.filter(\.archived).map(\.id)
+        _ = try await services.workoutTypes.reorder(userID: user.id, ids: order)
+        return .seeOther("/settings/workout-types#type-\(type.id.uuidString.lowercased())")
+    }
+
+    @Sendable func archive(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await setArchived(true, context: context)
+    }
+
+    @Sendable func restore(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await setArchived(false, context: context)
+    }
+
+    private func setArchived(_ archived: Bool, context: AppRequestContext) async throws -> Response {
+        let user = try context.requirePageUser()
+        let type = try await find(context)
+        _ = try await services.workoutTypes.setArchived(archived, id: type.id, userID: user.id)
+        return .seeOther("/settings/workout-types?notice=\(archived ? "archived" : "restored")")
+    }
+
+    static func draft(from form: SubmittedForm) -> WorkoutTypeDraft {
+        WorkoutTypeDraft(name: form["name"], colorHex: form["colorHex"], icon: form["icon"])
+    }
+
+    private func renderList(context: AppRequestContext, draft: WorkoutTypeDraft, failure: ValidationFailure?, notice: String?, status: HTTPResponse.Status) async throws -> Response {
+        let user = try context.requirePageUser()
+        let types = try await services.workoutTypes.list(userID: user.id, includeArchived: true)
+        let active = types.filter { !$0.archived }
+        let model = WorkoutTypesPage(
+            page: PageChrome(title: "Workout types", context: context, section: .settings, backLink: "/settings"),
+            types: active.enumerated().map { index, type in
+                WorkoutTypeRowView(chip: WorkoutTypeChip(type), canMoveUp: index > 0, canMoveDown: index < active.count - 1)
+            },
+            archived: types.filter(\.archived).map(WorkoutTypeChip.init),
+            hasArchived: types.contains(where: \.archived),
+            form: WorkoutTypeFormView(draft: draft, failure: failure),
+            notice: notice)
+        return try services.views.render(model, template: "workout-types", status: status)
+    }
+
+    private func renderEdit(context: AppRequestContext, type: WorkoutType, draft: WorkoutTypeDraft, failure: ValidationFailure?, status: HTTPResponse.Status) throws -> Response {
+        let model = WorkoutTypeEditPage(
+            page: PageChrome(title: "Edit \(type.name)", context: context, section: .settings, backLink: "/settings/workout-types"),
+            id: type.id.uuidString.lowercased(), form: WorkoutTypeFormView(draft: draft, failure: failure))
+        return try services.views.render(model, template: "workout-type-edit", status: status)
+    }
+
+    private func find(_ context: AppRequestContext) async throws -> WorkoutType {
+        let user = try context.requirePageUser()
+        let id = try context.parameters.uuid("id", resource: "The workout type")
+        guard let type = try await services.workoutTypes.find(id: id, userID: user.id) else { throw SpotterError.notFound("The workout type") }
+        return type
+    }
+}
+
+struct WorkoutTypeRowView {
+    let chip: WorkoutTypeChip
+    let canMoveUp: Bool
+    let canMoveDown: Bool
+}
+
+struct WorkoutTypeFormView {
+    let name: FieldView
+    let colorHex: FieldView
+    let icons: [OptionView]
+    let iconError: String?
+
+    init(draft: WorkoutTypeDraft, failure: ValidationFailure?) {
+        name = FieldView(draft.name, failure: failure, field: "name")
+        colorHex = FieldView(HexColor(draft.colorHex)?.text.lowercased() ?? draft.colorHex, failure: failure, field: "colorHex")
+        icons = WorkoutTypeIcon.allCases.map { OptionView(value: $0.rawValue, label: $0.displayName, selected: $0.rawValue == draft.icon) }
+        iconError = failure?.message(for: "icon")
+    }
+}
+
+struct WorkoutTypesPage {
+    let page: PageChrome
+    let types: [WorkoutTypeRowView]
+    let archived: [WorkoutTypeChip]
+    let hasArchived: Bool
+    let form: WorkoutTypeFormView
+    let notice: String?
+}
+
+struct WorkoutTypeEditPage {
+    let page: PageChrome
+    let id: String
+    let form: WorkoutTypeFormView
+}

@@ -1,0 +1,47 @@
+import FluentKit
+import Logging
+
+extension SpotterStore {
+    /// Every schema change, in order. Each lives in its own numbered file and can be reverted.
+    static var migrationList: [any Migration] {
+        [
+            M001CreateUsers(),
+            M002CreateWebSessions(),
+            M003CreateAPITokens(),
+            M004CreateExercises(),
+            M005CreateWorkoutTypes(),
+            M006CreateStoreMetadata(),
+        ]
+    }
+
+    private func migrator() -> Migrator {
+        let migrations = Migrations()
+        migrations.add(Self.migrationList)
+        return Migrator(
+            databases: databases, migrations: migrations, logger: logger, on: eventLoopGroup.any())
+    }
+
+    /// Brings the schema up to date; returns the names of the migrations it ran.
+    @discardableResult
+    public func migrate() async throws -> [String] {
+        let migrator = migrator()
+        try await migrator.setupIfNeeded().get()
+        let pending = try await migrator.previewPrepareBatch().get().map { $0.0.name }
+        try await migrator.prepareBatch().get()
+        return pending
+    }
+
+    /// Undoes every migration, newest first (tests use it to prove each can be reverted).
+    public func revertAllMigrations() async throws {
+        let migrator = migrator()
+        try await migrator.setupIfNeeded().get()
+        try await migrator.revertAllBatches().get()
+    }
+
+    /// The migrations not yet applied.
+    public func pendingMigrations() async throws -> [String] {
+        let migrator = migrator()
+        try await migrator.setupIfNeeded().get()
+        return try await migrator.previewPrepareBatch().get().map { $0.0.name }
+    }
+}

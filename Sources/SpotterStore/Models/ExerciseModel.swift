@@ -1,0 +1,60 @@
+import FluentKit
+import Foundation
+import SpotterCore
+
+final class ExerciseModel: Model, @unchecked Sendable {
+    static let schema = "exercises"
+
+    @ID(key: .id) var id: UUID?
+    @OptionalField(key: "user_id") var userID: UUID?
+    @OptionalField(key: "catalog_key") var catalogKey: String?
+    @Field(key: "name") var name: String
+    @Field(key: "name_key") var nameKey: String
+    @Field(key: "description") var description: String
+    /// Muscle names between commas (`,chest,triceps,`), so a filter can match `%,chest,%`.
+    @Field(key: "primary_muscles") var primaryMuscles: String
+    @Field(key: "secondary_muscles") var secondaryMuscles: String
+    @Field(key: "equipment") var equipment: String
+    @Field(key: "kind") var kind: String
+    /// Aliases one per line.
+    @Field(key: "aliases") var aliases: String
+    @Field(key: "search_text") var searchText: String
+    @OptionalField(key: "video_id") var videoID: String?
+    @OptionalField(key: "image_file") var imageFile: String?
+    @OptionalField(key: "image_format") var imageFormat: String?
+    @OptionalField(key: "image_bytes") var imageBytes: Int?
+    @Field(key: "archived") var archived: Bool
+    @Field(key: "created_at") var createdAt: Date
+    @Field(key: "updated_at") var updatedAt: Date
+
+    init() {}
+
+    static func muscleList(_ muscles: [MuscleGroup]) -> String {
+        muscles.isEmpty ? "," : "," + muscles.map(\.rawValue).joined(separator: ",") + ","
+    }
+
+    static func muscles(from list: String) -> [MuscleGroup] {
+        list.split(separator: ",").compactMap { MuscleGroup(rawValue: String($0)) }
+    }
+
+    func setNameAndAliases(_ name: String, aliases: [String]) {
+        self.name = name
+        self.nameKey = NameKey(name).rawValue
+        self.aliases = aliases.joined(separator: "\n")
+        self.searchText = ExerciseSearch.searchText(name: name, aliases: aliases)
+    }
+
+    var core: Exercise {
+        var image: StoredImage?
+        if let imageFile, let format = imageFormat.flatMap(ImageFormat.init(rawValue:)) {
+            image = StoredImage(fileName: imageFile, format: format, byteCount: imageBytes ?? 0)
+        }
+        return Exercise(
+            id: id!, ownerID: userID, catalogKey: catalogKey, name: name, description: description,
+            primaryMuscles: Self.muscles(from: primaryMuscles), secondaryMuscles: Self.muscles(from: secondaryMuscles),
+            equipment: Equipment(rawValue: equipment) ?? .other, kind: ExerciseKind(rawValue: kind) ?? .weightReps,
+            aliases: aliases.isEmpty ? [] : aliases.components(separatedBy: "\n"),
+            videoURL: videoID.flatMap(YouTubeVideo.init(id:)), image: image, archived: archived,
+            createdAt: createdAt, updatedAt: updatedAt)
+    }
+}

@@ -1,0 +1,148 @@
+import FluentKit
+import Foundation
+import SpotterCore
+
+/// The exercise library as one user sees it: the built-in catalog plus their own
+/// custom exercises. Another user's exercises are never visible.
+public struct ExerciseRepository: Sendable {
+    let db: any Database
+
+    public init(store: SpotterStore) { db = store.database }
+    init(db: any Database) { self.db = db }
+
+    /// Catalog rows and the user's own rows.
+    private func visible(to userID: UUID) -> QueryBuilder<ExerciseModel> {
+        ExerciseModel.query(on: db).group(.or) { group in
+            group.filter(\.$userID == nil).filter(\.$userID == userID)
+        }
+    }
+
+    private func owned(by userID: UUID) -> QueryBuilder<ExerciseModel> {
+        ExerciseModel.query(on: db).filter(\.$userID == userID)
+    }
+
+    /// The library filtered and sorted by name.
+    public func list(userID: UUID, filter: ExerciseFilter = .init()) async throws -> [Exercise] {
+        var query = visible(to: userID)
+        if !filter.includeArchived { query = query.filter(\.$archived == false) }
+        for term in ExerciseSearch.terms(of: filter.search) { query = query.filter(\.$searchText ~~ term) }
+        if let muscle = filter.muscle {
+            let pattern = ",\(muscle.rawValue),"
+            query = query.group(.or) { group in
+                group.filter(\.$primaryMuscles ~~ pattern).filter(\.$secondaryMuscles ~~ pattern)
+            }
+        }
+        if let equipment = filter.equipment { query = query.filter(\.$equipment == equipment.rawValue) }
+        if let kind = filter.kind { query = query.filter(\.$kind == kind.rawValue) }
+        switch filter.custom {
+        case true?: query = query.filter(\.$userID != nil)
+        case false?: query = query.filter(\.$userID == nil)
+        case nil: break
+        }
+        return try await query.sort(\.$nameKey).all().map(\.core)
+    }
+
+    public func find(id: UUID, userID: UUID) async throws -> Exercise? {
+        try await visible(to: userID).filter(\.$id == id).first()?.core
+    }
+
+    /// Counts of the library for one user: catalog rows and the user's own.
+    public func counts(userID: UUID) async throws -> (catalog: Int, custom: Int) {
+        let catalog = try await ExerciseModel.query(on: db).filter(\.$userID == nil).count()
+        let custom = try await owned(by: userID).filter(\.$archived == false).count()
+        return (catalog, custom)
+    }
+
+    /// Adds a custom exercise.
+    public func create(id: UUID = UUID(), userID: UUID, draft: ExerciseDraft, now: Date) async throws -> Exercise {
+        let valid = try validate(draft)
+        try await ensureNameFree(valid.nameKey, userID: userID, except: nil)
+        let model = ExerciseModel()
+        model.id = id
+        model.userID = userID
+        model.archived = false
+        model.createdAt = now
+        apply(valid, to: model, now: now)
+        try await model.create(on: db)
+        return model.core
+    }
+
+    /// Changes a custom exercise; built-in ones cannot be changed.
+    public func update(id: UUID, userID: UUID, draft: ExerciseDraft, now: Date) async throws -> Exercise {
+        let model = try await ownModel(id: id, userID: userID, action: "edit")
+        let valid = try validate(draft)
+        try await ensureNameFree(valid.nameKey, userID: userID, except: id)
+        apply(valid, to: model, now: now)
+        try await model.save(on: db)
+        return model.core
+    }
+
+    public func setArchived(_ archived: Bool, id: UUID, userID: UUID, now: Date) async throws -> Exercise {
+        let model = try await ownModel(id: id, userID: userID, action: archived ? "archive" : "restore")
+        model.archived = archived
+        model.updatedAt = now
+        try await model.save(on: db)
+        return model.core
+    }
+
+    /// Removes a custom exercise and returns it (its image file is the caller's to remove).
+    public func delete(id: UUID, userID: UUID) async throws -> Exercise {
+        let model = try await ownModel(id: id, userID: userID, action: "delete")
+        let exercise = model.core
+        try await model.delete(on: db)
+        return exercise
+    }
+
+    /// Records the uploaded image of a custom exercise and returns the one it replaced.
+    public func setImage(_ image: StoredImage?, id: UUID, userID: UUID, now: Date) async throws -> (Exercise, StoredImage?) {
+        let model = try await ownModel(id: id, userID: userID, action: "change the image of")
+        let previous = model.core.image
+        model.imageFile = image?.fileName
+        model.imageFormat = image?.format.rawValue
+        model.imageBytes = image?.byteCount
+        model.updatedAt = now
+        try await model.save(on: db)
+        return (model.core, previous)
+    }
+
+    private func ownModel(id: UUID, userID: UUID, action: String) async throws -> ExerciseModel {
+        guard let model = try await visible(to: userID).filter(\.$id == id).first() else {
+            throw SpotterError.notFound("The exercise")
+        }
+        guard model.userID == userID else {
+            throw SpotterError.forbidden("Built-in exercises cannot be changed. You can \(action) only exercises you made.")
+        }
+        return model
+    }
+
+    private func apply(_ valid: ValidExerciseDraft, to model: ExerciseModel, now: Date) {
+        model.setNameAndAliases(valid.name, aliases: [])
+        model.description = valid.description
+        model.primaryMuscles = ExerciseModel.muscleList(valid.muscleGroups)
+        model.secondaryMuscles = ExerciseModel.muscleList([])
+        model.equipment = valid.equipment.rawValue
+        model.kind = valid.kind.rawValue
+        model.videoID = valid.video?.id
+        model.updatedAt = now
+    }
+
+    private func validate(_ draft: ExerciseDraft) throws -> ValidExerciseDraft {
+        do { return try draft.validated() } catch { throw SpotterError.invalid(error) }
+    }
+
+    /// A custom name may not repeat one of the user's exercises nor a built-in one.
+    private func ensureNameFree(_ key: NameKey, userID: UUID, except id: UUID?) async throws {
+        var query = visible(to: userID).filter(\.$nameKey == key.rawValue)
+        if let id { query = query.filter(\.$id != id) }
+        guard let clash = try await query.first() else { return }
+        let message: String
+        if clash.userID == nil {
+            message = "\(clash.name) is already in the built-in library. Use it, or choose another name."
+        } else if clash.archived {
+            message = "You already have an archived exercise called \(clash.name). Restore it, or choose another name."
+        } else {
+            message = "You already have an exercise called \(clash.name)."
+        }
+        throw SpotterError.conflict(field: "name", message: message)
+    }
+}

@@ -1,0 +1,140 @@
+import FluentKit
+import Foundation
+import SpotterCore
+
+/// Registration, logins, passwords, web sessions and API tokens.
+public struct AccountService: Sendable {
+    let store: SpotterStore
+    let hasher: PasswordHasher
+
+    /// How long a web session lasts without a new login.
+    public static let sessionLifetime: TimeInterval = 30 * 24 * 3600
+
+    public init(store: SpotterStore, hasher: PasswordHasher) {
+        self.store = store
+        self.hasher = hasher
+    }
+
+    private var users: UserRepository { UserRepository(store: store) }
+    private var db: any Database { store.database }
+
+    /// Makes an account after checking the name and the password policy.
+    public func register(username: String, password: String, settings: UserSettings = .init(), now: Date) async throws -> User {
+        let name: String
+        do {
+            name = try Credentials.validUsername(username)
+            try Credentials.checkNewPassword(password)
+        } catch { throw SpotterError.invalid(error) }
+        let hash = try await hasher.hash(password)
+        return try await users.create(username: name, passwordHash: hash, settings: settings, now: now)
+    }
+
+    /// The account for these credentials, or nil. An unknown name costs as much time
+    /// as a wrong password, so the answer does not tell which was wrong.
+    public func authenticate(username: String, password: String) async throws -> User? {
+        guard let (user, hash) = try await users.credentials(username: username) else {
+            _ = try await hasher.verify(password, hash: Self.decoyHash)
+            return nil
+        }
+        return try await hasher.verify(password, hash: hash) ? user : nil
+    }
+
+    /// A valid bcrypt hash of nothing anyone can type, checked for unknown names.
+    private static let decoyHash = "$2b$12$C6UzMDM.H6dfI/f/IKcEeO5Wyk1Q9fY0Sx/Ui/pC3Fz2jt7gGkHNe"
+
+    /// Changes the password after checking the current one; ends every other web session.
+    public func changePassword(
+        userID: UUID, current: String, new: String, keepingSession sessionID: UUID?
+    ) async throws {
+        guard let hash = try await users.passwordHash(userID: userID),
+            try await hasher.verify(current, hash: hash)
+        else { throw SpotterError.invalid(field: "currentPassword", "The current password is not right.") }
+        do { try Credentials.checkNewPassword(new, field: "newPassword") } catch { throw SpotterError.invalid(error) }
+        let newHash = try await hasher.hash(new)
+        try await db.transaction { tx in
+            try await UserRepository(db: tx).setPasswordHash(newHash, userID: userID)
+            var others = WebSessionModel.query(on: tx).filter(\.$userID == userID)
+            if let sessionID { others = others.filter(\.$id != sessionID) }
+            try await others.delete()
+        }
+    }
+
+    /// Sets a new password without the old one (the CLI's reset) and ends every web session.
+    public func resetPassword(username: String, new: String) async throws {
+        guard let user = try await users.find(username: username) else { throw SpotterError.notFound("The user \(username)") }
+        do { try Credentials.checkNewPassword(new) } catch { throw SpotterError.invalid(error) }
+        let newHash = try await hasher.hash(new)
+        try await db.transaction { tx in
+            try await UserRepository(db: tx).setPasswordHash(newHash, userID: user.id)
+            try await WebSessionModel.query(on: tx).filter(\.$userID == user.id).delete()
+        }
+    }
+
+    // MARK: Web sessions
+
+    /// A signed-in browser: the cookie secret (shown to the browser only) and the
+    /// token its forms must carry.
+    public struct WebSession: Sendable, Equatable {
+        public var id: UUID
+        public var user: User
+        public var csrfToken: String
+    }
+
+    public func startSession(userID: UUID, now: Date) async throws -> (secret: String, session: WebSession) {
+        let secret = Secrets.make(prefix: "")
+        let model = WebSessionModel(
+            id: UUID(), userID: userID, tokenHash: Secrets.hash(secret), csrfToken: Secrets.make(prefix: ""),
+            createdAt: now, expiresAt: now.addingTimeInterval(Self.sessionLifetime))
+        try await model.create(on: db)
+        guard let user = try await users.find(id: userID) else { throw SpotterError.notFound("The account") }
+        return (secret, WebSession(id: model.id!, user: user, csrfToken: model.csrfToken))
+    }
+
+    public func session(secret: String, now: Date) async throws -> WebSession? {
+        guard let model = try await WebSessionModel.query(on: db).filter(\.$tokenHash == Secrets.hash(secret)).first(),
+            model.expiresAt > now,
+            let user = try await users.find(id: model.userID)
+        else { return nil }
+        return WebSession(id: model.id!, user: user, csrfToken: model.csrfToken)
+    }
+
+    public func endSession(id: UUID) async throws {
+        try await WebSessionModel.query(on: db).filter(\.$id == id).delete()
+    }
+
+    // MARK: API tokens
+
+    /// Makes a token; the secret is returned this once and stored only as a hash.
+    public func createToken(userID: UUID, name: String, now: Date) async throws -> (token: APIToken, secret: String) {
+        let cleanName: String
+        do { cleanName = try APIToken.validName(name) } catch { throw SpotterError.invalid(error) }
+        let secret = Secrets.make(prefix: "spt_")
+        let model = APITokenModel(
+            id: UUID(), userID: userID, name: cleanName, tokenHash: Secrets.hash(secret),
+            prefix: String(secret.prefix(10)), createdAt: now)
+        try await model.create(on: db)
+        return (model.core, secret)
+    }
+
+    public func tokens(userID: UUID) async throws -> [APIToken] {
+        try await APITokenModel.query(on: db).filter(\.$userID == userID).sort(\.$createdAt, .descending).all().map(\.core)
+    }
+
+    public func revokeToken(id: UUID, userID: UUID) async throws {
+        guard let model = try await APITokenModel.query(on: db).filter(\.$userID == userID).filter(\.$id == id).first()
+        else { throw SpotterError.notFound("The token") }
+        try await model.delete(on: db)
+    }
+
+    /// The owner of a bearer token, or nil for an unknown or revoked one. Notes when
+    /// it was used, at most once a minute, so reads do not turn into writes.
+    public func user(forToken secret: String, now: Date) async throws -> User? {
+        guard let model = try await APITokenModel.query(on: db).filter(\.$tokenHash == Secrets.hash(secret)).first()
+        else { return nil }
+        if model.lastUsedAt.map({ now.timeIntervalSince($0) > 60 }) ?? true {
+            model.lastUsedAt = now
+            try await model.save(on: db)
+        }
+        return try await users.find(id: model.userID)
+    }
+}

@@ -1,0 +1,44 @@
+import ArgumentParser
+import Foundation
+import Logging
+import SpotterStore
+
+/// Where the data lives; every command takes the same options.
+struct DatabaseOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("Folder for the SQLite database and uploaded images (env: SPOTTER_DATA_DIR).", valueName: "path"))
+    var dataDir: String?
+
+    @Option(name: .long, help: ArgumentHelp("Use PostgreSQL instead of SQLite, e.g. postgres://user:pass@localhost/spotter (env: SPOTTER_DATABASE_URL).", valueName: "url"))
+    var databaseURL: String?
+
+    var dataDirectory: URL {
+        let path = dataDir ?? ProcessInfo.processInfo.environment["SPOTTER_DATA_DIR"] ?? "spotter-data"
+        return URL(fileURLWithPath: path, isDirectory: true).standardizedFileURL
+    }
+
+    func location() throws -> DatabaseLocation {
+        if let url = databaseURL ?? ProcessInfo.processInfo.environment["SPOTTER_DATABASE_URL"], !url.isEmpty {
+            do { return try DatabaseLocation.parse(url: url) } catch { throw ValidationError(String(describing: error)) }
+        }
+        return .sqlite(dataDirectory: dataDirectory)
+    }
+
+    /// Opens and migrates the store for a maintenance command, runs `body`, and closes it.
+    func withStore<Result>(
+        migrating: Bool = true, logLevel: Logger.Level = .warning, _ body: (SpotterStore) async throws -> Result
+    ) async throws -> Result {
+        var logger = Logger(label: "spotter")
+        logger.logLevel = logLevel
+        let store = try await SpotterStore.open(try location(), logger: logger)
+        do {
+            if migrating { try await store.migrate() }
+            let result = try await body(store)
+            try await CatalogSeeder(store: store).seed(CatalogSeeder.bundledCatalog(), now: Date())
+            await store.shutdown()
+            return result
+        } catch {
+            await store.shutdown()
+            throw error
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import Logging
+import SpotterServer
+
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run the web app and JSON API.",
+        discussion: "Migrations run at start. Stops cleanly on Ctrl-C (SIGINT) or SIGTERM.")
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Option(help: "Address to listen on. Use 0.0.0.0 to reach it from your phone on the same network.")
+    var host = "127.0.0.1"
+
+    @Option(help: "Port to listen on.")
+    var port = 8080
+
+    @Option(help: ArgumentHelp("Log detail: trace, debug, info, notice, warning, error or critical.", valueName: "level"))
+    var logLevel = "info"
+
+    @Option(help: ArgumentHelp("open: anyone who reaches the server can register; closed: only `spotter user create` makes accounts.", valueName: "open|closed"))
+    var registration = "open"
+
+    func validate() throws {
+        guard Logger.Level(rawValue: logLevel) != nil else {
+            throw ValidationError("Unknown log level \(logLevel): use trace, debug, info, notice, warning, error or critical.")
+        }
+        guard ["open", "closed"].contains(registration) else {
+            throw ValidationError("--registration takes open or closed.")
+        }
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
+    }
+
+    func run() async throws {
+        let configuration = AppConfiguration(
+            host: host, port: port, dataDirectory: database.dataDirectory, database: try database.location(),
+            registrationOpen: registration == "open", logLevel: Logger.Level(rawValue: logLevel) ?? .info)
+        let app = try await buildApplication(configuration: configuration)
+        try await app.runService()
+    }
+}
+
+struct Migrate: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Bring the database schema up to date (serve does this too) and report what ran.")
+
+    @OptionGroup var database: DatabaseOptions
+
+    func run() async throws {
+        let ran = try await database.withStore(migrating: false) { store in try await store.migrate() }
+        for name in ran { print("Applied \(name)") }
+        print(ran.isEmpty ? "Already up to date: \(try database.location())." : "The database is up to date: \(try database.location()).")
+    }
+}
