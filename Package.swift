@@ -79,6 +79,17 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        .target(
+            name: "SpotterTestSupport",
+            dependencies: [
+                "SpotterCore", "SpotterStore",
+                .product(name: "FluentKit", package: "fluent-kit"),
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/SpotterTestSupport",
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "SpotterCoreTests",
             dependencies: ["SpotterCore"],
@@ -87,7 +98,7 @@ let package = Package(
         .testTarget(
             name: "SpotterStoreTests",
             dependencies: [
-                "SpotterCore", "SpotterStore",
+                "SpotterCore", "SpotterStore", "SpotterTestSupport",
                 .product(name: "FluentKit", package: "fluent-kit"),
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "Logging", package: "swift-log"),
@@ -97,7 +108,7 @@ let package = Package(
         .testTarget(
             name: "SpotterServerTests",
             dependencies: [
-                "SpotterCore", "SpotterStore", "SpotterServer",
+                "SpotterCore", "SpotterStore", "SpotterServer", "SpotterTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

@@ -16,6 +16,20 @@ public struct ExerciseCatalog: Sendable, Codable, Equatable {
         public var kind: ExerciseKind
         public var aliases: [String]
         public var description: String
+
+        public init(
+            key: String, name: String, primaryMuscles: [MuscleGroup], secondaryMuscles: [MuscleGroup], equipment: Equipment,
+            kind: ExerciseKind, aliases: [String], description: String
+        ) {
+            self.key = key
+            self.name = name
+            self.primaryMuscles = primaryMuscles
+            self.secondaryMuscles = secondaryMuscles
+            self.equipment = equipment
+            self.kind = kind
+            self.aliases = aliases
+            self.description = description
+        }
     }
 
     /// Reads the catalog from its JSON text, checking the rules every entry must keep.

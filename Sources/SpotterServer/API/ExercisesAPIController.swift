@@ -168,7 +168,8 @@ struct ExerciseQuery {
         filter.includeArchived = try Self.flag(query, "archived") ?? false
     }
 
-    private static func flag(_ query: Parameters, _ name: String) throws -> Bool? {
+    /// A true/false query parameter; anything else is refused with a message.
+    static func flag(_ query: Parameters, _ name: String) throws -> Bool? {
         switch query.get(name) {
         case nil, "": return nil
         case "true", "1": return true

@@ -14,6 +14,10 @@ struct AuthMiddleware: RouterMiddleware {
     static let sessionCookie = "spotter_session"
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        // Probes and static files need nobody's identity.
+        if request.uri.path == "/health" || request.uri.path.hasPrefix("/assets/") {
+            return try await next(request, context)
+        }
         var context = context
         let now = services.clock()
         if let header = request.headers[.authorization] {
@@ -47,9 +51,14 @@ struct CSRFMiddleware: RouterMiddleware {
         let preAuth = existing ?? Self.makeToken()
         context.preAuthCSRF = preAuth
         var request = request
+        // Only requests that a browser could send on its own need the token: page forms,
+        // and API calls that ride on the session cookie. Bearer-token and anonymous API
+        // calls carry no ambient credentials.
+        let isAPI = request.uri.path.hasPrefix("/api/")
         let unsafe = ![.get, .head, .options].contains(request.method)
-        // Bearer-token requests carry no ambient credentials, so they need no token.
-        if unsafe, case .token = context.authentication {} else if unsafe {
+        let viaSession = context.authentication?.webSession != nil
+        let needsToken = unsafe && (viaSession || (!isAPI && context.authentication == nil))
+        if needsToken {
             let expected = context.authentication?.webSession?.csrfToken ?? existing
             let sent = try await Self.sentToken(in: &request, context: context)
             guard let expected, let sent, Self.constantTimeEqual(expected, sent) else {

@@ -90,8 +90,10 @@ public final class SpotterStore: Sendable {
             let db = databases.database(.sqlite, logger: logger, on: loop)! as! any SQLDatabase
             var values: [String: Int] = [:]
             for name in ["synchronous", "foreign_keys", "busy_timeout"] {
-                let row = try await db.raw(SQLQueryString(stringLiteral: "PRAGMA \(name)")).first()
-                values[name] = try row?.decode(column: name, as: Int.self)
+                // The answer's column is not always named after the pragma (busy_timeout answers "timeout").
+                if let row = try await db.raw(SQLQueryString(stringLiteral: "PRAGMA \(name)")).first(), let column = row.allColumns.first {
+                    values[name] = try row.decode(column: column, as: Int.self)
+                }
             }
             let mode = try await db.raw("PRAGMA journal_mode").first()?.decode(column: "journal_mode", as: String.self)
             values["wal"] = mode?.lowercased() == "wal" ? 1 : 0

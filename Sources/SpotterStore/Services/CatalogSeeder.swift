@@ -24,6 +24,11 @@ public struct CatalogSeeder: Sendable {
     public struct Outcome: Sendable, Equatable {
         public var added: Int
         public var updated: Int
+
+        public init(added: Int, updated: Int) {
+            self.added = added
+            self.updated = updated
+        }
     }
 
     @discardableResult

@@ -1,0 +1,51 @@
+import Foundation
+import SpotterStore
+import SpotterTestSupport
+import Testing
+
+@Suite("Migrations")
+struct MigrationTests {
+    @Test("run up on an empty database, down again, and up again", arguments: TestDatabase.all)
+    func upDownUp(engine: TestDatabase) async throws {
+        try await TestEnvironment.with(engine) { env in
+            try await env.withStore(migrate: false) { store in
+                let ran = try await store.migrate()
+                #expect(ran == ["M001CreateUsers", "M002CreateWebSessions", "M003CreateAPITokens", "M004CreateExercises", "M005CreateWorkoutTypes", "M006CreateStoreMetadata"])
+                #expect(try await store.pendingMigrations().isEmpty)
+                #expect(try await store.migrate().isEmpty, "a second run does nothing")
+                #expect(try await TestEnvironment.count("users", in: store) == 0)
+
+                try await store.revertAllMigrations()
+                #expect(try await store.pendingMigrations().count == 6)
+                await #expect(throws: (any Error).self) { try await TestEnvironment.count("users", in: store) }
+
+                #expect(try await store.migrate().count == 6)
+                #expect(try await TestEnvironment.count("exercises", in: store) == 0)
+            }
+        }
+    }
+
+    @Test("SQLite connections use WAL, foreign keys, a busy timeout and full sync")
+    func sqliteSettings() async throws {
+        try await TestEnvironment.with(.sqlite) { env in
+            try await env.withStore { store in
+                let pragmas = try await store.sqlitePragmas()
+                #expect(!pragmas.isEmpty)
+                for connection in pragmas {
+                    #expect(connection["wal"] == 1)
+                    #expect(connection["foreign_keys"] == 1)
+                    #expect(connection["busy_timeout"] == 10_000)
+                    #expect(connection["synchronous"] == 2, "2 is FULL")
+                }
+            }
+        }
+    }
+
+    @Test("a database URL picks the engine, and a wrong one says what to write")
+    func databaseURLs() throws {
+        #expect(try DatabaseLocation.parse(url: "postgres://u:p@localhost/spotter") == .postgres(url: "postgres://u:p@localhost/spotter"))
+        #expect(try DatabaseLocation.parse(url: "sqlite:/tmp/x.sqlite") == .sqlite(path: "/tmp/x.sqlite"))
+        #expect(throws: StoreError.self) { try DatabaseLocation.parse(url: "mysql://localhost/x") }
+        #expect(DatabaseLocation.postgres(url: "postgres://me:secret@db/spotter").description.contains("secret") == false)
+    }
+}

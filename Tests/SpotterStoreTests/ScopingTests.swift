@@ -1,0 +1,70 @@
+import Foundation
+import SpotterCore
+import SpotterStore
+import SpotterTestSupport
+import Testing
+
+/// Every user-owned row is reachable only through its owner.
+@Suite("Per-user scoping")
+struct ScopingTests {
+    @Test("another user's custom exercise is invisible and unchangeable", arguments: TestDatabase.all)
+    func exercises(engine: TestDatabase) async throws {
+        try await TestEnvironment.with(engine) { env in
+            try await env.withStore { store in
+                let ana = try await makeUser("ana", in: store)
+                let ben = try await makeUser("ben", in: store)
+                let exercises = ExerciseRepository(store: store)
+                let mine = try await exercises.create(userID: ana.id, draft: benchDraft(), now: now)
+
+                #expect(try await exercises.find(id: mine.id, userID: ben.id) == nil)
+                #expect(try await exercises.list(userID: ben.id, filter: .init(custom: true)).isEmpty)
+                await #expect(throws: SpotterError.notFound("The exercise")) {
+                    try await exercises.update(id: mine.id, userID: ben.id, draft: benchDraft("Stolen"), now: now)
+                }
+                await #expect(throws: SpotterError.notFound("The exercise")) { try await exercises.delete(id: mine.id, userID: ben.id) }
+                await #expect(throws: SpotterError.notFound("The exercise")) {
+                    try await exercises.setArchived(true, id: mine.id, userID: ben.id, now: now)
+                }
+                // Ben may use the same name: names are unique per user.
+                _ = try await exercises.create(userID: ben.id, draft: benchDraft(), now: now)
+                #expect(try await exercises.find(id: mine.id, userID: ana.id) == mine)
+            }
+        }
+    }
+
+    @Test("another user's workout types are invisible and unchangeable", arguments: TestDatabase.all)
+    func workoutTypes(engine: TestDatabase) async throws {
+        try await TestEnvironment.with(engine) { env in
+            try await env.withStore { store in
+                let ana = try await makeUser("ana", in: store)
+                let ben = try await makeUser("ben", in: store)
+                let types = WorkoutTypeRepository(store: store)
+                let anas = try await types.list(userID: ana.id)
+                let target = try #require(anas.first)
+
+                #expect(try await types.find(id: target.id, userID: ben.id) == nil)
+                await #expect(throws: SpotterError.notFound("The workout type")) {
+                    try await types.update(id: target.id, userID: ben.id, draft: .init(name: "Mine now", colorHex: "#000000", icon: "star"))
+                }
+                await #expect(throws: SpotterError.notFound("The workout type")) { try await types.setArchived(true, id: target.id, userID: ben.id) }
+                await #expect(throws: ValidationFailure.self) { try await types.reorder(userID: ben.id, ids: anas.map(\.id)) }
+                #expect(try await types.list(userID: ana.id) == anas)
+            }
+        }
+    }
+
+    @Test("tokens are revoked only by their owner", arguments: TestDatabase.all)
+    func tokens(engine: TestDatabase) async throws {
+        try await TestEnvironment.with(engine) { env in
+            try await env.withStore { store in
+                let ana = try await makeUser("ana", in: store)
+                let ben = try await makeUser("ben", in: store)
+                let accounts = AccountService(store: store, hasher: PasswordHasher(cost: 4))
+                let (token, secret) = try await accounts.createToken(userID: ana.id, name: "Script", now: now)
+                await #expect(throws: SpotterError.notFound("The token")) { try await accounts.revokeToken(id: token.id, userID: ben.id) }
+                #expect(try await accounts.user(forToken: secret, now: now)?.id == ana.id)
+                #expect(try await accounts.tokens(userID: ben.id).isEmpty)
+            }
+        }
+    }
+}
