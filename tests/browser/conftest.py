@@ -106,6 +106,7 @@ def _chrome_options() -> webdriver.ChromeOptions:
     for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
                      "--hide-scrollbars", "--lang=en-US"):
         options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "SEVERE"})  # console errors, CSP reports
     options.add_experimental_option("mobileEmulation", {"deviceMetrics": VIEWPORT, "userAgent": MOBILE_UA})
     # Keep the password manager and its "change your password" bubbles out of the way.
     options.add_experimental_option("prefs", {

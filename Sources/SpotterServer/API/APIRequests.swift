@@ -101,7 +101,7 @@ extension Request {
     func decodeJSON<Value: Decodable>(as type: Value.Type, context: AppRequestContext) async throws -> Value {
         do {
             return try await decode(as: type, context: context)
-        } catch let error as HTTPError where error.status == .contentTooLarge {
+        } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
             throw APIProblem(status: .contentTooLarge, code: "too_large", message: "The request body is too large: at most 1 MB of JSON.")
         } catch let error as HTTPError {
             throw APIProblem(status: .badRequest, code: "bad_request", message: error.body ?? "The body is not valid JSON.")

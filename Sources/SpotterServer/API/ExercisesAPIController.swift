@@ -93,7 +93,7 @@ struct ExercisesAPIController {
         let body: ByteBuffer
         do {
             body = try await request.collectBody(upTo: ImageFormat.maxByteCount)
-        } catch let error as HTTPError where error.status == .contentTooLarge {
+        } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
             throw APIProblem(status: .contentTooLarge, code: "too_large", message: "The image is too large: at most 5 MB.")
         }
         return ExerciseResponse(try await ExerciseImages(services: services).replace(

@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import NIOCore
 import SpotterCore
@@ -37,6 +38,14 @@ public struct AppRequestContext: RequestContext {
 
     /// JSON bodies larger than this are refused with 413.
     public var maxUploadSize: Int { 1024 * 1024 }
+
+    /// Keys in a stable order, so the same data is always the same bytes.
+    public var responseEncoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
+    }
 
     var user: User? { authentication?.user }
 

@@ -62,6 +62,8 @@ struct APIProblem: Error, Sendable {
             self.init(status: .badRequest, code: "validation_failed", message: failure.first.message, field: failure.first.field)
         case let error as HTTPError:
             self.init(httpError: error)
+        case let error as any HTTPResponseError:
+            self.init(httpError: HTTPError(error.status))
         default:
             logger.error("Unexpected error: \(String(reflecting: error))")
             self.init(status: .internalServerError, code: "internal", message: "Something went wrong on the server. Nothing was changed; try again.")

@@ -1,0 +1,64 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import SpotterTestSupport
+import Testing
+
+@Suite("Exercise images")
+struct ExerciseImageAPITests {
+    @Test("upload a PNG, fetch it with a cache header, replace the record, remove it", arguments: TestDatabase.all)
+    func lifecycle(engine: TestDatabase) async throws {
+        try await withApp(engine) { client, h in
+            let id = try #require(try await client.api(.post, "/api/v1/exercises", token: h.anaToken, json: customExerciseJSON).object()["id"] as? String)
+            let uploaded = try await client.api(.put, "/api/v1/exercises/\(id)/image", token: h.anaToken, body: ByteBuffer(bytes: pngBytes))
+            #expect(uploaded.status == .ok)
+            let imageURL = try #require(try uploaded.object()["imageURL"] as? String)
+            #expect(imageURL.hasPrefix("/api/v1/exercises/\(id)/image?v="))
+
+            let image = try await client.api(.get, imageURL, token: h.anaToken)
+            #expect(image.status == .ok)
+            #expect(Array(buffer: image.body) == pngBytes)
+            #expect(image.headers[.contentType] == "image/png")
+            #expect(image.headers[.cacheControl] == "private, max-age=86400")
+            let etag = try #require(image.headers[.eTag])
+            let cached = try await client.api(.get, imageURL, token: h.anaToken, headers: [.ifNoneMatch: etag])
+            #expect(cached.status == .notModified)
+
+            let files = try FileManager.default.subpathsOfDirectory(atPath: h.dataDirectory.appendingPathComponent("images").path)
+            #expect(files.filter { $0.hasSuffix(".png") }.count == 1, "the image lives under the data directory")
+
+            let removed = try await client.api(.delete, "/api/v1/exercises/\(id)/image", token: h.anaToken)
+            #expect(try removed.object()["imageURL"] is NSNull)
+            let after = try FileManager.default.subpathsOfDirectory(atPath: h.dataDirectory.appendingPathComponent("images").path)
+            #expect(after.filter { $0.hasSuffix(".png") }.isEmpty, "the file is removed with the record")
+            #expect(try await client.api(.get, imageURL, token: h.anaToken).status == .notFound)
+        }
+    }
+
+    @Test("a file that is not PNG, JPEG or WebP is refused by its content, whatever it claims", arguments: TestDatabase.all)
+    func notAnImage(engine: TestDatabase) async throws {
+        try await withApp(engine) { client, h in
+            let id = try #require(try await client.api(.post, "/api/v1/exercises", token: h.anaToken, json: customExerciseJSON).object()["id"] as? String)
+            let fake = try await client.api(
+                .put, "/api/v1/exercises/\(id)/image", token: h.anaToken, body: ByteBuffer(string: "GIF89a not really"),
+                headers: [.contentType: "image/png"])
+            #expect(fake.status == .badRequest)
+            #expect(try fake.error().field == "image")
+            #expect(try fake.error().message == "Upload a PNG, JPEG or WebP image.")
+            #expect(try await client.api(.get, "/api/v1/exercises/\(id)", token: h.anaToken).object()["imageURL"] is NSNull)
+            #expect(!FileManager.default.fileExists(atPath: h.dataDirectory.appendingPathComponent("images").path))
+        }
+    }
+
+    @Test("an image over 5 MB is a 413 and stores nothing")
+    func tooLarge() async throws {
+        try await withApp(.sqlite) { client, h in
+            let id = try #require(try await client.api(.post, "/api/v1/exercises", token: h.anaToken, json: customExerciseJSON).object()["id"] as? String)
+            let big = pngBytes + [UInt8](repeating: 0, count: 5 * 1024 * 1024)
+            let response = try await client.api(.put, "/api/v1/exercises/\(id)/image", token: h.anaToken, body: ByteBuffer(bytes: big))
+            #expect(response.status == .contentTooLarge)
+            #expect(try response.error().message == "The image is too large: at most 5 MB.")
+            #expect(try await client.api(.get, "/api/v1/exercises/\(id)", token: h.anaToken).object()["imageURL"] is NSNull)
+        }
+    }
+}
