@@ -28,7 +28,7 @@ struct ExerciseSearchTests {
         #expect(ExerciseSearch.matches(name: Self.dbBench.name, aliases: Self.dbBench.aliases, query: query))
     }
 
-    @Test("One word that occurs nowhere is enough to miss", arguments: ["bench bb", "barbell", "incline db", "squat"])
+    @Test("One word that occurs nowhere is enough to miss", arguments: ["bench kb", "barbell", "incline db", "squat", "bench row"])
     func misses(_ query: String) {
         #expect(!ExerciseSearch.matches(name: Self.dbBench.name, aliases: Self.dbBench.aliases, query: query))
     }
@@ -37,6 +37,15 @@ struct ExerciseSearchTests {
     func aliasMatters() {
         #expect(!ExerciseSearch.matches(name: "Bench Press (Dumbbell)", aliases: [], query: "bench db"))
         #expect(ExerciseSearch.matches(name: "Bench Press (Dumbbell)", aliases: ["DB Bench"], query: "bench db"))
+    }
+
+    /// Terms match anywhere inside the text, not only whole words: typing part of a
+    /// word already finds it. A side effect: "bb" occurs inside "dumbbell".
+    @Test("Terms match parts of words")
+    func partialWords() {
+        #expect(ExerciseSearch.matches(name: "Bench Press (Dumbbell)", aliases: [], query: "dumb"))
+        #expect(ExerciseSearch.matches(name: "Bench Press (Dumbbell)", aliases: [], query: "ench ress"))
+        #expect(ExerciseSearch.matches(name: "Bench Press (Dumbbell)", aliases: [], query: "bench bb"))
     }
 
     @Test("A blank query matches everything", arguments: ["", "   ", "\t\n"])

@@ -10,7 +10,6 @@ Environment:
 
 from __future__ import annotations
 
-import base64
 import os
 import signal
 import socket
@@ -36,6 +35,7 @@ MOBILE_UA = (
 SERVER_START_TIMEOUT = 60.0
 SERVER_POLL_INTERVAL = 0.2
 SERVER_STOP_TIMEOUT = 10.0
+BINARY_WAIT = 60.0
 # How long a page may take to answer a click or a navigation (debug builds are slow).
 WAIT_SECONDS = 20
 
@@ -64,8 +64,11 @@ def _health_ok(base_url: str) -> bool:
 def server(tmp_path_factory) -> str:
     """Starts `spotter serve` on a free port with an empty data folder; yields its base URL."""
     binary = spotter_binary()
-    if not binary.is_file():
-        pytest.fail(f"spotter binary not found at {binary} (set SPOTTER_BIN)", pytrace=False)
+    deadline = time.monotonic() + BINARY_WAIT
+    while not binary.is_file():  # it may be missing for a moment while it is being rebuilt
+        if time.monotonic() > deadline:
+            pytest.fail(f"spotter binary not found at {binary} (set SPOTTER_BIN)", pytrace=False)
+        time.sleep(1)
     data_dir = tmp_path_factory.mktemp("spotter-data")
     log_path = data_dir / "server.log"
     port = free_port()
@@ -117,12 +120,24 @@ def _chrome_options() -> webdriver.ChromeOptions:
     return options
 
 
-def set_color_scheme(driver, scheme: str) -> None:
-    """Emulates prefers-color-scheme (light or dark) and waits until the page sees it and repainted."""
+def emulate_color_scheme(driver, scheme: str) -> None:
+    """prefers-color-scheme: light or dark, for this tab and the pages it loads next."""
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
         "media": "", "features": [{"name": "prefers-color-scheme", "value": scheme}]})
+
+
+def set_color_scheme(driver, scheme: str) -> None:
+    """Switches the emulated colour scheme on the open page and waits until it has repainted."""
+    emulate_color_scheme(driver, scheme)
     WebDriverWait(driver, WAIT_SECONDS).until(lambda d: d.execute_script(
         "return matchMedia(arguments[0]).matches", f"(prefers-color-scheme: {scheme})"))
+    wait_for_paint(driver)
+
+
+def set_viewport(driver, height: int) -> None:
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": VIEWPORT["width"], "height": height, "deviceScaleFactor": VIEWPORT["pixelRatio"], "mobile": True})
+    WebDriverWait(driver, WAIT_SECONDS).until(lambda d: d.execute_script("return innerHeight") == height)
     wait_for_paint(driver)
 
 
@@ -145,7 +160,7 @@ def new_driver(request):
         driver.set_page_load_timeout(60)
         driver.set_script_timeout(WAIT_SECONDS)
         drivers.append(driver)
-        set_color_scheme_before_load(driver, "light")
+        emulate_color_scheme(driver, "light")
         driver.get("data:text/html,<meta name=viewport content='width=device-width,initial-scale=1'>")
         size = driver.execute_script("return [innerWidth, innerHeight, devicePixelRatio]")
         assert size == [390, 844, 3], f"viewport is {size}, expected 390 x 844 @3x"
@@ -168,11 +183,6 @@ def new_driver(request):
             driver.quit()
 
 
-def set_color_scheme_before_load(driver, scheme: str) -> None:
-    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
-        "media": "", "features": [{"name": "prefers-color-scheme", "value": scheme}]})
-
-
 @pytest.fixture
 def driver(new_driver):
     """One fresh phone-sized browser (no cookies), quit after the test."""
@@ -186,9 +196,9 @@ def pytest_runtest_makereport(item, call):
     setattr(item, f"rep_{report.when}", report)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="session", autouse=True)
 def screenshot_dir() -> Path:
-    """test-output/screenshots/, emptied of the previous run's PNGs."""
+    """test-output/screenshots/, emptied of the previous run's screenshots at the start of a run."""
     SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
     for old in list(SCREENSHOT_DIR.glob("*.png")) + list(SCREENSHOT_DIR.glob("FAILED-*.html")):
         old.unlink()
@@ -213,13 +223,15 @@ def shoot(screenshot_dir):
             set_color_scheme(driver, scheme)
             path = screenshot_dir / f"{name}-{scheme}.png"
             if full_page:
-                metrics = driver.execute_cdp_cmd("Page.getLayoutMetrics", {})
-                content = metrics["cssContentSize"]
-                height = max(content["height"], VIEWPORT["height"])
-                shot = driver.execute_cdp_cmd("Page.captureScreenshot", {
-                    "format": "png", "captureBeyondViewport": True,
-                    "clip": {"x": 0, "y": 0, "width": VIEWPORT["width"], "height": height, "scale": 1}})
-                path.write_bytes(base64.b64decode(shot["data"]))
+                # Make the phone as tall as the page, so the sticky top bar and the fixed
+                # tab bar sit at the top and bottom as they would while scrolling.
+                height = driver.execute_script(
+                    "return Math.ceil(Math.max(document.documentElement.scrollHeight, document.body.scrollHeight))")
+                set_viewport(driver, max(height, VIEWPORT["height"]))
+                try:
+                    driver.save_screenshot(str(path))
+                finally:
+                    set_viewport(driver, VIEWPORT["height"])
             else:
                 driver.save_screenshot(str(path))
             saved.append(path)

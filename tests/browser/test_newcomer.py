@@ -20,6 +20,7 @@ import zlib
 from pathlib import Path
 
 import pytest
+from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
@@ -142,11 +143,14 @@ def tap(driver, element) -> None:
 
 
 def tap_and_load(driver, element) -> None:
-    """Taps something that loads a new page (a link or a form's button) and waits for that page."""
-    old_page = driver.find_element(By.TAG_NAME, "html")
+    """Taps something that loads a new page (a link or a form's button) and waits until the
+    new document has loaded. The old document is marked, so the wait knows it has gone;
+    while the browser is between documents, script calls may fail and are retried."""
+    driver.execute_script("window.__spotterOldPage = true")
     tap(driver, element)
-    wait(driver).until(EC.staleness_of(old_page))
-    wait_loaded(driver)
+    WebDriverWait(driver, WAIT_SECONDS, ignored_exceptions=(WebDriverException,)).until(
+        lambda d: d.execute_script("return !window.__spotterOldPage && document.readyState === 'complete'"),
+        message=f"no new page loaded after tapping on {driver.current_url}")
 
 
 def type_into(driver, element, text: str) -> None:
@@ -261,7 +265,8 @@ def image_loaded(driver, element) -> bool:
 
 
 def workout_type_names(driver) -> list[str]:
-    return [e.text.strip() for e in css_all(driver, 'ul[aria-label="Workout types in order"] .row-title')]
+    # The visible name only: the row's link also carries hidden ", edit" text for screen readers.
+    return [e.text.strip() for e in css_all(driver, 'ul[aria-label="Workout types in order"] .row-title .truncate')]
 
 
 def archived_type_names(driver) -> list[str]:
@@ -703,7 +708,7 @@ def test_workout_types(driver, server, account, shoot):
     assert icon.find_element(By.TAG_NAME, "use").get_attribute("href").endswith("#bolt")
 
     # Rename it.
-    tap_and_load(driver, css(driver, 'a[aria-label="Edit Mobility"]'))
+    tap_and_load(driver, next(link for link in css_all(driver, ".type-row a.row-title") if link.text.startswith("Mobility")))
     assert text_of(driver, "h1") == "Edit Mobility"
     assert field(driver, "colorHex").get_attribute("value") == "#12ab34"
     assert css(driver, 'input[name="icon"][value="bolt"]').is_selected()
@@ -858,3 +863,35 @@ def test_sign_out_and_back_in(driver, server, account, shoot):
 
     sign_in(driver, server, account["username"], account["password"])
     assert text_of(driver, ".greeting h2.display") == account["username"]
+
+
+def test_key_screens_fit_a_390px_phone(driver, server, account):
+    """No screen may be wider than the phone (sideways panning), and the tab bar must sit
+    fully inside the 390 x 844 screen."""
+    measure = """
+        const bar = document.querySelector('nav.tabbar')?.getBoundingClientRect();
+        return {width: document.documentElement.scrollWidth, layout: innerWidth,
+                tabBottom: bar ? Math.round(bar.bottom) : null, screen: visualViewport.height,
+                wide: [...document.querySelectorAll('body *')]
+                  .filter(e => e.getBoundingClientRect().right > visualViewport.width + 1)
+                  .slice(0, 3).map(e => e.tagName.toLowerCase() + (e.className ? '.' + e.className : ''))};"""
+    problems = []
+
+    def check(path: str) -> None:
+        go(driver, server + path)
+        m = driver.execute_script(measure)
+        if m["width"] > 390 or m["layout"] > 390:
+            problems.append(f"{path}: page is {m['width']} px wide (overflowing: {', '.join(m['wide'])})")
+        if m["tabBottom"] is not None and m["tabBottom"] > m["screen"]:
+            problems.append(f"{path}: tab bar ends at {m['tabBottom']} px, below the {m['screen']} px screen")
+
+    for path in ("/welcome", "/login", "/register"):
+        check(path)
+    sign_in(driver, server, account["username"], account["password"])
+    bench_id = next(item["id"] for item in json.loads(
+        driver.execute_script("return fetch('/api/v1/exercises?search=bench').then(r => r.text())"))["items"]
+        if item["name"] == BENCH).lower()
+    for path in ("/", "/exercises", "/exercises?q=bench", f"/exercises/{bench_id}", "/exercises/new",
+                 "/settings", "/settings/workout-types", "/settings/password", "/settings/tokens"):
+        check(path)
+    assert not problems, "screens that do not fit 390 px:\n" + "\n".join(problems)

@@ -18,8 +18,11 @@ public struct LoginThrottle: Sendable, Equatable {
         var longest: TimeInterval = 0
         for key in keys {
             let recent = prune(key, now: now)
-            if recent.count >= maxFailures, let oldest = recent.first {
-                longest = max(longest, oldest.addingTimeInterval(window).timeIntervalSince(now))
+            if recent.count >= maxFailures {
+                // Attempts resume when fewer than maxFailures remain in the window, which is
+                // when the failure maxFailures places from the newest leaves it.
+                let deciding = recent[recent.count - maxFailures]
+                longest = max(longest, deciding.addingTimeInterval(window).timeIntervalSince(now))
             }
         }
         return longest > 0 ? Int(longest.rounded(.up)) : nil

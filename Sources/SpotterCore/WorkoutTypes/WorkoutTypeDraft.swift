@@ -51,7 +51,8 @@ public struct HexColor: Sendable, Equatable {
     public init?(_ raw: String) {
         let trimmed = raw.trimmingCharacters(in: .whitespaces)
         let digits = trimmed.hasPrefix("#") ? trimmed.dropFirst() : Substring(trimmed)
-        guard digits.count == 6, digits.allSatisfy(\.isHexDigit) else { return nil }
+        // ASCII only: Character.isHexDigit also accepts full-width look-alikes such as "Ａ".
+        guard digits.count == 6, digits.allSatisfy({ $0.isASCII && $0.isHexDigit }) else { return nil }
         text = "#" + digits.uppercased()
     }
 }

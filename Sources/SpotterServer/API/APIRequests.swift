@@ -31,30 +31,26 @@ struct ExerciseInput: Decodable, Sendable {
         if let description { draft.description = description }
         if let videoURL { draft.videoURL = videoURL }
         if let muscleGroups {
-            draft.muscleGroups = try muscleGroups.map { raw in
-                guard let muscle = MuscleGroup(rawValue: raw) else {
-                    throw SpotterError.invalid(field: "muscleGroups", "Unknown muscle group \"\(raw)\". Use \(Self.list(MuscleGroup.allCases.map(\.rawValue))).")
-                }
-                return muscle
-            }
+            draft.muscleGroups = try muscleGroups.map { try EnumField.parse($0, as: MuscleGroup.self, field: "muscleGroups", noun: "muscle group") }
         }
-        if let equipment {
-            guard let value = Equipment(rawValue: equipment) else {
-                throw SpotterError.invalid(field: "equipment", "Unknown equipment \"\(equipment)\". Use \(Self.list(Equipment.allCases.map(\.rawValue))).")
-            }
-            draft.equipment = value
-        }
-        if let kind {
-            guard let value = ExerciseKind(rawValue: kind) else {
-                throw SpotterError.invalid(field: "kind", "Unknown kind \"\(kind)\". Use \(Self.list(ExerciseKind.allCases.map(\.rawValue))).")
-            }
-            draft.kind = value
-        }
+        if let equipment { draft.equipment = try EnumField.parse(equipment, as: Equipment.self, field: "equipment", noun: "equipment") }
+        if let kind { draft.kind = try EnumField.parse(kind, as: ExerciseKind.self, field: "kind", noun: "kind") }
         return draft
     }
 
-    static func list(_ values: [String]) -> String {
-        "one of: " + values.joined(separator: ", ")
+}
+
+/// A closed set of values sent as text; a wrong one gets a message naming the field
+/// and every allowed value.
+enum EnumField {
+    static func parse<Value: RawRepresentable & CaseIterable>(
+        _ raw: String, as type: Value.Type, field: String, noun: String
+    ) throws -> Value where Value.RawValue == String {
+        guard let value = Value(rawValue: raw) else {
+            let allowed = Value.allCases.map(\.rawValue).joined(separator: ", ")
+            throw SpotterError.invalid(field: field, "Unknown \(noun) \"\(raw)\". Use one of: \(allowed).")
+        }
+        return value
     }
 }
 

@@ -145,24 +145,15 @@ struct ExerciseQuery {
     var filter: ExerciseFilter
 
     init(_ query: Parameters) throws {
-        filter = ExerciseFilter(search: String((query.get("search") ?? query.get("q") ?? "").prefix(100)))
+        filter = ExerciseFilter(search: String((query.formText("search") ?? query.formText("q") ?? "").prefix(100)))
         if let muscle = query.get("muscle"), !muscle.isEmpty {
-            guard let value = MuscleGroup(rawValue: muscle) else {
-                throw SpotterError.invalid(field: "muscle", "Unknown muscle group \"\(muscle)\". Use \(ExerciseInput.list(MuscleGroup.allCases.map(\.rawValue))).")
-            }
-            filter.muscle = value
+            filter.muscle = try EnumField.parse(muscle, as: MuscleGroup.self, field: "muscle", noun: "muscle group")
         }
         if let equipment = query.get("equipment"), !equipment.isEmpty {
-            guard let value = Equipment(rawValue: equipment) else {
-                throw SpotterError.invalid(field: "equipment", "Unknown equipment \"\(equipment)\". Use \(ExerciseInput.list(Equipment.allCases.map(\.rawValue))).")
-            }
-            filter.equipment = value
+            filter.equipment = try EnumField.parse(equipment, as: Equipment.self, field: "equipment", noun: "equipment")
         }
         if let kind = query.get("kind"), !kind.isEmpty {
-            guard let value = ExerciseKind(rawValue: kind) else {
-                throw SpotterError.invalid(field: "kind", "Unknown kind \"\(kind)\". Use \(ExerciseInput.list(ExerciseKind.allCases.map(\.rawValue))).")
-            }
-            filter.kind = value
+            filter.kind = try EnumField.parse(kind, as: ExerciseKind.self, field: "kind", noun: "kind")
         }
         filter.custom = try Self.flag(query, "custom")
         filter.includeArchived = try Self.flag(query, "archived") ?? false

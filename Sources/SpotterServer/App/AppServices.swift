@@ -14,6 +14,8 @@ struct AppServices: Sendable {
     let assets: AssetCatalog
     let loginLimiter: LoginLimiter
     let registrationOpen: Bool
+    /// How many exercises the built-in library holds, for the welcome screen.
+    let catalogSize: Int
     let clock: @Sendable () -> Date
 
     var exercises: ExerciseRepository { ExerciseRepository(store: store) }

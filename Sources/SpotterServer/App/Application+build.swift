@@ -10,9 +10,11 @@ public func buildApplication(configuration: AppConfiguration) async throws -> so
     var logger = Logger(label: "spotter")
     logger.logLevel = configuration.logLevel
     let store = try await SpotterStore.open(configuration.database, logger: logger)
+    let catalog: ExerciseCatalog
     do {
         try await store.migrate()
-        try await CatalogSeeder(store: store).seed(CatalogSeeder.bundledCatalog(), now: configuration.clock())
+        catalog = try CatalogSeeder.bundledCatalog()
+        try await CatalogSeeder(store: store).seed(catalog, now: configuration.clock())
     } catch {
         await store.shutdown()
         throw error
@@ -25,13 +27,17 @@ public func buildApplication(configuration: AppConfiguration) async throws -> so
         assets: AssetCatalog.shared,
         loginLimiter: LoginLimiter(configuration.loginThrottle),
         registrationOpen: configuration.registrationOpen,
+        catalogSize: catalog.exercises.count,
         clock: configuration.clock)
     var app = Application(
         router: buildRouter(services: services),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Spotter"),
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? configuration.port
-            print("Spotter is running at http://\(configuration.host):\(port) (data: \(store.location))")
+            // Written straight to standard output (not buffered), so scripts and
+            // supervisors that read the address see it at once.
+            let line = "Spotter is running at http://\(configuration.host):\(port) (data: \(store.location))\n"
+            FileHandle.standardOutput.write(Data(line.utf8))
         },
         logger: logger)
     app.addServices(store)

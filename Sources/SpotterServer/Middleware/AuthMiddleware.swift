@@ -82,13 +82,8 @@ struct CSRFMiddleware: RouterMiddleware {
     /// The token from the header, or from the `_csrf` field of a url-encoded or multipart form.
     private static func sentToken(in request: inout Request, context: Context) async throws -> String? {
         if let header = request.headers[headerName] { return header }
-        let type = request.headers[.contentType]?.lowercased() ?? ""
-        guard type.hasPrefix("application/x-www-form-urlencoded") || type.hasPrefix("multipart/form-data") else { return nil }
-        let buffer = try await request.collectBody(upTo: FormLimits.maxBody)
-        if type.hasPrefix("multipart/form-data") {
-            return try MultipartForm(buffer: buffer, contentType: type).value("_csrf")
-        }
-        return URLEncodedForm(buffer: buffer).value("_csrf")
+        guard let form = try await SubmittedForm.readIfForm(&request) else { return nil }
+        return form["_csrf"]
     }
 
     static func constantTimeEqual(_ a: String, _ b: String) -> Bool {

@@ -8,7 +8,7 @@ struct SecurityHeadersMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response = try await next(request, context)
         response.headers[.contentSecurityPolicy] =
-            "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; frame-ancestors 'none'; form-action 'self'; base-uri 'none'"
+            "default-src 'self'; img-src 'self' data: blob:; style-src 'self'; script-src 'self'; frame-ancestors 'none'; form-action 'self'; base-uri 'none'"
         response.headers[.init("X-Content-Type-Options")!] = "nosniff"
         response.headers[.init("Referrer-Policy")!] = "same-origin"
         return response

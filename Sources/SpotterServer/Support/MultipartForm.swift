@@ -63,7 +63,7 @@ struct MultipartForm: Sendable {
     private static func parameter(_ key: String, in header: String) -> String? {
         for piece in header.split(separator: ";") {
             let trimmed = piece.trimmingCharacters(in: .whitespaces)
-            guard trimmed.lowercased().hasPrefix(key + "=") else { continue }
+            guard trimmed.lowercased().hasPrefix(key.lowercased() + "=") else { continue }
             var value = String(trimmed.dropFirst(key.count + 1))
             if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 { value = String(value.dropFirst().dropLast()) }
             return value
@@ -78,12 +78,25 @@ struct SubmittedForm: Sendable {
     private let multipart: MultipartForm?
 
     static func read(_ request: inout Request) async throws -> SubmittedForm {
-        let type = request.headers[.contentType]?.lowercased() ?? ""
-        let buffer = try await request.collectBody(upTo: FormLimits.maxBody)
-        if type.hasPrefix("multipart/form-data") {
+        try await readIfForm(&request) ?? SubmittedForm(encoded: URLEncodedForm(""), multipart: nil)
+    }
+
+    /// The form in the body, or nil when the body is not a form. The body is
+    /// collected (and kept on the request), so reading it twice is cheap.
+    static func readIfForm(_ request: inout Request) async throws -> SubmittedForm? {
+        // The media type is case-insensitive, the multipart boundary is not.
+        let type = request.headers[.contentType] ?? ""
+        let mediaType = type.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        switch mediaType {
+        case "multipart/form-data":
+            let buffer = try await request.collectBody(upTo: FormLimits.maxBody)
             return SubmittedForm(encoded: nil, multipart: try MultipartForm(buffer: buffer, contentType: type))
+        case "application/x-www-form-urlencoded":
+            let buffer = try await request.collectBody(upTo: FormLimits.maxBody)
+            return SubmittedForm(encoded: URLEncodedForm(buffer: buffer), multipart: nil)
+        default:
+            return nil
         }
-        return SubmittedForm(encoded: URLEncodedForm(buffer: buffer), multipart: nil)
     }
 
     subscript(_ name: String) -> String {

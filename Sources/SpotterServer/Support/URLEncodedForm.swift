@@ -1,5 +1,14 @@
 import Foundation
+import Hummingbird
 import NIOCore
+
+extension Parameters {
+    /// A query value as a browser's form meant it: `+` stands for a space in
+    /// url-encoded queries, which the router leaves as it is.
+    func formText(_ name: String) -> String? {
+        get(name)?.replacingOccurrences(of: "+", with: " ")
+    }
+}
 
 /// The fields of an `application/x-www-form-urlencoded` body or query string,
 /// keeping repeated names (checkbox groups) in order.

@@ -22,7 +22,7 @@ struct AuthPagesController {
         var response = try services.views.render(
             WelcomePage(
                 page: PageChrome(title: "Welcome", context: context, section: nil), registrationOpen: services.registrationOpen,
-                onboarding: false, unitOptions: [], restSeconds: "", timeZone: "", error: nil),
+                onboarding: false, catalogSize: services.catalogSize, unitOptions: [], restSeconds: "", timeZone: "", error: nil),
             template: "welcome")
         response.setCookie(WebCookies.welcomed(request: request))
         return response
@@ -86,11 +86,7 @@ struct AuthPagesController {
         let form = try await SubmittedForm.read(&request)
         let failure: ValidationFailure
         do {
-            guard form["password"] == form["passwordConfirmation"] else {
-                throw SpotterError.invalid(field: "passwordConfirmation", "The two passwords differ. Type the same password twice.")
-            }
-            var settings = UserSettings(onboardingSeen: true)
-            settings = try SettingsChange(unit: form["unit"], timeZone: form["timeZone"].isEmpty ? nil : form["timeZone"]).applied(to: settings)
+            let settings = try Self.checkRegistration(form)
             let now = services.clock()
             let user = try await services.accounts.register(username: form["username"], password: form["password"], settings: settings, now: now)
             let (secret, _) = try await services.accounts.startSession(userID: user.id, now: now)
@@ -105,6 +101,23 @@ struct AuthPagesController {
             failure = ValidationFailure(field: field ?? "username", message: message)
         }
         return try renderRegister(context: context, form: form, failure: failure, status: .badRequest)
+    }
+
+    /// Every problem of a registration form at once, so the page can mark them all;
+    /// returns the new account's settings.
+    static func checkRegistration(_ form: SubmittedForm) throws(ValidationFailure) -> UserSettings {
+        var issues: [FieldIssue] = []
+        do { _ = try Credentials.validUsername(form["username"]) } catch { issues += error.issues }
+        do { try Credentials.checkNewPassword(form["password"]) } catch { issues += error.issues }
+        if form["password"] != form["passwordConfirmation"] {
+            issues.append(.init(field: "passwordConfirmation", message: "The two passwords differ. Type the same password twice."))
+        }
+        var settings = UserSettings(onboardingSeen: true)
+        do {
+            settings = try SettingsChange(unit: form["unit"], timeZone: form["timeZone"].isEmpty ? nil : form["timeZone"]).applied(to: settings)
+        } catch { issues += error.issues }
+        guard issues.isEmpty else { throw ValidationFailure(issues) }
+        return settings
     }
 
     private func renderRegister(context: AppRequestContext, form: SubmittedForm?, failure: ValidationFailure?, status: HTTPResponse.Status) throws -> Response {
@@ -140,7 +153,7 @@ struct AuthPagesController {
         return try services.views.render(
             WelcomePage(
                 page: PageChrome(title: "Welcome", context: context, section: nil), registrationOpen: false, onboarding: true,
-                unitOptions: MassUnit.allCases.map { OptionView(value: $0.rawValue, label: $0.displayName, selected: $0.rawValue == unit) },
+                catalogSize: services.catalogSize, unitOptions: MassUnit.allCases.map { OptionView(value: $0.rawValue, label: $0.displayName, selected: $0.rawValue == unit) },
                 restSeconds: form?["defaultRestSeconds"] ?? String(user.settings.defaultRestSeconds),
                 timeZone: form?["timeZone"] ?? user.settings.timeZone, error: error),
             template: "welcome", status: status)
@@ -169,6 +182,7 @@ struct WelcomePage {
     let registrationOpen: Bool
     /// True for a signed-in user's first visit: the page asks for the unit and rest time.
     let onboarding: Bool
+    let catalogSize: Int
     let unitOptions: [OptionView]
     let restSeconds: String
     let timeZone: String

@@ -24,7 +24,7 @@ struct ExercisePagesController {
         let user = try context.requirePageUser()
         let query = request.uri.queryParameters
         let show = query.get("show") ?? ""
-        var filter = ExerciseFilter(search: String((query.get("q") ?? "").prefix(100)))
+        var filter = ExerciseFilter(search: String((query.formText("q") ?? "").prefix(100)))
         filter.muscle = query.get("muscle").flatMap(MuscleGroup.init(rawValue:))
         filter.equipment = query.get("equipment").flatMap(Equipment.init(rawValue:))
         switch show {
@@ -65,7 +65,7 @@ struct ExercisePagesController {
 
     @Sendable func newForm(_ request: Request, context: AppRequestContext) async throws -> Response {
         _ = try context.requirePageUser()
-        let draft = ExerciseDraft(name: request.uri.queryParameters.get("name") ?? "", muscleGroups: [], equipment: nil, kind: .weightReps)
+        let draft = ExerciseDraft(name: request.uri.queryParameters.formText("name") ?? "", muscleGroups: [], equipment: nil, kind: .weightReps)
         return try renderForm(context: context, exercise: nil, draft: draft, failure: nil, status: .ok)
     }
 
