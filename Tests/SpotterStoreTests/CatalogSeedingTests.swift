@@ -29,6 +29,8 @@ struct CatalogSeedingTests {
                 try await CatalogSeeder(store: store).seed(catalog, now: now)
                 let user = try await makeUser("ana", in: store)
                 let custom = try await ExerciseRepository(store: store).create(userID: user.id, draft: benchDraft(), now: now)
+                let before = try await ExerciseRepository(store: store).list(userID: user.id)
+                #expect(before.count == catalog.exercises.count + 1, "the built-in exercises are now held in memory")
 
                 catalog.version += 1
                 catalog.exercises[0].description = "A rewritten description."
@@ -40,7 +42,8 @@ struct CatalogSeedingTests {
 
                 let repository = ExerciseRepository(store: store)
                 let rewritten = try await repository.list(userID: user.id).first { $0.catalogKey == catalog.exercises[0].key }
-                #expect(rewritten?.description == "A rewritten description.")
+                #expect(rewritten?.description == "A rewritten description.", "seeding refreshed the in-memory catalog")
+                #expect(try await repository.list(userID: user.id, filter: .init(search: "zercher squat (test)")).count == 1)
                 #expect(try await repository.find(id: custom.id, userID: user.id) == custom)
             }
         }

@@ -41,3 +41,38 @@ public struct ExerciseFilter: Sendable, Equatable {
         self.includeArchived = includeArchived
     }
 }
+
+extension ExerciseFilter {
+    /// True when the exercise passes every part of the filter. The one rule used
+    /// for the built-in catalog and a user's own exercises alike.
+    public func matches(_ exercise: Exercise) -> Bool {
+        !apply(to: [SearchableExercise(exercise)]).isEmpty
+    }
+
+    /// The exercises that pass the filter, in their given order. The query is split
+    /// once and each exercise's search text is prepared in advance, so filtering a
+    /// whole library costs little.
+    public func apply(to items: [SearchableExercise]) -> [Exercise] {
+        let terms = ExerciseSearch.terms(of: search)
+        return items.compactMap { item in
+            let exercise = item.exercise
+            if !includeArchived && exercise.archived { return nil }
+            if let custom, custom != exercise.isCustom { return nil }
+            if let muscle, !exercise.allMuscles.contains(muscle) { return nil }
+            if let equipment, exercise.equipment != equipment { return nil }
+            if let kind, exercise.kind != kind { return nil }
+            return terms.allSatisfy { item.searchText.contains($0) } ? exercise : nil
+        }
+    }
+}
+
+/// An exercise with its search text computed once.
+public struct SearchableExercise: Sendable {
+    public let exercise: Exercise
+    public let searchText: String
+
+    public init(_ exercise: Exercise) {
+        self.exercise = exercise
+        searchText = ExerciseSearch.searchText(name: exercise.name, aliases: exercise.aliases)
+    }
+}

@@ -37,6 +37,7 @@ struct ExercisePagesController {
         let model = ExerciseListPage(
             page: PageChrome(title: "Exercises", context: context, section: .exercises),
             query: filter.search,
+            createName: filter.search.isEmpty ? nil : NameKey.displayForm(of: filter.search),
             muscles: MuscleGroup.allCases.map { OptionView(value: $0.rawValue, label: $0.displayName, selected: $0 == filter.muscle) },
             equipment: Equipment.allCases.map { OptionView(value: $0.rawValue, label: $0.displayName, selected: $0 == filter.equipment) },
             shows: [("", "All"), ("custom", "Mine"), ("archived", "Archived")].map { OptionView(value: $0.0, label: $0.1, selected: $0.0 == show) },
@@ -52,12 +53,12 @@ struct ExercisePagesController {
         let model = ExerciseDetailPage(
             page: PageChrome(title: exercise.name, context: context, section: .exercises, backLink: "/exercises"),
             exercise: ExerciseRow(exercise),
-            description: exercise.description,
+            description: exercise.description.isEmpty ? nil : exercise.description,
             primary: exercise.primaryMuscles.map(\.displayName),
             secondary: exercise.secondaryMuscles.map(\.displayName),
             equipment: exercise.equipment.displayName,
             kind: exercise.kind.displayName,
-            aliases: exercise.aliases.joined(separator: ", "),
+            aliases: exercise.aliases.isEmpty ? nil : exercise.aliases.joined(separator: ", "),
             videoURL: exercise.videoURL?.watchURL,
             notice: Notice.from(request))
         return try services.views.render(model, template: "exercise")
@@ -225,6 +226,8 @@ struct ExercisePagesController {
 struct ExerciseListPage {
     let page: PageChrome
     let query: String
+    /// The search text offered as the name of a new exercise when nothing matches.
+    let createName: String?
     let muscles: [OptionView]
     let equipment: [OptionView]
     let shows: [OptionView]
@@ -236,12 +239,13 @@ struct ExerciseListPage {
 struct ExerciseDetailPage {
     let page: PageChrome
     let exercise: ExerciseRow
-    let description: String
+    /// Optional, not empty: Mustache treats an empty string as a value to show.
+    let description: String?
     let primary: [String]
     let secondary: [String]
     let equipment: String
     let kind: String
-    let aliases: String
+    let aliases: String?
     let videoURL: String?
     let notice: String?
 }

@@ -16,6 +16,8 @@ public final class SpotterStore: Sendable {
     let databases: Databases
     let logger: Logger
     let eventLoopGroup: any EventLoopGroup
+    /// The built-in exercises in memory (see `CatalogSnapshot`).
+    let catalog = CatalogSnapshot()
 
     /// Opens the database at `location`. For SQLite the file's folder is created and
     /// every connection gets WAL, foreign keys, a busy timeout and full sync.

@@ -17,7 +17,6 @@ struct M004CreateExercises: AsyncMigration {
             .field("equipment", .string, .required)
             .field("kind", .string, .required)
             .field("aliases", .string, .required)
-            .field("search_text", .string, .required)
             .field("video_id", .string)
             .field("image_file", .string)
             .field("image_format", .string)

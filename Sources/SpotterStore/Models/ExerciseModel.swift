@@ -11,14 +11,13 @@ final class ExerciseModel: Model, @unchecked Sendable {
     @Field(key: "name") var name: String
     @Field(key: "name_key") var nameKey: String
     @Field(key: "description") var description: String
-    /// Muscle names between commas (`,chest,triceps,`), so a filter can match `%,chest,%`.
+    /// Muscle names between commas (`,chest,triceps,`).
     @Field(key: "primary_muscles") var primaryMuscles: String
     @Field(key: "secondary_muscles") var secondaryMuscles: String
     @Field(key: "equipment") var equipment: String
     @Field(key: "kind") var kind: String
     /// Aliases one per line.
     @Field(key: "aliases") var aliases: String
-    @Field(key: "search_text") var searchText: String
     @OptionalField(key: "video_id") var videoID: String?
     @OptionalField(key: "image_file") var imageFile: String?
     @OptionalField(key: "image_format") var imageFormat: String?
@@ -41,7 +40,6 @@ final class ExerciseModel: Model, @unchecked Sendable {
         self.name = name
         self.nameKey = NameKey(name).rawValue
         self.aliases = aliases.joined(separator: "\n")
-        self.searchText = ExerciseSearch.searchText(name: name, aliases: aliases)
     }
 
     var core: Exercise {

@@ -6,9 +6,12 @@ import SpotterCore
 /// custom exercises. Another user's exercises are never visible.
 public struct ExerciseRepository: Sendable {
     let db: any Database
+    let catalog: CatalogSnapshot
 
-    public init(store: SpotterStore) { db = store.database }
-    init(db: any Database) { self.db = db }
+    public init(store: SpotterStore) {
+        db = store.database
+        catalog = store.catalog
+    }
 
     /// Catalog rows and the user's own rows.
     private func visible(to userID: UUID) -> QueryBuilder<ExerciseModel> {
@@ -21,36 +24,31 @@ public struct ExerciseRepository: Sendable {
         ExerciseModel.query(on: db).filter(\.$userID == userID)
     }
 
-    /// The library filtered and sorted by name.
+    /// The library filtered and sorted by name: the built-in exercises come from
+    /// memory, the user's own from one query; one Core rule filters both.
     public func list(userID: UUID, filter: ExerciseFilter = .init()) async throws -> [Exercise] {
-        var query = visible(to: userID)
-        if !filter.includeArchived { query = query.filter(\.$archived == false) }
-        for term in ExerciseSearch.terms(of: filter.search) { query = query.filter(\.$searchText ~~ term) }
-        if let muscle = filter.muscle {
-            let pattern = ",\(muscle.rawValue),"
-            query = query.group(.or) { group in
-                group.filter(\.$primaryMuscles ~~ pattern).filter(\.$secondaryMuscles ~~ pattern)
-            }
+        var candidates: [Exercise] = []
+        if filter.custom != true {
+            candidates += filter.apply(to: try await catalog.current(loadingFrom: db).exercises)
         }
-        if let equipment = filter.equipment { query = query.filter(\.$equipment == equipment.rawValue) }
-        if let kind = filter.kind { query = query.filter(\.$kind == kind.rawValue) }
-        switch filter.custom {
-        case true?: query = query.filter(\.$userID != nil)
-        case false?: query = query.filter(\.$userID == nil)
-        case nil: break
+        if filter.custom != false {
+            var query = owned(by: userID)
+            if !filter.includeArchived { query = query.filter(\.$archived == false) }
+            candidates += filter.apply(to: try await query.all().map { SearchableExercise($0.core) })
         }
-        return try await query.sort(\.$nameKey).all().map(\.core)
+        return candidates.map { (NameKey($0.name), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
     }
 
     public func find(id: UUID, userID: UUID) async throws -> Exercise? {
-        try await visible(to: userID).filter(\.$id == id).first()?.core
+        if let builtIn = try await catalog.current(loadingFrom: db).byID[id] { return builtIn }
+        return try await owned(by: userID).filter(\.$id == id).first()?.core
     }
 
     /// Counts of the library for one user: catalog rows and the user's own.
     public func counts(userID: UUID) async throws -> (catalog: Int, custom: Int) {
-        let catalog = try await ExerciseModel.query(on: db).filter(\.$userID == nil).count()
+        let builtIn = try await catalog.current(loadingFrom: db).exercises.count
         let custom = try await owned(by: userID).filter(\.$archived == false).count()
-        return (catalog, custom)
+        return (builtIn, custom)
     }
 
     /// Adds a custom exercise.

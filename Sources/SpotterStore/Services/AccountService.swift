@@ -90,12 +90,16 @@ public struct AccountService: Sendable {
         return (secret, WebSession(id: model.id!, user: user, csrfToken: model.csrfToken))
     }
 
+    /// The signed-in browser for a cookie secret, in one query with its account.
     public func session(secret: String, now: Date) async throws -> WebSession? {
-        guard let model = try await WebSessionModel.query(on: db).filter(\.$tokenHash == Secrets.hash(secret)).first(),
-            model.expiresAt > now,
-            let user = try await users.find(id: model.userID)
+        guard let user = try await UserModel.query(on: db)
+            .join(WebSessionModel.self, on: \WebSessionModel.$userID == \UserModel.$id)
+            .filter(WebSessionModel.self, \.$tokenHash == Secrets.hash(secret))
+            .first()
         else { return nil }
-        return WebSession(id: model.id!, user: user, csrfToken: model.csrfToken)
+        let session = try user.joined(WebSessionModel.self)
+        guard session.expiresAt > now else { return nil }
+        return WebSession(id: session.id!, user: user.core, csrfToken: session.csrfToken)
     }
 
     public func endSession(id: UUID) async throws {
@@ -129,12 +133,15 @@ public struct AccountService: Sendable {
     /// The owner of a bearer token, or nil for an unknown or revoked one. Notes when
     /// it was used, at most once a minute, so reads do not turn into writes.
     public func user(forToken secret: String, now: Date) async throws -> User? {
-        guard let model = try await APITokenModel.query(on: db).filter(\.$tokenHash == Secrets.hash(secret)).first()
+        guard let user = try await UserModel.query(on: db)
+            .join(APITokenModel.self, on: \APITokenModel.$userID == \UserModel.$id)
+            .filter(APITokenModel.self, \.$tokenHash == Secrets.hash(secret))
+            .first()
         else { return nil }
-        if model.lastUsedAt.map({ now.timeIntervalSince($0) > 60 }) ?? true {
-            model.lastUsedAt = now
-            try await model.save(on: db)
+        let token = try user.joined(APITokenModel.self)
+        if token.lastUsedAt.map({ now.timeIntervalSince($0) > 60 }) ?? true {
+            try await APITokenModel.query(on: db).filter(\.$id == token.id!).set(\.$lastUsedAt, to: now).update()
         }
-        return try await users.find(id: model.userID)
+        return user.core
     }
 }

@@ -7,9 +7,9 @@ import SpotterCore
 /// never read or touched. The catalog version is remembered, so a database that
 /// already holds this version is left alone.
 public struct CatalogSeeder: Sendable {
-    let db: any Database
+    let store: SpotterStore
 
-    public init(store: SpotterStore) { db = store.database }
+    public init(store: SpotterStore) { self.store = store }
 
     static let versionKey = "exercise_catalog_version"
 
@@ -33,7 +33,7 @@ public struct CatalogSeeder: Sendable {
 
     @discardableResult
     public func seed(_ catalog: ExerciseCatalog, now: Date) async throws -> Outcome {
-        try await db.transaction { tx in
+        let outcome = try await store.database.transaction { tx in
             let stored = try await StoreMetadataModel.find(Self.versionKey, on: tx)
             if let stored, let version = Int(stored.value), version >= catalog.version {
                 return Outcome(added: 0, updated: 0)
@@ -65,6 +65,8 @@ public struct CatalogSeeder: Sendable {
             try await record.save(on: tx)
             return outcome
         }
+        if outcome != Outcome(added: 0, updated: 0) { store.catalog.invalidate() }
+        return outcome
     }
 
     /// Copies an entry into a row; true when something changed.
