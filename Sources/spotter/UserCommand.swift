@@ -68,7 +68,7 @@ struct UserCommand: AsyncParsableCommand {
         func run() async throws {
             let secret = try await database.withStore { store in
                 guard let user = try await UserRepository(store: store).find(username: username) else {
-                    throw ValidationError("There is no user \(username.lowercased()). `spotter user list` shows the accounts.")
+                    throw CLIError("There is no user \(username.lowercased()). `spotter user list` shows the accounts.")
                 }
                 return try await AccountService(store: store, hasher: PasswordHasher()).createToken(userID: user.id, name: name, now: Date()).secret
             }
@@ -82,15 +82,15 @@ enum PasswordInput {
     static func read(confirm: Bool) throws -> String {
         if isatty(STDIN_FILENO) == 0 {
             guard let line = readLine(strippingNewline: true), !line.isEmpty else {
-                throw ValidationError("Pass the password on standard input, e.g. `printf '%s\\n' \"$PASSWORD\" | spotter user create NAME`.")
+                throw CLIError("Pass the password on standard input, e.g. `printf '%s\\n' \"$PASSWORD\" | spotter user create NAME`.")
             }
             return line
         }
         guard let first = prompt("Password (at least \(Credentials.passwordMinLength) characters): ") else {
-            throw ValidationError("No password given.")
+            throw CLIError("No password given.")
         }
         if confirm {
-            guard prompt("Same password again: ") == first else { throw ValidationError("The two passwords differ; nothing was changed.") }
+            guard prompt("Same password again: ") == first else { throw CLIError("The two passwords differ; nothing was changed.") }
         }
         return first
     }
@@ -98,5 +98,14 @@ enum PasswordInput {
     private static func prompt(_ text: String) -> String? {
         guard let pointer = getpass(text) else { return nil }
         return String(cString: pointer)
+    }
+}
+
+/// A failure while a command runs (not a misuse of its arguments, so no usage text follows).
+struct CLIError: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
     }
 }

@@ -1,0 +1,63 @@
+import Foundation
+import Hummingbird
+import HTTPTypes
+
+/// Protects state-changing requests made with the session cookie from cross-site
+/// forgery. Forms carry `_csrf`; scripts send `X-CSRF-Token`. Before sign-in (login,
+/// register) a random cookie and a matching form field are compared instead.
+struct CSRFMiddleware: RouterMiddleware {
+    typealias Context = AppRequestContext
+    static let cookieName = "spotter_csrf"
+    static let headerName = HTTPField.Name("X-CSRF-Token")!
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        var context = context
+        let path = request.uri.path
+        let isAPI = path.hasPrefix("/api/")
+        let isPage = !isAPI && path != "/health" && !path.hasPrefix("/assets/")
+        let existing = request.cookies[Self.cookieName]?.value
+        // Anonymous pages (sign-in, registration) get a token of their own to echo back.
+        let fresh = isPage && existing == nil && context.authentication == nil ? Self.makeToken() : nil
+        context.preAuthCSRF = existing ?? fresh
+        var request = request
+        // Only requests that a browser could send on its own need the token: page forms,
+        // and API calls that ride on the session cookie. Bearer-token and anonymous API
+        // calls carry no ambient credentials.
+        let unsafe = ![.get, .head, .options].contains(request.method)
+        let viaSession = context.authentication?.webSession != nil
+        let needsToken = unsafe && (viaSession || (!isAPI && context.authentication == nil))
+        if needsToken {
+            let expected = context.authentication?.webSession?.csrfToken ?? existing
+            let sent = try await Self.sentToken(in: &request, context: context)
+            guard let expected, let sent, Self.constantTimeEqual(expected, sent) else {
+                throw APIProblem(
+                    status: .forbidden, code: "csrf",
+                    message: "This form has expired. Go back, reload the page and try again.")
+            }
+        }
+        var response = try await next(request, context)
+        if let fresh {
+            response.setCookie(Cookie(
+                name: Self.cookieName, value: fresh, path: "/", secure: WebCookies.isSecure(request), httpOnly: true, sameSite: .lax))
+        }
+        return response
+    }
+
+    static func makeToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<24).map { _ in String(format: "%02x", UInt8.random(in: .min ... .max, using: &generator)) }.joined()
+    }
+
+    /// The token from the header, or from the `_csrf` field of a url-encoded or multipart form.
+    private static func sentToken(in request: inout Request, context: Context) async throws -> String? {
+        if let header = request.headers[headerName] { return header }
+        guard let form = try await SubmittedForm.readIfForm(&request) else { return nil }
+        return form["_csrf"]
+    }
+
+    static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.utf8), y = Array(b.utf8)
+        guard x.count == y.count else { return false }
+        return zip(x, y).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+}
