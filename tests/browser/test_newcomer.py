@@ -440,7 +440,7 @@ def test_built_in_exercise_detail(driver, server, account, shoot):
     facts = {dt.text.strip(): dd.text.strip() for dt, dd in zip(css_all(driver, ".facts dt"), css_all(driver, ".facts dd"))}
     assert [chip.text.strip() for chip in css_all(driver, ".facts .chip.strong")] == ["Chest"]
     assert facts["Equipment"] == "Barbell"
-    assert facts["Measured as"] == "Weight × reps"
+    assert facts["Measured"] == "Weight × reps"
     assert "BB Bench" in facts["Also called"]
     assert not css_all(driver, 'a[aria-label="Edit exercise"]'), "a built-in exercise must not offer editing"
     assert not [b for b in css_all(driver, "a.button, button") if b.text.strip() in ("Edit", "Delete…", "Archive")]
