@@ -11,6 +11,7 @@ extension SpotterStore {
             M004CreateExercises(),
             M005CreateWorkoutTypes(),
             M006CreateStoreMetadata(),
+            M007CreateWorkouts(),
         ]
     }
 

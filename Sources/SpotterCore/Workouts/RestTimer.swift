@@ -1,0 +1,109 @@
+import Foundation
+
+/// The rest timer as a pure state machine. The server keeps its state with the
+/// active workout, so a page that slept or reloaded shows the right time by
+/// rendering from `endsAt`; nothing here reads a clock: every event carries the time.
+public enum RestTimer {
+    public struct State: Sendable, Equatable, Codable {
+        /// When the rest is over; nil when no rest is running.
+        public var endsAt: Date?
+        /// The full length of the current rest, for the progress ring.
+        public var totalSeconds: Int
+        /// The set whose completion started it.
+        public var afterSetID: UUID?
+
+        public init(endsAt: Date?, totalSeconds: Int, afterSetID: UUID?) {
+            self.endsAt = endsAt
+            self.totalSeconds = totalSeconds
+            self.afterSetID = afterSetID
+        }
+
+        public static let idle = State(endsAt: nil, totalSeconds: 0, afterSetID: nil)
+
+        public var isRunning: Bool { endsAt != nil }
+
+        /// Whole seconds left at `now`, rounded up, never negative.
+        public func remainingSeconds(at now: Date) -> Int {
+            guard let endsAt else { return 0 }
+            return max(0, Int(endsAt.timeIntervalSince(now).rounded(.up)))
+        }
+    }
+
+    public enum Event: Sendable, Equatable {
+        /// A set was ticked done. The caller says whether a rest belongs after it
+        /// (see `event(completing:in:defaultRestSeconds:at:)`).
+        case setCompleted(setID: UUID, restSeconds: Int, startsRest: Bool, at: Date)
+        /// A done set was unticked; a rest it started is cancelled.
+        case setReopened(setID: UUID)
+        /// +15 s / -15 s.
+        case adjustTapped(seconds: Int, at: Date)
+        case skipTapped
+        /// The clock passed `endsAt`.
+        case timerElapsed(at: Date)
+    }
+
+    public enum Effect: Sendable, Equatable {
+        case startCountdown(endsAt: Date)
+        case cancelCountdown
+        /// The rest is over: the page may buzz or chime.
+        case restOver
+    }
+
+    /// The adjustment buttons' step.
+    public static let adjustmentStep = 15
+
+    public static func reduce(_ state: inout State, _ event: Event) -> [Effect] {
+        switch event {
+        case let .setCompleted(setID, restSeconds, startsRest, at):
+            guard startsRest, restSeconds > 0 else {
+                let wasRunning = state.isRunning
+                state = .idle
+                return wasRunning ? [.cancelCountdown] : []
+            }
+            let endsAt = at.addingTimeInterval(TimeInterval(restSeconds))
+            state = State(endsAt: endsAt, totalSeconds: restSeconds, afterSetID: setID)
+            return [.startCountdown(endsAt: endsAt)]
+
+        case let .setReopened(setID):
+            guard state.isRunning, state.afterSetID == setID else { return [] }
+            state = .idle
+            return [.cancelCountdown]
+
+        case let .adjustTapped(seconds, at):
+            guard let endsAt = state.endsAt else { return [] }
+            let moved = endsAt.addingTimeInterval(TimeInterval(seconds))
+            if moved <= at {
+                state = .idle
+                return [.cancelCountdown]
+            }
+            state.endsAt = moved
+            state.totalSeconds = max(0, state.totalSeconds + seconds)
+            return [.startCountdown(endsAt: moved)]
+
+        case .skipTapped:
+            guard state.isRunning else { return [] }
+            state = .idle
+            return [.cancelCountdown]
+
+        case let .timerElapsed(at):
+            guard let endsAt = state.endsAt, at >= endsAt else { return [] }
+            state = .idle
+            return [.restOver]
+        }
+    }
+
+    /// The event for ticking a set of a workout done: the rest is the entry's own,
+    /// else the lifter's default; none after the workout's last set, nor when the
+    /// next set of the exercise is a drop set (drop sets follow without rest).
+    public static func event(completing setID: UUID, in workout: Workout, defaultRestSeconds: Int, at: Date) -> Event? {
+        for entry in workout.entries {
+            guard let index = entry.sets.firstIndex(where: { $0.id == setID }) else { continue }
+            let isLastOfWorkout = workout.entries.last?.id == entry.id && index == entry.sets.count - 1
+            let nextIsDrop = index + 1 < entry.sets.count && entry.sets[index + 1].kind == .drop
+            return .setCompleted(
+                setID: setID, restSeconds: entry.restSeconds ?? defaultRestSeconds,
+                startsRest: !isLastOfWorkout && !nextIsDrop, at: at)
+        }
+        return nil
+    }
+}

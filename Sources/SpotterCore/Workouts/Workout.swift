@@ -1,0 +1,94 @@
+import Foundation
+
+/// One logged set. `updatedAt` is the time of the lifter's last change on the
+/// device that made it; it decides which of two edits of the same set wins.
+public struct WorkoutSet: Sendable, Equatable, Identifiable, Codable {
+    public var id: UUID
+    public var kind: SetKind
+    public var reps: Int?
+    public var weight: Mass?
+    public var durationSeconds: Int?
+    public var distanceMeters: Double?
+    public var rpe: Double?
+    public var done: Bool
+    public var note: String
+    /// When the set was ticked done; nil while it is planned.
+    public var loggedAt: Date?
+    public var updatedAt: Date
+
+    public init(
+        id: UUID, kind: SetKind = .working, reps: Int? = nil, weight: Mass? = nil, durationSeconds: Int? = nil,
+        distanceMeters: Double? = nil, rpe: Double? = nil, done: Bool = false, note: String = "", loggedAt: Date? = nil,
+        updatedAt: Date
+    ) {
+        self.id = id
+        self.kind = kind
+        self.reps = reps
+        self.weight = weight
+        self.durationSeconds = durationSeconds
+        self.distanceMeters = distanceMeters
+        self.rpe = rpe
+        self.done = done
+        self.note = note
+        self.loggedAt = loggedAt
+        self.updatedAt = updatedAt
+    }
+}
+
+/// One exercise inside a workout, with its sets in order.
+public struct ExerciseEntry: Sendable, Equatable, Identifiable {
+    public var id: UUID
+    public var exerciseID: UUID
+    public var notes: String
+    /// Entries sharing a group number are done as a superset.
+    public var supersetGroup: Int?
+    /// Rest after a set of this exercise; nil uses the lifter's default.
+    public var restSeconds: Int?
+    public var sets: [WorkoutSet]
+
+    public init(id: UUID, exerciseID: UUID, notes: String = "", supersetGroup: Int? = nil, restSeconds: Int? = nil, sets: [WorkoutSet] = []) {
+        self.id = id
+        self.exerciseID = exerciseID
+        self.notes = notes
+        self.supersetGroup = supersetGroup
+        self.restSeconds = restSeconds
+        self.sets = sets
+    }
+}
+
+/// A training session: active while `endedAt` is nil, then part of history.
+public struct Workout: Sendable, Equatable, Identifiable {
+    public var id: UUID
+    public var ownerID: UUID
+    public var name: String
+    public var workoutTypeID: UUID?
+    public var startedAt: Date
+    public var endedAt: Date?
+    public var notes: String
+    /// How hard the whole session felt, 1-10.
+    public var sessionRPE: Int?
+    public var entries: [ExerciseEntry]
+    /// The running rest timer, as the server knows it.
+    public var rest: RestTimer.State
+
+    public init(
+        id: UUID, ownerID: UUID, name: String, workoutTypeID: UUID? = nil, startedAt: Date, endedAt: Date? = nil,
+        notes: String = "", sessionRPE: Int? = nil, entries: [ExerciseEntry] = [], rest: RestTimer.State = .idle
+    ) {
+        self.id = id
+        self.ownerID = ownerID
+        self.name = name
+        self.workoutTypeID = workoutTypeID
+        self.startedAt = startedAt
+        self.endedAt = endedAt
+        self.notes = notes
+        self.sessionRPE = sessionRPE
+        self.entries = entries
+        self.rest = rest
+    }
+
+    public var isActive: Bool { endedAt == nil }
+
+    /// Every set in order, entry by entry.
+    public var allSets: [WorkoutSet] { entries.flatMap(\.sets) }
+}

@@ -1,0 +1,169 @@
+import FluentKit
+import Foundation
+import SpotterCore
+
+extension WorkoutRepository {
+    /// Starts a workout with the client's id. A retry with the same id returns the
+    /// same workout. While another workout is active this is refused, unless
+    /// `replaceActive` says to discard that one first (the "discard and start" choice).
+    public func start(
+        id: UUID, userID: UUID, name: String?, workoutTypeID: UUID?, replaceActive: Bool, timeZone: TimeZone, now: Date,
+        copying source: Workout? = nil
+    ) async throws -> Workout {
+        if let existing = try await find(id: id, userID: userID) { return existing }
+        let displayName = NameKey.displayForm(of: name ?? "")
+        var draft = Workout(id: id, ownerID: userID, name: WorkoutChange.defaultName(at: now, timeZone: timeZone), startedAt: now)
+        do {
+            draft = try WorkoutChange(name: displayName.isEmpty ? nil : displayName).applied(to: draft)
+        } catch { throw SpotterError.invalid(error) }
+        if let workoutTypeID { try await ensureWorkoutType(workoutTypeID, userID: userID) }
+        let workoutName = draft.name
+        try await db.transaction { tx in
+            if let active = try await WorkoutModel.query(on: tx).filter(\.$userID == userID).filter(\.$endedAt == nil).first() {
+                guard replaceActive else {
+                    throw SpotterError.conflict(
+                        field: nil,
+                        message: "\(active.name) is still in progress. Resume it, or discard it and start the new one.")
+                }
+                try await active.delete(on: tx)
+            }
+            let model = WorkoutModel()
+            model.id = id
+            model.userID = userID
+            model.name = workoutName
+            model.workoutTypeID = workoutTypeID
+            model.startedAt = now
+            model.notes = ""
+            model.rest = .idle
+            model.createdAt = now
+            model.updatedAt = now
+            try await model.create(on: tx)
+            if let source {
+                for (position, entry) in source.entries.enumerated() {
+                    let entryModel = newEntryModel(id: UUID(), workoutID: id, userID: userID, position: position, entry: entry, now: now)
+                    try await entryModel.create(on: tx)
+                    for (index, set) in entry.sets.enumerated() {
+                        let copy = WorkoutSet(
+                            id: UUID(), kind: set.kind, reps: set.reps, weight: set.weight, durationSeconds: set.durationSeconds,
+                            distanceMeters: set.distanceMeters, rpe: nil, done: false, note: "", loggedAt: nil, updatedAt: now)
+                        try await newSetModel(copy, entry: entryModel, position: index).create(on: tx)
+                    }
+                }
+            }
+        }
+        return try await find(id: id, userID: userID)!
+    }
+
+    /// Changes name, notes, type or session RPE.
+    public func update(id: UUID, userID: UUID, change: WorkoutChange, now: Date) async throws -> Workout {
+        guard let model = try await workoutModel(id: id, userID: userID, on: db) else { throw SpotterError.notFound("The workout") }
+        var workout = model.core(entries: [])
+        do { workout = try change.applied(to: workout) } catch { throw SpotterError.invalid(error) }
+        if let typeID = workout.workoutTypeID, typeID != model.workoutTypeID { try await ensureWorkoutType(typeID, userID: userID) }
+        model.name = workout.name
+        model.notes = workout.notes
+        model.workoutTypeID = workout.workoutTypeID
+        model.sessionRPE = workout.sessionRPE
+        model.updatedAt = now
+        try await model.save(on: db)
+        return try await find(id: id, userID: userID)!
+    }
+
+    /// Adds an exercise entry (at the end) or changes one; changing its exercise
+    /// swaps the exercise and keeps the sets.
+    public func putEntry(workoutID: UUID, entryID: UUID, userID: UUID, change: EntryChange, now: Date) async throws -> Workout {
+        guard try await workoutModel(id: workoutID, userID: userID, on: db) != nil else { throw SpotterError.notFound("The workout") }
+        let existing = try await ExerciseEntryModel.query(on: db).filter(\.$userID == userID).filter(\.$id == entryID).first()
+        if let existing, existing.workoutID != workoutID { throw SpotterError.notFound("The exercise entry") }
+        let base = existing?.core(sets: []) ?? ExerciseEntry(id: entryID, exerciseID: change.exerciseID ?? UUID())
+        if existing == nil && change.exerciseID == nil {
+            throw SpotterError.invalid(field: "exerciseId", "Choose the exercise to add.")
+        }
+        let entry: ExerciseEntry
+        do { entry = try change.applied(to: base) } catch { throw SpotterError.invalid(error) }
+        if entry.exerciseID != existing?.exerciseID {
+            let visible = try await ExerciseModel.query(on: db).filter(\.$id == entry.exerciseID)
+                .group(.or) { $0.filter(\.$userID == nil).filter(\.$userID == userID) }.count()
+            guard visible > 0 else {
+                throw SpotterError.invalid(field: "exerciseId", "That exercise is not in your library.")
+            }
+        }
+        if let existing {
+            existing.exerciseID = entry.exerciseID
+            existing.notes = entry.notes
+            existing.supersetGroup = entry.supersetGroup
+            existing.restSeconds = entry.restSeconds
+            existing.updatedAt = now
+            try await existing.save(on: db)
+        } else {
+            let count = try await ExerciseEntryModel.query(on: db).filter(\.$workoutID == workoutID).count()
+            try await newEntryModel(id: entryID, workoutID: workoutID, userID: userID, position: count, entry: entry, now: now).create(on: db)
+        }
+        return try await find(id: workoutID, userID: userID)!
+    }
+
+    public func deleteEntry(workoutID: UUID, entryID: UUID, userID: UUID) async throws -> Workout {
+        try await db.transaction { tx in
+            guard let entry = try await ExerciseEntryModel.query(on: tx).filter(\.$userID == userID).filter(\.$id == entryID)
+                .filter(\.$workoutID == workoutID).first()
+            else { throw SpotterError.notFound("The exercise entry") }
+            try await entry.delete(on: tx)
+            try await renumberEntries(workoutID: workoutID, on: tx)
+        }
+        guard let workout = try await find(id: workoutID, userID: userID) else { throw SpotterError.notFound("The workout") }
+        return workout
+    }
+
+    /// Puts the entries in the given order; `ids` must name each entry once.
+    public func reorderEntries(workoutID: UUID, ids: [UUID], userID: UUID) async throws -> Workout {
+        try await db.transaction { tx in
+            guard try await workoutModel(id: workoutID, userID: userID, on: tx) != nil else { throw SpotterError.notFound("The workout") }
+            let entries = try await ExerciseEntryModel.query(on: tx).filter(\.$workoutID == workoutID).all()
+            let positions = try ListOrder.positions(current: entries.map { $0.id! }, proposed: ids)
+            for entry in entries where entry.position != positions[entry.id!] {
+                entry.position = positions[entry.id!]!
+                try await entry.save(on: tx)
+            }
+        }
+        return try await find(id: workoutID, userID: userID)!
+    }
+
+    func newEntryModel(id: UUID, workoutID: UUID, userID: UUID, position: Int, entry: ExerciseEntry, now: Date) -> ExerciseEntryModel {
+        let model = ExerciseEntryModel()
+        model.id = id
+        model.userID = userID
+        model.workoutID = workoutID
+        model.exerciseID = entry.exerciseID
+        model.position = position
+        model.notes = entry.notes
+        model.supersetGroup = entry.supersetGroup
+        model.restSeconds = entry.restSeconds
+        model.updatedAt = now
+        return model
+    }
+
+    func newSetModel(_ set: WorkoutSet, entry: ExerciseEntryModel, position: Int) -> WorkoutSetModel {
+        let model = WorkoutSetModel()
+        model.id = set.id
+        model.userID = entry.userID
+        model.workoutID = entry.workoutID
+        model.entryID = entry.id!
+        model.position = position
+        model.apply(set)
+        return model
+    }
+
+    func renumberEntries(workoutID: UUID, on db: any Database) async throws {
+        let entries = try await ExerciseEntryModel.query(on: db).filter(\.$workoutID == workoutID).sort(\.$position).all()
+        for (index, entry) in entries.enumerated() where entry.position != index {
+            entry.position = index
+            try await entry.save(on: db)
+        }
+    }
+
+    func ensureWorkoutType(_ id: UUID, userID: UUID) async throws {
+        guard try await WorkoutTypeRepository(db: db).find(id: id, userID: userID) != nil else {
+            throw SpotterError.invalid(field: "workoutTypeId", "That workout type is not one of yours.")
+        }
+    }
+}
