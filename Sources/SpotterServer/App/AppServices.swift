@@ -21,6 +21,7 @@ struct AppServices: Sendable {
     var exercises: ExerciseRepository { ExerciseRepository(store: store) }
     var workoutTypes: WorkoutTypeRepository { WorkoutTypeRepository(store: store) }
     var users: UserRepository { UserRepository(store: store) }
+    var workouts: WorkoutRepository { WorkoutRepository(store: store) }
 }
 
 /// The failed-login counter, shared by every request.

@@ -60,6 +60,7 @@ func buildRouter(services: AppServices) -> Router<AppRequestContext> {
     AccountAPIController(services: services).addRoutes(to: api)
     ExercisesAPIController(services: services).addRoutes(to: api)
     WorkoutTypesAPIController(services: services).addRoutes(to: api)
+    WorkoutsAPIController(services: services).addRoutes(to: api)
 
     AuthPagesController(services: services).addRoutes(to: router)
     HomePageController(services: services).addRoutes(to: router)

@@ -144,3 +144,19 @@ public struct ExerciseRepository: Sendable {
         throw SpotterError.conflict(field: "name", message: message)
     }
 }
+
+extension ExerciseRepository {
+    /// The exercises with these ids that the user can see, by id (built-in from memory, own in one query).
+    public func exercises(ids: Set<UUID>, userID: UUID) async throws -> [UUID: Exercise] {
+        var found: [UUID: Exercise] = [:]
+        let builtIn = try await catalog.current(loadingFrom: db).byID
+        var missing: [UUID] = []
+        for id in ids {
+            if let exercise = builtIn[id] { found[id] = exercise } else { missing.append(id) }
+        }
+        if !missing.isEmpty {
+            for model in try await owned(by: userID).filter(\.$id ~~ missing).all() { found[model.id!] = model.core }
+        }
+        return found
+    }
+}

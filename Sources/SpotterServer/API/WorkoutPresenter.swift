@@ -1,0 +1,53 @@
+import Foundation
+import SpotterCore
+import SpotterStore
+
+/// Turns Core workouts into what the API and the pages show: exercise names, the
+/// summary in the lifter's unit, and previous performance for the active workout.
+struct WorkoutPresenter {
+    let services: AppServices
+
+    func response(for workout: Workout, user: User) async throws -> WorkoutResponse {
+        try await responses(for: [workout], user: user)[0]
+    }
+
+    func responses(for workouts: [Workout], user: User) async throws -> [WorkoutResponse] {
+        let ids = Set(workouts.flatMap { $0.entries.map(\.exerciseID) })
+        let exercises = try await services.exercises.exercises(ids: ids, userID: user.id)
+        let now = services.clock()
+        var result: [WorkoutResponse] = []
+        for workout in workouts {
+            var entries: [WorkoutResponse.EntryResponse] = []
+            for entry in workout.entries {
+                let exercise = exercises[entry.exerciseID]
+                var previous: [WorkoutResponse.SetResponse?] = []
+                if workout.isActive {
+                    let sessions = try await services.workouts.previousSessions(
+                        userID: user.id, exerciseID: entry.exerciseID, excluding: workout.id)
+                    let count = max(entry.sets.count + 1, sessions.first?.sets.count ?? 0)
+                    previous = (0..<count).map { position in
+                        PreviousPerformance.resolve(position: position, history: sessions).map(WorkoutResponse.SetResponse.init)
+                    }
+                }
+                entries.append(WorkoutResponse.EntryResponse(
+                    id: entry.id, exerciseId: entry.exerciseID, exerciseName: exercise?.name ?? "Unknown exercise",
+                    exerciseKind: exercise?.kind ?? .weightReps, notes: entry.notes, supersetGroup: entry.supersetGroup,
+                    restSeconds: entry.restSeconds, sets: entry.sets.map(WorkoutResponse.SetResponse.init), previous: previous))
+            }
+            let kinds = exercises.mapValues(\.kind)
+            let volume = Volume.of(workout, kinds: kinds, in: user.settings.unit)
+            let summary = WorkoutResponse.SummaryResponse(
+                durationSeconds: max(0, Int((workout.endedAt ?? now).timeIntervalSince(workout.startedAt))),
+                exerciseCount: workout.entries.count,
+                setCount: workout.allSets.filter(\.done).count,
+                volume: (volume.load * 10).rounded() / 10,
+                volumeUnit: user.settings.unit,
+                bodyweightReps: volume.bodyweightReps)
+            result.append(WorkoutResponse(
+                id: workout.id, name: workout.name, workoutTypeId: workout.workoutTypeID, startedAt: workout.startedAt,
+                endedAt: workout.endedAt, isActive: workout.isActive, notes: workout.notes, sessionRPE: workout.sessionRPE,
+                rest: .init(workout.rest), entries: entries, summary: summary))
+        }
+        return result
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import SpotterCore
+
+/// `POST /api/v1/workouts`: the client makes the id, so a retry changes nothing.
+struct StartWorkoutInput: Decodable, Sendable {
+    var id: UUID
+    var name: String?
+    var workoutTypeId: UUID?
+    /// Discard the workout in progress and start this one (the "discard and start" choice).
+    var replaceActive: Bool?
+    /// Start with the exercises and sets of this earlier workout ("repeat").
+    var repeatOf: UUID?
+}
+
+/// `PATCH /api/v1/workouts/{id}`. A field that is present but null clears it.
+struct WorkoutChangeInput: Decodable, Sendable {
+    var name: String?
+    var notes: String?
+    var workoutTypeId: UUID??
+    var sessionRPE: Int??
+
+    var change: WorkoutChange {
+        WorkoutChange(name: name, notes: notes, workoutTypeID: workoutTypeId, sessionRPE: sessionRPE)
+    }
+
+    enum CodingKeys: String, CodingKey { case name, notes, workoutTypeId, sessionRPE }
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        name = try c.decodeIfPresent(String.self, forKey: .name)
+        notes = try c.decodeIfPresent(String.self, forKey: .notes)
+        workoutTypeId = c.contains(.workoutTypeId) ? .some(try c.decodeIfPresent(UUID.self, forKey: .workoutTypeId)) : nil
+        sessionRPE = c.contains(.sessionRPE) ? .some(try c.decodeIfPresent(Int.self, forKey: .sessionRPE)) : nil
+    }
+}
+
+/// `PUT /api/v1/workouts/{id}/entries/{entryId}`.
+struct EntryInput: Decodable, Sendable {
+    var exerciseId: UUID?
+    var notes: String?
+    var supersetGroup: Int??
+    var restSeconds: Int??
+
+    var change: EntryChange {
+        EntryChange(exerciseID: exerciseId, notes: notes, supersetGroup: supersetGroup, restSeconds: restSeconds)
+    }
+
+    enum CodingKeys: String, CodingKey { case exerciseId, notes, supersetGroup, restSeconds }
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        exerciseId = try c.decodeIfPresent(UUID.self, forKey: .exerciseId)
+        notes = try c.decodeIfPresent(String.self, forKey: .notes)
+        supersetGroup = c.contains(.supersetGroup) ? .some(try c.decodeIfPresent(Int.self, forKey: .supersetGroup)) : nil
+        restSeconds = c.contains(.restSeconds) ? .some(try c.decodeIfPresent(Int.self, forKey: .restSeconds)) : nil
+    }
+}
+
+/// `PUT .../sets/{setId}`. `changedAt` is when the lifter made the change on the
+/// device (it decides between two devices); it defaults to the server's time.
+struct SetInput: Decodable, Sendable {
+    var kind: String?
+    var reps: Int?
+    var weight: Double?
+    var weightUnit: String?
+    var durationSeconds: Int?
+    var distanceMeters: Double?
+    var rpe: Double?
+    var done: Bool?
+    var note: String?
+    var changedAt: Date?
+
+    var draft: SetDraft {
+        SetDraft(
+            kind: kind, reps: reps, weight: weight, weightUnit: weightUnit, durationSeconds: durationSeconds,
+            distanceMeters: distanceMeters, rpe: rpe, done: done, note: note)
+    }
+}
+
+struct OrderInput: Decodable, Sendable {
+    var ids: [UUID]
+}
+
+/// `POST /api/v1/workouts/{id}/rest`: `add` (+15 s), `subtract` (-15 s) or `skip`.
+struct RestInput: Decodable, Sendable {
+    var action: String
+}

@@ -1,0 +1,190 @@
+import Foundation
+import Hummingbird
+import SpotterCore
+import SpotterStore
+
+/// `/api/v1/workouts`: the active workout, its entries and sets, and history.
+struct WorkoutsAPIController {
+    let services: AppServices
+
+    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+        group.get("workouts", use: history)
+        group.post("workouts", use: start)
+        group.get("workouts/active", use: active)
+        group.get("workouts/:id", use: show)
+        group.patch("workouts/:id", use: update)
+        group.delete("workouts/:id", use: delete)
+        group.post("workouts/:id/finish", use: finish)
+        group.post("workouts/:id/rest", use: rest)
+        group.put("workouts/:id/entries/order", use: reorderEntries)
+        group.put("workouts/:id/entries/:entryId", use: putEntry)
+        group.delete("workouts/:id/entries/:entryId", use: deleteEntry)
+        group.put("workouts/:id/entries/:entryId/sets/:setId", use: putSet)
+        group.delete("workouts/:id/sets/:setId", use: deleteSet)
+    }
+
+    private var presenter: WorkoutPresenter { WorkoutPresenter(services: services) }
+
+    @Sendable func history(_ request: Request, context: AppRequestContext) async throws -> WorkoutListResponse {
+        let user = try context.requireUser()
+        let filter = try HistoryQuery(request.uri.queryParameters, timeZone: user.settings.timeZone).filter
+        let workouts = try await services.workouts.history(userID: user.id, filter: filter)
+        return WorkoutListResponse(items: try await presenter.responses(for: workouts, user: user))
+    }
+
+    @Sendable func active(_ request: Request, context: AppRequestContext) async throws -> WorkoutResponse {
+        let user = try context.requireUser()
+        guard let workout = try await services.workouts.active(userID: user.id) else {
+            throw SpotterError.notFound("A workout in progress")
+        }
+        return try await presenter.response(for: workout, user: user)
+    }
+
+    @Sendable func start(_ request: Request, context: AppRequestContext) async throws -> EditedResponse<WorkoutResponse> {
+        let user = try context.requireUser()
+        let input = try await request.decodeJSON(as: StartWorkoutInput.self, context: context)
+        var source: Workout?
+        if let repeatOf = input.repeatOf {
+            guard let original = try await services.workouts.find(id: repeatOf, userID: user.id) else {
+                throw SpotterError.invalid(field: "repeatOf", "The workout to repeat was not found.")
+            }
+            source = original
+        }
+        let workout = try await services.workouts.start(
+            id: input.id, userID: user.id, name: input.name ?? source?.name, workoutTypeID: input.workoutTypeId ?? source?.workoutTypeID,
+            replaceActive: input.replaceActive ?? false,
+            timeZone: TimeZone(identifier: user.settings.timeZone) ?? .gmt, now: services.clock(), copying: source)
+        return .created(try await presenter.response(for: workout, user: user))
+    }
+
+    @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> WorkoutResponse {
+        let user = try context.requireUser()
+        return try await presenter.response(for: try await findWorkout(context), user: user)
+    }
+
+    @Sendable func update(_ request: Request, context: AppRequestContext) async throws -> WorkoutResponse {
+        let user = try context.requireUser()
+        let input = try await request.decodeJSON(as: WorkoutChangeInput.self, context: context)
+        let id = try context.parameters.uuid("id", resource: "The workout")
+        let workout = try await services.workouts.update(id: id, userID: user.id, change: input.change, now: services.clock())
+        return try await presenter.response(for: workout, user: user)
+    }
+
+    @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        try await services.workouts.delete(id: try context.parameters.uuid("id", resource: "The workout"), userID: user.id)
+        return .noContent
+    }
+
+    @Sendable func finish(_ request: Request, context: AppRequestContext) async throws -> WorkoutResponse {
+        let user = try context.requireUser()
+        let id = try context.parameters.uuid("id", resource: "The workout")
+        return try await presenter.response(for: try await services.workouts.finish(id: id, userID: user.id, now: services.clock()), user: user)
+    }
+
+    @Sendable func rest(_ request: Request, context: AppRequestContext) async throws -> WorkoutResponse.RestResponse {
+        let user = try context.requireUser()
+        let input = try await request.decodeJSON(as: RestInput.self, context: context)
+        let now = services.clock()
+        let event: RestTimer.Event
+        switch input.action {
+        case "add": event = .adjustTapped(seconds: RestTimer.adjustmentStep, at: now)
+        case "subtract": event = .adjustTapped(seconds: -RestTimer.adjustmentStep, at: now)
+        case "skip": event = .skipTapped
+        default: throw SpotterError.invalid(field: "action", "Use add, subtract or skip.")
+        }
+        let id = try context.parameters.uuid("id", resource: "The workout")
+        return .init(try await services.workouts.restTimer(workoutID: id, userID: user.id, event: event, now: now))
+    }
+
+    @Sendable func putEntry(_ request: Request, context: AppRequestContext) async throws -> WorkoutResponse {
+        let user = try context.requireUser()
+        let input = try await request.decodeJSON(as: EntryInput.self, context: context)
+        let workout = try await services.workouts.putEntry(
+            workoutID: try context.parameters.uuid("id", resource: "The workout"),
+            entryID: try context.parameters.uuid("entryId", resource: "The exercise entry"),
+            userID: user.id, change: input.change, now: services.clock())
+        return try await presenter.response(for: workout, user: user)
+    }
+
+    @Sendable func deleteEntry(_ request: Request, context: AppRequestContext) async throws -> WorkoutResponse {
+        let user = try context.requireUser()
+        let workout = try await services.workouts.deleteEntry(
+            workoutID: try context.parameters.uuid("id", resource: "The workout"),
+            entryID: try context.parameters.uuid("entryId", resource: "The exercise entry"), userID: user.id)
+        return try await presenter.response(for: workout, user: user)
+    }
+
+    @Sendable func reorderEntries(_ request: Request, context: AppRequestContext) async throws -> WorkoutResponse {
+        let user = try context.requireUser()
+        let input = try await request.decodeJSON(as: OrderInput.self, context: context)
+        let workout = try await services.workouts.reorderEntries(
+            workoutID: try context.parameters.uuid("id", resource: "The workout"), ids: input.ids, userID: user.id)
+        return try await presenter.response(for: workout, user: user)
+    }
+
+    /// Logs or changes one set: the hot path of a workout, one transaction.
+    @Sendable func putSet(_ request: Request, context: AppRequestContext) async throws -> SetWriteResponse {
+        let user = try context.requireUser()
+        let input = try await request.decodeJSON(as: SetInput.self, context: context)
+        let now = services.clock()
+        let result = try await services.workouts.putSet(
+            workoutID: try context.parameters.uuid("id", resource: "The workout"),
+            entryID: try context.parameters.uuid("entryId", resource: "The exercise entry"),
+            setID: try context.parameters.uuid("setId", resource: "The set"),
+            draft: input.draft, changedAt: input.changedAt ?? now, userID: user.id, unit: user.settings.unit,
+            defaultRestSeconds: user.settings.defaultRestSeconds, now: now)
+        return SetWriteResponse(set: .init(result.set), rest: .init(result.rest), applied: result.applied)
+    }
+
+    @Sendable func deleteSet(_ request: Request, context: AppRequestContext) async throws -> WorkoutResponse {
+        let user = try context.requireUser()
+        let workout = try await services.workouts.deleteSet(
+            workoutID: try context.parameters.uuid("id", resource: "The workout"),
+            setID: try context.parameters.uuid("setId", resource: "The set"), userID: user.id)
+        return try await presenter.response(for: workout, user: user)
+    }
+
+    private func findWorkout(_ context: AppRequestContext) async throws -> Workout {
+        let user = try context.requireUser()
+        let id = try context.parameters.uuid("id", resource: "The workout")
+        guard let workout = try await services.workouts.find(id: id, userID: user.id) else { throw SpotterError.notFound("The workout") }
+        return workout
+    }
+}
+
+/// History filters as query parameters: `type`, `exercise` (ids), `from`, `until`
+/// (dates YYYY-MM-DD in the lifter's time zone, `until` inclusive), `search`.
+struct HistoryQuery {
+    var filter = HistoryFilter()
+
+    init(_ query: Parameters, timeZone: String) throws {
+        filter.search = String((query.formText("search") ?? "").prefix(100))
+        if let type = query.get("type"), !type.isEmpty {
+            guard let id = UUID(uuidString: type) else { throw SpotterError.invalid(field: "type", "The workout type id is not valid.") }
+            filter.workoutTypeID = id
+        }
+        if let exercise = query.get("exercise"), !exercise.isEmpty {
+            guard let id = UUID(uuidString: exercise) else { throw SpotterError.invalid(field: "exercise", "The exercise id is not valid.") }
+            filter.exerciseID = id
+        }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: timeZone) ?? .gmt
+        filter.from = try Self.day(query.get("from"), field: "from", calendar: calendar)
+        if let until = try Self.day(query.get("until"), field: "until", calendar: calendar) {
+            filter.until = calendar.date(byAdding: .day, value: 1, to: until)
+        }
+        if let from = filter.from, let until = filter.until, until <= from {
+            throw SpotterError.invalid(field: "until", "The end date is before the start date.")
+        }
+    }
+
+    static func day(_ text: String?, field: String, calendar: Calendar) throws -> Date? {
+        guard let text, !text.isEmpty else { return nil }
+        let parts = text.split(separator: "-").compactMap { Int($0) }
+        guard parts.count == 3, let date = calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2])),
+            calendar.component(.day, from: date) == parts[2]
+        else { throw SpotterError.invalid(field: field, "Use a date like 2026-11-03.") }
+        return date
+    }
+}
