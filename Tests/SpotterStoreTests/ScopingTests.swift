@@ -21,7 +21,7 @@ struct ScopingTests {
                 await #expect(throws: SpotterError.notFound("The exercise")) {
                     try await exercises.update(id: mine.id, userID: ben.id, draft: benchDraft("Stolen"), now: now)
                 }
-                await #expect(throws: SpotterError.notFound("The exercise")) { try await exercises.delete(id: mine.id, userID: ben.id) }
+                await #expect(throws: SpotterError.notFound("The exercise")) { try await exercises.delete(id: mine.id, userID: ben.id, now: now) }
                 await #expect(throws: SpotterError.notFound("The exercise")) {
                     try await exercises.setArchived(true, id: mine.id, userID: ben.id, now: now)
                 }

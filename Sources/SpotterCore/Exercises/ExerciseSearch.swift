@@ -12,6 +12,20 @@ public enum ExerciseSearch {
         query.lowercased().split(whereSeparator: { $0.isWhitespace }).map(String.init)
     }
 
+    /// How well an exercise answers a query, lower is better: the exact name, then
+    /// names starting with the query, an exact alias, then any other match. Typing
+    /// "squat (barbell)" puts "Squat (Barbell)" above "Box Squat (Barbell)".
+    public static func rank(name: String, aliases: [String], query: String) -> Int {
+        let wanted = NameKey(query).rawValue
+        guard !wanted.isEmpty else { return 0 }
+        let key = NameKey(name).rawValue
+        if key == wanted { return 0 }
+        if key.hasPrefix(wanted) { return 1 }
+        if aliases.contains(where: { NameKey($0).rawValue == wanted }) { return 2 }
+        if key.contains(wanted) { return 3 }
+        return 4
+    }
+
     /// True when every term occurs in the name or the aliases.
     public static func matches(name: String, aliases: [String], query: String) -> Bool {
         let text = searchText(name: name, aliases: aliases)

@@ -58,9 +58,14 @@ struct ExercisesAPIController {
     @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
         let id = try context.parameters.uuid("id", resource: "The exercise")
-        let removed = try await services.exercises.delete(id: id, userID: user.id)
-        if let image = removed.image { services.images.remove(image, userID: user.id) }
-        return .noContent
+        switch try await services.exercises.delete(id: id, userID: user.id, now: services.clock()) {
+        case .deleted(let removed):
+            if let image = removed.image { services.images.remove(image, userID: user.id) }
+            return .noContent
+        case .archived(let exercise, _):
+            // Workouts use it: archived instead, and the client sees it so.
+            return try ExerciseResponse(exercise).response(from: request, context: context)
+        }
     }
 
     /// Serves an image to its owner only; anyone else gets 404 as for a missing one.

@@ -23,6 +23,14 @@ struct AssetsController {
     let assets: AssetCatalog
 
     func addRoutes(to router: Router<AppRequestContext>) {
+        // The service worker must come from the root to control every page.
+        router.get("sw.js") { _, _ in
+            guard let asset = assets.assets["sw.js"] else { throw HTTPError(.notFound) }
+            var headers = HTTPFields()
+            headers[.contentType] = asset.contentType
+            headers[.cacheControl] = "no-cache"
+            return Response(status: .ok, headers: headers, body: .init(byteBuffer: asset.bytes))
+        }
         router.get("assets/:name") { request, context in
             guard let name = context.parameters.get("name"), let asset = assets.assets[name] else {
                 throw HTTPError(.notFound)

@@ -183,7 +183,7 @@ struct HistoryQuery {
         guard let text, !text.isEmpty else { return nil }
         let parts = text.split(separator: "-").compactMap { Int($0) }
         guard parts.count == 3, let date = calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2])),
-            calendar.component(.day, from: date) == parts[2]
+            calendar.dateComponents([.year, .month, .day], from: date) == DateComponents(year: parts[0], month: parts[1], day: parts[2])
         else { throw SpotterError.invalid(field: field, "Use a date like 2026-11-03.") }
         return date
     }

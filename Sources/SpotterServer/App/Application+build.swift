@@ -67,5 +67,7 @@ func buildRouter(services: AppServices) -> Router<AppRequestContext> {
     ExercisePagesController(services: services).addRoutes(to: router)
     WorkoutTypePagesController(services: services).addRoutes(to: router)
     SettingsPagesController(services: services).addRoutes(to: router)
+    WorkoutPagesController(services: services).addRoutes(to: router)
+    HistoryPagesController(services: services).addRoutes(to: router)
     return router
 }

@@ -15,7 +15,7 @@ struct AuthMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         // Probes and static files need nobody's identity.
-        if request.uri.path == "/health" || request.uri.path.hasPrefix("/assets/") {
+        if request.uri.path == "/health" || request.uri.path == "/sw.js" || request.uri.path.hasPrefix("/assets/") {
             return try await next(request, context)
         }
         var context = context

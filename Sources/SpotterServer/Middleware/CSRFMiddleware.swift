@@ -14,7 +14,7 @@ struct CSRFMiddleware: RouterMiddleware {
         var context = context
         let path = request.uri.path
         let isAPI = path.hasPrefix("/api/")
-        let isPage = !isAPI && path != "/health" && !path.hasPrefix("/assets/")
+        let isPage = !isAPI && path != "/health" && path != "/sw.js" && !path.hasPrefix("/assets/")
         let existing = request.cookies[Self.cookieName]?.value
         // Anonymous pages (sign-in, registration) get a token of their own to echo back.
         let fresh = isPage && existing == nil && context.authentication == nil ? Self.makeToken() : nil

@@ -4,11 +4,13 @@ import SpotterCore
 struct PageChrome {
     /// The sections of the bottom navigation. Only sections that work are listed.
     enum Section: String, CaseIterable {
-        case home, exercises, settings
+        case home, workout, history, exercises, settings
 
         var label: String {
             switch self {
             case .home: "Home"
+            case .workout: "Workout"
+            case .history: "History"
             case .exercises: "Exercises"
             case .settings: "Settings"
             }
@@ -17,6 +19,8 @@ struct PageChrome {
         var path: String {
             switch self {
             case .home: "/"
+            case .workout: "/workout"
+            case .history: "/history"
             case .exercises: "/exercises"
             case .settings: "/settings"
             }

@@ -116,19 +116,26 @@ struct ExercisePagesController {
     }
 
     @Sendable func confirmDelete(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requirePageUser()
         let exercise = try await findOwn(context)
+        let uses = try await services.exercises.workoutCount(using: exercise.id, userID: user.id)
         let model = ExerciseDeletePage(
             page: PageChrome(title: "Delete \(exercise.name)?", context: context, section: .exercises, backLink: "/exercises/\(exercise.id.uuidString.lowercased())"),
-            exercise: ExerciseRow(exercise))
+            exercise: ExerciseRow(exercise),
+            usedIn: uses == 0 ? nil : (uses == 1 ? "1 workout" : "\(uses) workouts"))
         return try services.views.render(model, template: "exercise-delete")
     }
 
     @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requirePageUser()
         let exercise = try await findOwn(context)
-        let removed = try await services.exercises.delete(id: exercise.id, userID: user.id)
-        if let image = removed.image { services.images.remove(image, userID: user.id) }
-        return .seeOther("/exercises?notice=deleted")
+        switch try await services.exercises.delete(id: exercise.id, userID: user.id, now: services.clock()) {
+        case .deleted(let removed):
+            if let image = removed.image { services.images.remove(image, userID: user.id) }
+            return .seeOther("/exercises?notice=deleted")
+        case .archived:
+            return .seeOther("/exercises/\(exercise.id.uuidString.lowercased())?notice=archived")
+        }
     }
 
     @Sendable func archive(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -271,4 +278,6 @@ struct ExerciseFormPage {
 struct ExerciseDeletePage {
     let page: PageChrome
     let exercise: ExerciseRow
+    /// "3 workouts" when history uses it; then deleting archives it instead.
+    let usedIn: String?
 }

@@ -19,6 +19,8 @@ struct HomePageController {
         let counts = try await services.exercises.counts(userID: user.id)
         let custom = try await services.exercises.list(userID: user.id, filter: ExerciseFilter(custom: true))
         let types = try await services.workoutTypes.list(userID: user.id)
+        let active = try await services.workouts.active(userID: user.id)
+        let recent = try await services.workouts.history(userID: user.id, filter: HistoryFilter(limit: 3))
         let model = HomePage(
             page: PageChrome(title: "Home", context: context, section: .home),
             greeting: Self.greeting(for: services.clock(), timeZone: user.settings.timeZone),
@@ -29,7 +31,14 @@ struct HomePageController {
             workoutTypes: types.map(WorkoutTypeChip.init),
             muscles: MuscleGroup.allCases.map { OptionView(value: $0.rawValue, label: $0.displayName, selected: false) },
             unit: user.settings.unit.rawValue,
-            restSeconds: user.settings.defaultRestSeconds)
+            restSeconds: user.settings.defaultRestSeconds,
+            active: active.map { workout in
+                ActiveWorkoutView(
+                    name: workout.name, sets: workout.allSets.filter(\.done).count,
+                    startedAgo: DurationFormat.workout(Int(services.clock().timeIntervalSince(workout.startedAt))))
+            },
+            recent: try await WorkoutCards(services: services).cards(for: recent, user: user),
+            notice: Notice.from(request))
         return try services.views.render(model, template: "home")
     }
 
@@ -56,6 +65,15 @@ struct HomePage {
     let muscles: [OptionView]
     let unit: String
     let restSeconds: Int
+    let active: ActiveWorkoutView?
+    let recent: [WorkoutCardView]
+    let notice: String?
+}
+
+struct ActiveWorkoutView {
+    let name: String
+    let sets: Int
+    let startedAgo: String
 }
 
 struct WorkoutTypeChip {

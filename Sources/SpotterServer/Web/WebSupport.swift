@@ -50,7 +50,7 @@ func safeReturnPath(_ raw: String?) -> String {
 /// Short notices shown after a form was saved, chosen by a code in the address so
 /// nobody can put words of their own on the page.
 enum Notice: String {
-    case saved, created, deleted, archived, restored, passwordChanged, tokenRevoked
+    case saved, created, deleted, archived, restored, passwordChanged, tokenRevoked, discarded, workoutDeleted, finished
 
     var text: String {
         switch self {
@@ -61,6 +61,9 @@ enum Notice: String {
         case .restored: "Restored."
         case .passwordChanged: "Password changed. Other devices were signed out."
         case .tokenRevoked: "Token revoked. Scripts using it can no longer sign in."
+        case .discarded: "Workout discarded."
+        case .workoutDeleted: "Workout deleted."
+        case .finished: "Workout finished. Well done."
         }
     }
 

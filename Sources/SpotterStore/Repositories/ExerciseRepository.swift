@@ -36,7 +36,11 @@ public struct ExerciseRepository: Sendable {
             if !filter.includeArchived { query = query.filter(\.$archived == false) }
             candidates += filter.apply(to: try await query.all().map { SearchableExercise($0.core) })
         }
-        return candidates.map { (NameKey($0.name), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+        // Best matches first when searching, then by name.
+        return candidates
+            .map { (ExerciseSearch.rank(name: $0.name, aliases: $0.aliases, query: filter.search), NameKey($0.name), $0) }
+            .sorted { ($0.0, $0.1) < ($1.0, $1.1) }
+            .map(\.2)
     }
 
     public func find(id: UUID, userID: UUID) async throws -> Exercise? {
@@ -83,12 +87,32 @@ public struct ExerciseRepository: Sendable {
         return model.core
     }
 
-    /// Removes a custom exercise and returns it (its image file is the caller's to remove).
-    public func delete(id: UUID, userID: UUID) async throws -> Exercise {
+    /// What deleting did: removed for good, or archived because workouts use it.
+    public enum Deletion: Sendable, Equatable {
+        case deleted(Exercise)
+        case archived(Exercise, workoutCount: Int)
+    }
+
+    /// How many of the user's workouts use an exercise.
+    public func workoutCount(using id: UUID, userID: UUID) async throws -> Int {
+        let entries = try await ExerciseEntryModel.query(on: db).filter(\.$userID == userID).filter(\.$exerciseID == id).all()
+        return Set(entries.map(\.workoutID)).count
+    }
+
+    /// Removes a custom exercise, or archives it when workouts use it, so history
+    /// never loses what was done. The caller removes the image file of a deleted one.
+    public func delete(id: UUID, userID: UUID, now: Date) async throws -> Deletion {
         let model = try await ownModel(id: id, userID: userID, action: "delete")
+        let uses = try await workoutCount(using: id, userID: userID)
+        if uses > 0 {
+            model.archived = true
+            model.updatedAt = now
+            try await model.save(on: db)
+            return .archived(model.core, workoutCount: uses)
+        }
         let exercise = model.core
         try await model.delete(on: db)
-        return exercise
+        return .deleted(exercise)
     }
 
     /// Records the uploaded image of a custom exercise and returns the one it replaced.

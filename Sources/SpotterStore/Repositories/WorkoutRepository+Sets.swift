@@ -46,7 +46,7 @@ extension WorkoutRepository {
                     .filter(\.$workoutID == workoutID).first()
                 else { throw SpotterError.notFound("The exercise entry") }
                 let position = try await WorkoutSetModel.query(on: tx).filter(\.$entryID == entryID).count()
-                try await newSetModel(set, entry: entry, position: position).create(on: tx)
+                try await insert(newSetModel(set, entry: entry, position: position), on: tx)
             }
 
             if set.done != wasDone, workout.endedAt == nil {

@@ -37,7 +37,7 @@ extension WorkoutRepository {
             model.rest = .idle
             model.createdAt = now
             model.updatedAt = now
-            try await model.create(on: tx)
+            try await insert(model, on: tx)
             if let source {
                 for (position, entry) in source.entries.enumerated() {
                     let entryModel = newEntryModel(id: UUID(), workoutID: id, userID: userID, position: position, entry: entry, now: now)
@@ -97,7 +97,7 @@ extension WorkoutRepository {
             try await existing.save(on: db)
         } else {
             let count = try await ExerciseEntryModel.query(on: db).filter(\.$workoutID == workoutID).count()
-            try await newEntryModel(id: entryID, workoutID: workoutID, userID: userID, position: count, entry: entry, now: now).create(on: db)
+            try await insert(newEntryModel(id: entryID, workoutID: workoutID, userID: userID, position: count, entry: entry, now: now), on: db)
         }
         return try await find(id: workoutID, userID: userID)!
     }
@@ -158,6 +158,16 @@ extension WorkoutRepository {
         for (index, entry) in entries.enumerated() where entry.position != index {
             entry.position = index
             try await entry.save(on: db)
+        }
+    }
+
+    /// Inserts a row whose id the client chose. An id that is already taken (by
+    /// another user's row: our own would have been found and updated) is refused.
+    func insert(_ model: some Model, on db: any Database) async throws {
+        do {
+            try await model.create(on: db)
+        } catch let error as any DatabaseError where error.isConstraintFailure {
+            throw SpotterError.conflict(field: "id", message: "This id is already in use. Make a new one and send the change again.")
         }
     }
 

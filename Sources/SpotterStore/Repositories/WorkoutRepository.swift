@@ -110,3 +110,10 @@ public struct HistoryFilter: Sendable, Equatable {
         self.limit = limit
     }
 }
+
+extension WorkoutRepository {
+    /// Every exercise the user has in any workout.
+    public func loggedExerciseIDs(userID: UUID) async throws -> Set<UUID> {
+        Set(try await ExerciseEntryModel.query(on: db).filter(\.$userID == userID).all().map(\.exerciseID))
+    }
+}

@@ -2,5 +2,8 @@
 import "./time-zone.js";
 import "./image-preview.js";
 import "./filter-autosubmit.js";
+import "./workout.js";
+import "./service-worker-registration.js";
+import "./sign-out.js";
 
 document.documentElement.classList.add("js");

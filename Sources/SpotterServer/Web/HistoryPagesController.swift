@@ -1,0 +1,120 @@
+import Foundation
+import Hummingbird
+import SpotterCore
+import SpotterStore
+
+/// History: finished workouts by week, with filters, detail and delete.
+struct HistoryPagesController {
+    let services: AppServices
+
+    func addRoutes(to router: Router<AppRequestContext>) {
+        router.get("history", use: list)
+        router.get("history/:id", use: detail)
+        router.get("history/:id/delete", use: confirmDelete)
+        router.post("history/:id/delete", use: delete)
+    }
+
+    @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requirePageUser()
+        let query = request.uri.queryParameters
+        var failure: ValidationFailure?
+        var filter = HistoryFilter()
+        do {
+            filter = try HistoryQuery(query, timeZone: user.settings.timeZone).filter
+        } catch SpotterError.invalid(let problem) {
+            failure = problem
+        }
+        let workouts = try await services.workouts.history(userID: user.id, filter: filter)
+        let cards = try await WorkoutCards(services: services).cards(for: workouts, user: user)
+        let zone = TimeZone(identifier: user.settings.timeZone) ?? .gmt
+        let weeks = WeekGrouping.group(Array(zip(workouts, cards)), date: { $0.0.startedAt }, timeZone: zone)
+        let types = try await services.workoutTypes.list(userID: user.id, includeArchived: true)
+        let usedExercises = try await loggedExercises(userID: user.id)
+        let model = HistoryPage(
+            page: PageChrome(title: "History", context: context, section: .history),
+            weeks: weeks.map { week in
+                HistoryWeekView(label: Self.weekLabel(week.start, now: services.clock(), timeZone: zone), workouts: week.items.map(\.1))
+            },
+            search: query.formText("search") ?? "",
+            from: FieldView(query.get("from") ?? "", failure: failure, field: "from"),
+            until: FieldView(query.get("until") ?? "", failure: failure, field: "until"),
+            types: types.map { OptionView(value: $0.id.uuidString.lowercased(), label: $0.name, selected: $0.id == filter.workoutTypeID) },
+            exercises: usedExercises.map { OptionView(value: $0.id.uuidString.lowercased(), label: $0.name, selected: $0.id == filter.exerciseID) },
+            filtered: filter != HistoryFilter(),
+            notice: Notice.from(request))
+        return try services.views.render(model, template: "history", status: failure == nil ? .ok : .badRequest)
+    }
+
+    @Sendable func detail(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let (user, workout) = try await find(context)
+        if workout.isActive { return .seeOther("/workout") }
+        let card = try await WorkoutCards(services: services).cards(for: [workout], user: user)[0]
+        let model = HistoryDetailPage(
+            page: PageChrome(title: workout.name, context: context, section: .history, backLink: "/history"),
+            workout: card, notice: Notice.from(request))
+        return try services.views.render(model, template: "history-detail")
+    }
+
+    @Sendable func confirmDelete(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let (user, workout) = try await find(context)
+        let card = try await WorkoutCards(services: services).cards(for: [workout], user: user)[0]
+        let model = HistoryDetailPage(
+            page: PageChrome(title: "Delete workout?", context: context, section: .history, backLink: "/history/\(card.id)"),
+            workout: card, notice: nil)
+        return try services.views.render(model, template: "history-delete")
+    }
+
+    @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let (user, workout) = try await find(context)
+        try await services.workouts.delete(id: workout.id, userID: user.id)
+        return .seeOther(workout.isActive ? "/?notice=discarded" : "/history?notice=workoutDeleted")
+    }
+
+    private func find(_ context: AppRequestContext) async throws -> (User, Workout) {
+        let user = try context.requirePageUser()
+        let id = try context.parameters.uuid("id", resource: "The workout")
+        guard let workout = try await services.workouts.find(id: id, userID: user.id) else { throw SpotterError.notFound("The workout") }
+        return (user, workout)
+    }
+
+    /// The exercises the user has logged, for the history filter.
+    private func loggedExercises(userID: UUID) async throws -> [Exercise] {
+        let ids = try await services.workouts.loggedExerciseIDs(userID: userID)
+        return try await services.exercises.exercises(ids: ids, userID: userID).values.sorted { NameKey($0.name) < NameKey($1.name) }
+    }
+
+    /// "This week", "Last week", or "Week of 3 Nov".
+    static func weekLabel(_ start: Date, now: Date, timeZone: TimeZone) -> String {
+        let thisWeek = WeekGrouping.weekStart(of: now, timeZone: timeZone)
+        if start == thisWeek { return "This week" }
+        if let last = Calendar(identifier: .iso8601).date(byAdding: .day, value: -7, to: thisWeek), start == last { return "Last week" }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = timeZone
+        formatter.dateFormat = "d MMM yyyy"
+        return "Week of \(formatter.string(from: start))"
+    }
+}
+
+struct HistoryWeekView {
+    let label: String
+    let workouts: [WorkoutCardView]
+}
+
+struct HistoryPage {
+    let page: PageChrome
+    let weeks: [HistoryWeekView]
+    let search: String
+    let from: FieldView
+    let until: FieldView
+    let types: [OptionView]
+    let exercises: [OptionView]
+    let filtered: Bool
+    let notice: String?
+}
+
+struct HistoryDetailPage {
+    let page: PageChrome
+    let workout: WorkoutCardView
+    let notice: String?
+}
