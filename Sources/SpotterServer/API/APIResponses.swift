@@ -12,8 +12,8 @@ struct ExerciseResponse: ResponseEncodable, Equatable {
     let kind: ExerciseKind
     let description: String
     let aliases: [String]
-    let videoURL: String?
-    let imageURL: String?
+    @Nullable var videoURL: String?
+    @Nullable var imageURL: String?
     let isCustom: Bool
     let archived: Bool
     let createdAt: Date
@@ -34,30 +34,6 @@ struct ExerciseResponse: ResponseEncodable, Equatable {
         archived = exercise.archived
         createdAt = exercise.createdAt
         updatedAt = exercise.updatedAt
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case id, name, muscleGroups, secondaryMuscleGroups, equipment, kind, description, aliases, videoURL, imageURL
-        case isCustom, archived, createdAt, updatedAt
-    }
-
-    /// Written by hand so that `videoURL` and `imageURL` are always present, `null` when unset.
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(name, forKey: .name)
-        try container.encode(muscleGroups, forKey: .muscleGroups)
-        try container.encode(secondaryMuscleGroups, forKey: .secondaryMuscleGroups)
-        try container.encode(equipment, forKey: .equipment)
-        try container.encode(kind, forKey: .kind)
-        try container.encode(description, forKey: .description)
-        try container.encode(aliases, forKey: .aliases)
-        try container.encode(videoURL, forKey: .videoURL)
-        try container.encode(imageURL, forKey: .imageURL)
-        try container.encode(isCustom, forKey: .isCustom)
-        try container.encode(archived, forKey: .archived)
-        try container.encode(createdAt, forKey: .createdAt)
-        try container.encode(updatedAt, forKey: .updatedAt)
     }
 
     /// The image address carries the stored file's name, so a new upload is a new URL
@@ -129,24 +105,9 @@ struct TokenResponse: ResponseEncodable {
     let name: String
     let prefix: String
     let createdAt: Date
-    let lastUsedAt: Date?
+    @Nullable var lastUsedAt: Date?
     /// Present only in the answer that created the token.
     let token: String?
-
-    private enum CodingKeys: String, CodingKey {
-        case id, name, prefix, createdAt, lastUsedAt, token
-    }
-
-    /// `lastUsedAt` is always present (`null` before first use); `token` only on creation.
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(name, forKey: .name)
-        try container.encode(prefix, forKey: .prefix)
-        try container.encode(createdAt, forKey: .createdAt)
-        try container.encode(lastUsedAt, forKey: .lastUsedAt)
-        try container.encodeIfPresent(token, forKey: .token)
-    }
 
     init(_ token: APIToken, secret: String? = nil) {
         id = token.id

@@ -8,15 +8,15 @@ struct WorkoutResponse: ResponseEncodable, Equatable {
     struct SetResponse: Codable, Equatable {
         let id: UUID
         let kind: SetKind
-        let reps: Int?
-        let weight: Double?
-        let weightUnit: MassUnit?
-        let durationSeconds: Int?
-        let distanceMeters: Double?
-        let rpe: Double?
+        @Nullable var reps: Int?
+        @Nullable var weight: Double?
+        @Nullable var weightUnit: MassUnit?
+        @Nullable var durationSeconds: Int?
+        @Nullable var distanceMeters: Double?
+        @Nullable var rpe: Double?
         let done: Bool
         let note: String
-        let loggedAt: Date?
+        @Nullable var loggedAt: Date?
         let changedAt: Date
 
         init(_ set: WorkoutSet) {
@@ -33,27 +33,6 @@ struct WorkoutResponse: ResponseEncodable, Equatable {
             loggedAt = set.loggedAt
             changedAt = set.updatedAt
         }
-
-        enum CodingKeys: String, CodingKey {
-            case id, kind, reps, weight, weightUnit, durationSeconds, distanceMeters, rpe, done, note, loggedAt, changedAt
-        }
-
-        /// Every key present, `null` when unset, so clients see the whole shape.
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(id, forKey: .id)
-            try c.encode(kind, forKey: .kind)
-            try c.encode(reps, forKey: .reps)
-            try c.encode(weight, forKey: .weight)
-            try c.encode(weightUnit, forKey: .weightUnit)
-            try c.encode(durationSeconds, forKey: .durationSeconds)
-            try c.encode(distanceMeters, forKey: .distanceMeters)
-            try c.encode(rpe, forKey: .rpe)
-            try c.encode(done, forKey: .done)
-            try c.encode(note, forKey: .note)
-            try c.encode(loggedAt, forKey: .loggedAt)
-            try c.encode(changedAt, forKey: .changedAt)
-        }
     }
 
     struct EntryResponse: Codable, Equatable {
@@ -62,8 +41,8 @@ struct WorkoutResponse: ResponseEncodable, Equatable {
         let exerciseName: String
         let exerciseKind: ExerciseKind
         let notes: String
-        let supersetGroup: Int?
-        let restSeconds: Int?
+        @Nullable var supersetGroup: Int?
+        @Nullable var restSeconds: Int?
         let sets: [SetResponse]
         /// For the active workout: what was done last time at each set position
         /// (one more than the sets so far, for the next set); null where nothing was.
@@ -71,9 +50,9 @@ struct WorkoutResponse: ResponseEncodable, Equatable {
     }
 
     struct RestResponse: ResponseCodable, Equatable {
-        let endsAt: Date?
+        @Nullable var endsAt: Date?
         let totalSeconds: Int
-        let afterSetId: UUID?
+        @Nullable var afterSetId: UUID?
 
         init(_ state: RestTimer.State) {
             endsAt = state.endsAt
@@ -93,12 +72,12 @@ struct WorkoutResponse: ResponseEncodable, Equatable {
 
     let id: UUID
     let name: String
-    let workoutTypeId: UUID?
+    @Nullable var workoutTypeId: UUID?
     let startedAt: Date
-    let endedAt: Date?
+    @Nullable var endedAt: Date?
     let isActive: Bool
     let notes: String
-    let sessionRPE: Int?
+    @Nullable var sessionRPE: Int?
     let rest: RestResponse
     let entries: [EntryResponse]
     let summary: SummaryResponse

@@ -100,17 +100,8 @@ struct APIProblem: Error, Sendable {
             struct Detail: Encodable {
                 let code: String
                 let message: String
-                let field: String?
-
-                /// `field` is always present, `null` when the error is not about one field.
-                func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(code, forKey: .code)
-                    try container.encode(message, forKey: .message)
-                    try container.encode(field, forKey: .field)
-                }
-
-                enum CodingKeys: String, CodingKey { case code, message, field }
+                /// Always present, `null` when the error is not about one field.
+                @Nullable var field: String?
             }
             let error: Detail
         }

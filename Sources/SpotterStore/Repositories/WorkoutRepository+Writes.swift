@@ -107,8 +107,16 @@ extension WorkoutRepository {
             guard let entry = try await ExerciseEntryModel.query(on: tx).filter(\.$userID == userID).filter(\.$id == entryID)
                 .filter(\.$workoutID == workoutID).first()
             else { throw SpotterError.notFound("The exercise entry") }
+            let setIDs = try await WorkoutSetModel.query(on: tx).filter(\.$entryID == entryID).all().compactMap(\.id)
             try await entry.delete(on: tx)
             try await renumberEntries(workoutID: workoutID, on: tx)
+            // A rest started by one of its sets ends with it.
+            if let workout = try await workoutModel(id: workoutID, userID: userID, on: tx),
+                let after = workout.restAfterSetID, setIDs.contains(after)
+            {
+                workout.rest = .idle
+                try await workout.save(on: tx)
+            }
         }
         guard let workout = try await find(id: workoutID, userID: userID) else { throw SpotterError.notFound("The workout") }
         return workout
