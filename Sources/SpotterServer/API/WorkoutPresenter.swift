@@ -18,12 +18,15 @@ struct WorkoutPresenter {
         var result: [WorkoutResponse] = []
         for workout in workouts {
             var entries: [WorkoutResponse.EntryResponse] = []
+            let history = workout.isActive
+                ? try await services.workouts.previousSessions(
+                    userID: user.id, exerciseIDs: Set(workout.entries.map(\.exerciseID)), excluding: workout.id)
+                : [:]
             for entry in workout.entries {
                 let exercise = exercises[entry.exerciseID]
                 var previous: [WorkoutResponse.SetResponse?] = []
                 if workout.isActive {
-                    let sessions = try await services.workouts.previousSessions(
-                        userID: user.id, exerciseID: entry.exerciseID, excluding: workout.id)
+                    let sessions = history[entry.exerciseID] ?? []
                     let count = max(entry.sets.count + 1, sessions.first?.sets.count ?? 0)
                     previous = (0..<count).map { position in
                         PreviousPerformance.resolve(position: position, history: sessions).map(WorkoutResponse.SetResponse.init)

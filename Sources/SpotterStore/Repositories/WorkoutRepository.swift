@@ -46,23 +46,33 @@ public struct WorkoutRepository: Sendable {
         }
     }
 
-    /// The done sets of an exercise in the user's finished workouts, newest first,
-    /// for the previous-performance hints.
-    public func previousSessions(userID: UUID, exerciseID: UUID, excluding workoutID: UUID?, limit: Int = 5) async throws -> [PreviousPerformance.Session] {
-        var entries = ExerciseEntryModel.query(on: db).filter(\.$userID == userID).filter(\.$exerciseID == exerciseID)
+    /// The done sets of each exercise in the user's finished workouts, newest
+    /// session first (at most `limit` per exercise), for the previous-performance
+    /// hints. Three queries, however many exercises are asked for.
+    public func previousSessions(
+        userID: UUID, exerciseIDs: Set<UUID>, excluding workoutID: UUID?, limit: Int = 5
+    ) async throws -> [UUID: [PreviousPerformance.Session]] {
+        guard !exerciseIDs.isEmpty else { return [:] }
+        var entries = ExerciseEntryModel.query(on: db).filter(\.$userID == userID).filter(\.$exerciseID ~~ Array(exerciseIDs))
         if let workoutID { entries = entries.filter(\.$workoutID != workoutID) }
         let entryModels = try await entries.all()
-        guard !entryModels.isEmpty else { return [] }
+        guard !entryModels.isEmpty else { return [:] }
         let workouts = try await WorkoutModel.query(on: db).filter(\.$id ~~ Array(Set(entryModels.map(\.workoutID))))
-            .filter(\.$endedAt != nil).sort(\.$startedAt, .descending).range(..<limit).all()
+            .filter(\.$endedAt != nil).all()
         let startedAt = Dictionary(uniqueKeysWithValues: workouts.map { ($0.id!, $0.startedAt) })
-        let chosen = entryModels.filter { startedAt[$0.workoutID] != nil }
-        let sets = try await WorkoutSetModel.query(on: db).filter(\.$entryID ~~ chosen.map { $0.id! }).filter(\.$done == true)
+        // Newest sessions first, then keep `limit` per exercise.
+        let chosen = Dictionary(grouping: entryModels.filter { startedAt[$0.workoutID] != nil }, by: \.exerciseID)
+            .mapValues { $0.sorted { startedAt[$0.workoutID]! > startedAt[$1.workoutID]! }.prefix(limit) }
+        let entryIDs = chosen.values.flatMap { $0.map { $0.id! } }
+        guard !entryIDs.isEmpty else { return [:] }
+        let sets = try await WorkoutSetModel.query(on: db).filter(\.$entryID ~~ entryIDs).filter(\.$done == true)
             .sort(\.$position).all()
         let byEntry = Dictionary(grouping: sets, by: \.entryID)
-        return chosen.map { entry in
-            PreviousPerformance.Session(startedAt: startedAt[entry.workoutID]!, sets: (byEntry[entry.id!] ?? []).map(\.core))
-        }.sorted { $0.startedAt > $1.startedAt }
+        return chosen.mapValues { entries in
+            entries.map { entry in
+                PreviousPerformance.Session(startedAt: startedAt[entry.workoutID]!, sets: (byEntry[entry.id!] ?? []).map(\.core))
+            }
+        }
     }
 
     /// How many workouts and templates use an exercise (deleting it would change history).
