@@ -18,7 +18,8 @@ import urllib.request
 import uuid
 
 import pytest
-from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
+from selenium.common.exceptions import (
+    ElementNotInteractableException, StaleElementReferenceException, WebDriverException)
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
@@ -228,14 +229,29 @@ def type_into(driver, element, text: str) -> None:
         element.send_keys(text)
 
 
-def replace_value(driver, element, text: str) -> None:
+def on_fresh_elements(driver, action, doing: str) -> None:
+    """Runs `action`, which finds its elements itself, again if the page re-rendered them
+    under it. The logging page redraws its sets whenever the server answers a queued
+    change, so an element found a moment ago may have just been replaced."""
+    def attempt(_):
+        action()
+        return True
+    WebDriverWait(driver, WAIT_SECONDS, ignored_exceptions=(
+        StaleElementReferenceException, ElementNotInteractableException)).until(attempt, message=doing)
+
+
+def replace_value(driver, find, text: str) -> None:
     """Types over a field's value as a person would (select all, type) and leaves the
-    field with Tab, so the page gets one change event with the new value."""
-    reveal(driver, element)
-    element.click()
-    element.send_keys(Keys.CONTROL, "a")
-    element.send_keys(text)
-    element.send_keys(Keys.TAB)
+    field with Tab, so the page gets one change event with the new value. `find`
+    returns the field (found afresh on each attempt)."""
+    def action():
+        element = find()
+        reveal(driver, element)
+        element.click()
+        element.send_keys(Keys.CONTROL, "a")
+        element.send_keys(text)
+        element.send_keys(Keys.TAB)
+    on_fresh_elements(driver, action, f"could not type {text!r}")
 
 
 def button(driver, label: str, scope=None):
@@ -349,7 +365,23 @@ def set_row(driver, exercise: str, index: int):
 
 
 def set_count(driver, exercise: str) -> int:
-    return len(entry_card(driver, exercise).find_elements(By.CSS_SELECTOR, ".set-row"))
+    return driver.execute_script(
+        "return document.querySelectorAll(`#entries .entry[aria-label='${arguments[0]}'] .set-row`).length", exercise)
+
+
+def set_id_at(driver, exercise: str, index: int) -> str:
+    """The id of an exercise's set row at this position (read in one script)."""
+    set_id = driver.execute_script(
+        "return document.querySelectorAll(`#entries .entry[aria-label='${arguments[0]}'] .set-row`)[arguments[1]]"
+        "?.dataset.setId ?? null", exercise, index)
+    assert set_id, f"{exercise} has no set row {index + 1}"
+    return set_id
+
+
+def set_values(driver, exercise: str, index: int) -> tuple[str, str]:
+    """(weight, reps) as the set row's fields show them."""
+    entry = next(e for e in workout_state(driver)["entries"] if e["name"] == exercise)
+    return entry["sets"][index]["weight"], entry["sets"][index]["reps"]
 
 
 def set_inputs(driver, exercise: str, index: int):
@@ -360,17 +392,19 @@ def set_inputs(driver, exercise: str, index: int):
 
 def enter_set(driver, exercise: str, index: int, weight: str, reps: str) -> None:
     """Types weight and reps into an empty set row (the page saves on leaving a field)."""
-    weight_box, reps_box = set_inputs(driver, exercise, index)
-    type_into(driver, weight_box, weight)
-    type_into(driver, reps_box, reps)
-    reps_box.send_keys(Keys.TAB)
+    def action():
+        weight_box, reps_box = set_inputs(driver, exercise, index)
+        type_into(driver, weight_box, weight)
+        type_into(driver, reps_box, reps)
+        reps_box.send_keys(Keys.TAB)
+    on_fresh_elements(driver, action, f"could not type set {index + 1} of {exercise}")
 
 
 def tick(driver, exercise: str, index: int) -> None:
     """Ticks a set done and waits until the re-rendered row shows it."""
-    row = set_row(driver, exercise, index)
-    set_id = row.get_attribute("data-set-id")
-    tap(driver, row.find_element(By.CSS_SELECTOR, '[data-action="toggle-done"]'))
+    set_id = set_id_at(driver, exercise, index)
+    on_fresh_elements(driver, lambda: tap(driver, css(driver, f'[data-set-id="{set_id}"] [data-action="toggle-done"]')),
+                      f"could not tick set {index + 1} of {exercise}")
     wait(driver).until(
         lambda d: d.execute_script(
             "const row = document.querySelector(`[data-set-id='${arguments[0]}']`);"
@@ -381,7 +415,8 @@ def tick(driver, exercise: str, index: int) -> None:
 
 def add_set(driver, exercise: str) -> None:
     before = set_count(driver, exercise)
-    tap(driver, button(driver, "Add set", entry_card(driver, exercise)))
+    on_fresh_elements(driver, lambda: tap(driver, button(driver, "Add set", entry_card(driver, exercise))),
+                      f"could not tap Add set of {exercise}")
     wait(driver).until(lambda d: set_count(d, exercise) == before + 1, message=f"Add set did not add a row to {exercise}")
 
 
@@ -576,8 +611,7 @@ def test_full_workout(driver, server, lifter, shoot):
             assert api.active()["rest"]["endsAt"] is None, "Skip did not reach the server"
         for index in (1, 2):
             add_set(driver, exercise)
-            weight_box, reps_box = set_inputs(driver, exercise, index)
-            assert (weight_box.get_attribute("value"), reps_box.get_attribute("value")) == (weight, reps), (
+            assert set_values(driver, exercise, index) == (weight, reps), (
                 f"set {index + 1} of {exercise} is not prefilled from set {index}")
             if not last_exercise:
                 tick(driver, exercise, index)
@@ -593,7 +627,7 @@ def test_full_workout(driver, server, lifter, shoot):
                 else:
                     wait_rest_hidden(driver, "ticking the last set of the workout")
                 if index == 1:
-                    reveal(driver, entry_card(driver, PULL_UP))
+                    on_fresh_elements(driver, lambda: reveal(driver, entry_card(driver, PULL_UP)), "could not scroll")
                     shoot(driver, "w01-workout-active")
         wait(driver).until(lambda d: strip(d, exercise) == [label] * 3,
                            message=f"the strip of {exercise} is {strip(driver, exercise)}, expected {[label] * 3}")
@@ -618,6 +652,33 @@ def test_full_workout(driver, server, lifter, shoot):
     assert_clean_console(driver)
 
 
+def test_picker_rows_read_like_the_library(driver, server, lifter):
+    """Each exercise in the picker is described as in the library: muscles and equipment
+    by their names ("Full Body · Barbell"), not the API's identifiers."""
+    api = lifter["api"]
+    sign_in(driver, server, lifter["account"])
+    expected = {}
+    for query, name in (("bench press (barbell)", BENCH), ("power clean", "Power Clean (Barbell)")):
+        go(driver, server + "/exercises?q=" + urllib.parse.quote(query))
+        expected[name] = next(
+            row.find_element(By.CSS_SELECTOR, ".row-sub").text.strip() for row in css_all(driver, "#exercise-list a.row")
+            if row.find_element(By.CSS_SELECTOR, ".row-title").text.strip() == name)
+    assert expected[BENCH] == "Chest · Barbell", expected
+    tap_and_load(driver, tab(driver, "Workout"))
+    tap_and_load(driver, button(driver, "Start empty workout"))
+    shown = {}
+    for query, name in (("bench press (barbell)", BENCH), ("power clean", "Power Clean (Barbell)")):
+        if not css(driver, "#exercise-picker").get_attribute("open"):
+            open_picker(driver)
+        box = css(driver, "#exercise-picker [data-picker-search]")
+        box.send_keys(Keys.CONTROL, "a")
+        box.send_keys(Keys.BACKSPACE)
+        search_picker(driver, api, query, name)
+        shown[name] = text_of(driver, "#exercise-picker [data-picker-list] li:first-child .row-sub")
+    assert shown == expected, f"the picker describes exercises as {shown}; the library as {expected}"
+    assert_clean_console(driver)
+
+
 def test_reload_keeps_everything(driver, server, lifter):
     """A reload in the middle of a workout, even straight after a tap, shows the same sets,
     values and done marks, and the server ends up with the same."""
@@ -631,12 +692,12 @@ def test_reload_keeps_everything(driver, server, lifter):
     enter_set(driver, BENCH, 0, "80", "8")
     tick(driver, BENCH, 0)
     add_set(driver, BENCH)
-    replace_value(driver, set_inputs(driver, BENCH, 1)[1], "7")
+    replace_value(driver, lambda: set_inputs(driver, BENCH, 1)[1], "7")
     tick(driver, BENCH, 1)
     add_set(driver, BENCH)  # typed but not ticked yet
-    replace_value(driver, set_inputs(driver, BENCH, 2)[0], "82.5")
+    replace_value(driver, lambda: set_inputs(driver, BENCH, 2)[0], "82.5")
     enter_set(driver, SQUAT, 0, "120", "5")  # not ticked either
-    replace_value(driver, css(driver, '[data-field="name"]'), "Upper Lower")
+    replace_value(driver, lambda: css(driver, '[data-field="name"]'), "Upper Lower")
     before = workout_state(driver)
     expected = [(BENCH, [("80", "8", True), ("80", "7", True), ("82.5", "7", False)]),
                 (SQUAT, [("120", "5", False)])]
@@ -815,7 +876,7 @@ def test_start_while_one_is_active(driver, server, lifter, shoot):
         assert_no_error_page(driver, doing)
         assert text_of(driver, "#conflict-title") == "Old Session is still in progress", doing
         assert "Only one workout can run at a time." in text_of(driver, "section[role=alertdialog]")
-        for label in ("Resume Old Session", "Discard it and start the new one", "Cancel"):
+        for label in ("Resume Old Session", "Discard it and start", "Cancel"):
             assert button(driver, label).is_displayed(), f"{label!r} missing after {doing}"
 
     tap_and_load(driver, button(driver, "Start empty workout"))
@@ -842,7 +903,7 @@ def test_start_while_one_is_active(driver, server, lifter, shoot):
     go(driver, server + f"/history/{earlier['id'].lower()}")
     tap_and_load(driver, button(driver, "Repeat this workout"))
     expect_conflict("Repeat this workout")
-    tap_and_load(driver, button(driver, "Discard it and start the new one"))
+    tap_and_load(driver, button(driver, "Discard it and start"))
     assert_no_error_page(driver, "discarding and starting")
     assert path_of(driver) == "/workout"
     state = workout_state(driver)
@@ -907,7 +968,7 @@ def test_history_detail_repeat_edit_delete(driver, server, lifter):
     assert state["name"] == "Heavy Bench"
     assert page_view(state) == [(BENCH, [("60", "8", True), ("100", "5", True), ("105", "3", True)]),
                                 (PULL_UP, [("", "10", True), ("", "8", True)])]
-    replace_value(driver, set_inputs(driver, BENCH, 2)[1], "4")
+    replace_value(driver, lambda: set_inputs(driver, BENCH, 2)[1], "4")
     add_set(driver, PULL_UP)
     tick(driver, PULL_UP, 2)
     assert not workout_state(driver)["restShown"], "a past workout has no rest timer"
@@ -941,7 +1002,9 @@ def test_history_detail_repeat_edit_delete(driver, server, lifter):
 
 
 def open_set_options(driver, exercise: str, index: int):
-    tap(driver, set_row(driver, exercise, index).find_element(By.CSS_SELECTOR, '[data-action="set-options"]'))
+    on_fresh_elements(
+        driver, lambda: tap(driver, set_row(driver, exercise, index).find_element(By.CSS_SELECTOR, '[data-action="set-options"]')),
+        f"could not open the options of set {index + 1} of {exercise}")
     dialog = css(driver, "#set-options")
     wait(driver).until(lambda d: dialog.get_attribute("open") is not None and dialog.is_displayed(),
                        message="the set options did not open")
@@ -949,7 +1012,7 @@ def open_set_options(driver, exercise: str, index: int):
 
 
 def delete_set(driver, exercise: str, index: int) -> str:
-    set_id = set_row(driver, exercise, index).get_attribute("data-set-id")
+    set_id = set_id_at(driver, exercise, index)
     dialog = open_set_options(driver, exercise, index)
     tap(driver, button(driver, "Delete set", dialog))
     wait(driver).until(lambda d: not css_all(d, f'[data-set-id="{set_id}"]'), message="the deleted set's row stayed")
@@ -1019,3 +1082,61 @@ def test_two_quick_deletions_both_reach_the_server(driver, server, lifter):
         f"(the first deleted set is {'still there' if first in kept else 'gone'})")
     assert page_ids(state) == [ids[2]], "a deleted set came back on the page"
     assert_clean_console(driver)
+
+
+def test_workout_screens_fit_a_390px_phone(driver, server, lifter):
+    """The logging screens are no wider than the phone, the tab bar stays on screen, and
+    with the rest bar up the end of the workout page can still be scrolled clear of it."""
+    api = lifter["api"]
+    past = api.seed_workout("Heavy Bench and Accessory Work", [
+        (BENCH, [(60, 8, True, "warmup")] + [(102.5, 10, True)] * 6),
+        (PULL_UP, [(None, 10, True), (12.5, 6, True)]), (SQUAT, [(140, 5, True)]),
+        ("Deadlift (Barbell)", [(180, 3, True)]), ("Plank", [])], finish=True)
+    past_id = past["id"].lower()
+    api.seed_workout("Still Going", [(BENCH, [(100, 5, False), (100, 5, False)])])
+    measure = """
+        const bar = document.querySelector('nav.tabbar')?.getBoundingClientRect();
+        return {width: document.documentElement.scrollWidth, layout: innerWidth,
+                tabBottom: bar ? Math.round(bar.bottom) : null, screen: visualViewport.height,
+                wide: [...document.querySelectorAll('body *')]
+                  .filter(e => e.getBoundingClientRect().right > visualViewport.width + 1)
+                  .slice(0, 3).map(e => e.tagName.toLowerCase() + (e.className ? '.' + e.className : ''))};"""
+    problems = []
+
+    def check(where: str) -> None:
+        m = driver.execute_script(measure)
+        if m["width"] > 390 or m["layout"] > 390:
+            problems.append(f"{where}: page is {m['width']} px wide (overflowing: {', '.join(m['wide'])})")
+        if m["tabBottom"] is not None and m["tabBottom"] > m["screen"]:
+            problems.append(f"{where}: tab bar ends at {m['tabBottom']} px, below the {m['screen']} px screen")
+
+    sign_in(driver, server, lifter["account"])
+    for path in ("/workout", "/history", f"/history/{past_id}", f"/history/{past_id}/edit", f"/history/{past_id}/delete"):
+        go(driver, server + path)
+        check(path)
+    go(driver, server + f"/history/{past_id}")
+    tap_and_load(driver, button(driver, "Repeat this workout"))
+    check("the start-conflict page")
+
+    go(driver, server + "/workout")
+    dialog = open_picker(driver)
+    search_picker(driver, api, "bench press (barbell)", BENCH)
+    check("the exercise picker")
+    box = dialog.rect
+    if box["x"] < 0 or box["x"] + box["width"] > 390:
+        problems.append(f"the exercise picker spans x {box['x']}..{box['x'] + box['width']}")
+    tap(driver, css(driver, '#exercise-picker [data-action="close-dialog"]'))
+    wait(driver).until(lambda d: css(d, "#exercise-picker").get_attribute("open") is None)
+
+    tick(driver, BENCH, 0)
+    wait_rest_shown(driver, "ticking the first of two sets")
+    check("the workout page with the rest bar")
+    driver.execute_script("scrollTo(0, document.documentElement.scrollHeight)")
+    gap = driver.execute_script("""
+        const last = document.querySelector('[data-action="discard"]').getBoundingClientRect();
+        const rest = document.querySelector('[data-rest]').getBoundingClientRect();
+        return Math.round(rest.top - last.bottom);""")
+    if gap < 0:
+        problems.append(f"scrolled to the end, the rest bar still covers {-gap} px of the Discard workout button")
+    assert not problems, "screens that do not fit 390 px:\n" + "\n".join(problems)
+    assert_clean_console(driver, CONFLICT_NOISE)

@@ -35,7 +35,7 @@ struct HomePageController {
             active: active.map { workout in
                 ActiveWorkoutView(
                     name: workout.name, sets: workout.allSets.filter(\.done).count,
-                    startedAgo: DurationFormat.workout(Int(services.clock().timeIntervalSince(workout.startedAt))))
+                    startedAgo: WorkoutPagesController.ago(services.clock().timeIntervalSince(workout.startedAt)))
             },
             recent: try await WorkoutCards(services: services).cards(for: recent, user: user),
             notice: Notice.from(request))

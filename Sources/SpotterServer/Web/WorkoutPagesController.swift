@@ -26,9 +26,9 @@ struct WorkoutPagesController {
         let replace = form["replace"] == "1"
         if !replace, let active = try await services.workouts.active(userID: user.id) {
             let model = StartConflictPage(
-                page: PageChrome(title: "Workout in progress", context: context, section: .home, backLink: "/"),
+                page: PageChrome(title: "Workout in progress", context: context, section: .workout, backLink: "/"),
                 activeName: active.name,
-                startedAgo: DurationFormat.workout(Int(services.clock().timeIntervalSince(active.startedAt))),
+                startedAgo: Self.ago(services.clock().timeIntervalSince(active.startedAt)),
                 repeatOf: repeatOf?.uuidString.lowercased())
             return try services.views.render(model, template: "start-conflict", status: .conflict)
         }
@@ -43,6 +43,11 @@ struct WorkoutPagesController {
             id: UUID(), userID: user.id, name: source?.name, workoutTypeID: source?.workoutTypeID, replaceActive: replace,
             timeZone: TimeZone(identifier: user.settings.timeZone) ?? .gmt, now: services.clock(), copying: source)
         return .seeOther("/workout")
+    }
+
+    /// "just now", "12 min ago", "1 h 05 min ago".
+    static func ago(_ seconds: TimeInterval) -> String {
+        seconds < 60 ? "just now" : "\(DurationFormat.workout(Int(seconds))) ago"
     }
 
     @Sendable func activePage(_ request: Request, context: AppRequestContext) async throws -> Response {

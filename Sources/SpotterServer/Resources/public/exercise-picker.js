@@ -1,5 +1,11 @@
 // The exercise picker: search as you type over the library (name and aliases).
 
+/// "fullBody" -> "Full Body", "chest" -> "Chest".
+function display(raw) {
+  const spaced = raw.replace(/([A-Z])/g, " $1");
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+}
+
 export class ExercisePicker {
   constructor(dialog) {
     this.dialog = dialog;
@@ -47,7 +53,7 @@ export class ExercisePicker {
         title.textContent = exercise.name;
         const sub = document.createElement("span");
         sub.className = "row-sub";
-        sub.textContent = `${exercise.muscleGroups.join(", ")} · ${exercise.equipment}`;
+        sub.textContent = `${exercise.muscleGroups.map(display).join(", ")} · ${display(exercise.equipment)}`;
         const text = document.createElement("span");
         text.className = "row-text";
         text.append(title, sub);

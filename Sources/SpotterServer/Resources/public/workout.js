@@ -64,7 +64,11 @@ function start(root) {
       const local = state.entries.find((e) => e.id === entry.id);
       if (local) local.previous = entry.previous;
     }
-    if (pending().length <= 1) state = data;
+    if (pending().length <= 1) {
+      state = data;
+      // A set deleted here but still inside its undo window stays hidden.
+      if (pendingDelete) for (const entry of state.entries) entry.sets = entry.sets.filter((s) => s.id !== pendingDelete.set.id);
+    }
     persist();
     render();
   });
@@ -74,13 +78,15 @@ function start(root) {
     try { state = await request("GET", base); persist(); render(); } catch { /* offline again */ }
   });
 
-  onChange((count) => {
+  function showSync(count) {
     const offline = !navigator.onLine;
     syncStatus.textContent = count === 0 ? (offline ? "Offline · everything is saved on this phone" : "")
       : `${offline ? "Offline" : "Saving"} · ${count} change${count === 1 ? "" : "s"} waiting`;
     syncStatus.classList.toggle("offline", offline || count > 0);
-  });
-  addEventListener("offline", () => onChange(() => {}));
+  }
+  onChange(showSync);
+  addEventListener("offline", () => showSync(pending().length));
+  addEventListener("online", () => showSync(pending().length));
 
   // --- finding -------------------------------------------------------------
 
@@ -210,18 +216,32 @@ function start(root) {
     render();
   }
 
-  let undoTimer = null;
+  // A deleted set is sent to the server only when its undo window has passed; a
+  // second deletion ends the first one's window and sends it at once.
+  let pendingDelete = null;
+  function commitPendingDelete() {
+    if (!pendingDelete) return;
+    clearTimeout(pendingDelete.timer);
+    enqueue("DELETE", `${base}/sets/${pendingDelete.set.id}`, undefined, "workout");
+    pendingDelete = null;
+  }
   function deleteSet(entry, set) {
+    commitPendingDelete();
     const index = entry.sets.indexOf(set);
     entry.sets.splice(index, 1);
     persist();
     render();
-    // The deletion is sent only when the undo window has passed.
-    clearTimeout(undoTimer);
-    const commit = () => enqueue("DELETE", `${base}/sets/${set.id}`, undefined, "workout");
-    showToast("Set deleted.", () => { clearTimeout(undoTimer); entry.sets.splice(index, 0, set); persist(); render(); });
-    undoTimer = setTimeout(() => { hideToast(); commit(); }, 5000);
+    pendingDelete = { set, timer: setTimeout(() => { hideToast(); commitPendingDelete(); }, 5000) };
+    showToast("Set deleted.", () => {
+      if (pendingDelete?.set !== set) return;
+      clearTimeout(pendingDelete.timer);
+      pendingDelete = null;
+      entry.sets.splice(index, 0, set);
+      persist();
+      render();
+    });
   }
+  addEventListener("pagehide", commitPendingDelete);
 
   function restAction(action) {
     const now = Date.now();
