@@ -29,8 +29,8 @@ struct WorkoutChangeInput: Decodable, Sendable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         name = try c.decodeIfPresent(String.self, forKey: .name)
         notes = try c.decodeIfPresent(String.self, forKey: .notes)
-        workoutTypeId = c.contains(.workoutTypeId) ? .some(try c.decodeIfPresent(UUID.self, forKey: .workoutTypeId)) : nil
-        sessionRPE = c.contains(.sessionRPE) ? .some(try c.decodeIfPresent(Int.self, forKey: .sessionRPE)) : nil
+        workoutTypeId = try c.decodeClearable(UUID.self, forKey: .workoutTypeId)
+        sessionRPE = try c.decodeClearable(Int.self, forKey: .sessionRPE)
     }
 }
 
@@ -51,8 +51,8 @@ struct EntryInput: Decodable, Sendable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         exerciseId = try c.decodeIfPresent(UUID.self, forKey: .exerciseId)
         notes = try c.decodeIfPresent(String.self, forKey: .notes)
-        supersetGroup = c.contains(.supersetGroup) ? .some(try c.decodeIfPresent(Int.self, forKey: .supersetGroup)) : nil
-        restSeconds = c.contains(.restSeconds) ? .some(try c.decodeIfPresent(Int.self, forKey: .restSeconds)) : nil
+        supersetGroup = try c.decodeClearable(Int.self, forKey: .supersetGroup)
+        restSeconds = try c.decodeClearable(Int.self, forKey: .restSeconds)
     }
 }
 
@@ -84,4 +84,12 @@ struct OrderInput: Decodable, Sendable {
 /// `POST /api/v1/workouts/{id}/rest`: `add` (+15 s), `subtract` (-15 s) or `skip`.
 struct RestInput: Decodable, Sendable {
     var action: String
+}
+
+extension KeyedDecodingContainer {
+    /// A field a client may leave out (nil: keep the value), send as null
+    /// (`.some(nil)`: clear it) or send with a value.
+    func decodeClearable<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value?? {
+        contains(key) ? .some(try decodeIfPresent(type, forKey: key)) : nil
+    }
 }
