@@ -8,7 +8,6 @@ password) register an account of their own."""
 
 from __future__ import annotations
 
-import http.cookiejar
 import json
 import re
 import struct
@@ -20,13 +19,15 @@ import zlib
 from pathlib import Path
 
 import pytest
-from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
-from selenium.webdriver.support.ui import Select, WebDriverWait
+from selenium.webdriver.support.ui import Select
 
-from conftest import WAIT_SECONDS
+from pages import (
+    HttpClient, assert_no_error_page, browser_errors, button, css, css_all, field, fit_problems, go,
+    make_token, notice, path_of, register_account, reveal, sign_in, tab, tap, tap_and_load, text_of, type_into,
+    unique_name, wait)
 
 SEEDED_TYPES = ["Back", "Chest", "Shoulders", "Biceps", "Triceps", "Legs", "Core", "Full Body", "Cardio"]
 BENCH = "Bench Press (Barbell)"
@@ -35,43 +36,6 @@ WATCH_URL = f"https://www.youtube.com/watch?v={VIDEO_ID}"
 
 
 # ---------------------------------------------------------------- helpers: HTTP
-
-class HttpClient:
-    """A tiny cookie-keeping client, for making accounts without a browser and for the API."""
-
-    def __init__(self, base_url: str):
-        self.base_url = base_url
-        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
-
-    def get(self, path: str) -> tuple[int, str, str]:
-        with self.opener.open(self.base_url + path, timeout=30) as response:
-            return response.status, response.geturl(), response.read().decode()
-
-    def post_form(self, path: str, fields: dict[str, str]) -> tuple[int, str, str]:
-        data = urllib.parse.urlencode(fields).encode()
-        try:
-            with self.opener.open(self.base_url + path, data=data, timeout=30) as response:
-                return response.status, response.geturl(), response.read().decode()
-        except urllib.error.HTTPError as error:
-            return error.code, error.geturl(), error.read().decode()
-
-
-def unique_name(prefix: str) -> str:
-    return f"{prefix}{uuid.uuid4().hex[:8]}"
-
-
-def register_account(base_url: str, prefix: str) -> dict[str, str]:
-    """Registers an account through the ordinary form post; returns its credentials."""
-    account = {"username": unique_name(prefix), "password": "lift-heavy-" + uuid.uuid4().hex[:6]}
-    client = HttpClient(base_url)
-    _, _, page = client.get("/register")
-    csrf = re.search(r'name="_csrf" value="([^"]+)"', page).group(1)
-    status, final_url, body = client.post_form("/register", {
-        "_csrf": csrf, "username": account["username"], "password": account["password"],
-        "passwordConfirmation": account["password"], "unit": "kg", "timeZone": "UTC"})
-    assert status == 200 and urllib.parse.urlparse(final_url).path == "/", (status, final_url, body[:500])
-    return account
-
 
 def api_get(base_url: str, path: str, token: str) -> tuple[int, dict | None]:
     request = urllib.request.Request(base_url + path, headers={
@@ -98,79 +62,8 @@ def small_png(path: Path, width: int = 64, height: int = 48) -> Path:
 
 # ------------------------------------------------------------- helpers: browser
 
-def wait(driver, timeout: float = WAIT_SECONDS) -> WebDriverWait:
-    return WebDriverWait(driver, timeout)
-
-
-def css(driver, selector: str):
-    return driver.find_element(By.CSS_SELECTOR, selector)
-
-
-def css_all(driver, selector: str):
-    return driver.find_elements(By.CSS_SELECTOR, selector)
-
-
-def text_of(driver, selector: str) -> str:
-    return css(driver, selector).text.strip()
-
-
-def path_of(driver) -> str:
-    return urllib.parse.urlparse(driver.current_url).path
-
-
 def query_of(driver) -> dict[str, list[str]]:
     return urllib.parse.parse_qs(urllib.parse.urlparse(driver.current_url).query)
-
-
-def wait_loaded(driver) -> None:
-    wait(driver).until(lambda d: d.execute_script("return document.readyState") == "complete")
-
-
-def go(driver, url: str) -> None:
-    driver.get(url)
-    wait_loaded(driver)
-
-
-def reveal(driver, element) -> None:
-    """Scrolls an element to the middle of the screen, clear of the sticky top bar and the tab bar."""
-    driver.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'nearest'})", element)
-
-
-def tap(driver, element) -> None:
-    reveal(driver, element)
-    wait(driver).until(lambda d: element.is_displayed() and element.is_enabled())
-    element.click()
-
-
-def tap_and_load(driver, element) -> None:
-    """Taps something that loads a new page (a link or a form's button) and waits until the
-    new document has loaded. The old document is marked, so the wait knows it has gone;
-    while the browser is between documents, script calls may fail and are retried."""
-    driver.execute_script("window.__spotterOldPage = true")
-    tap(driver, element)
-    WebDriverWait(driver, WAIT_SECONDS, ignored_exceptions=(WebDriverException,)).until(
-        lambda d: d.execute_script("return !window.__spotterOldPage && document.readyState === 'complete'"),
-        message=f"no new page loaded after tapping on {driver.current_url}")
-
-
-def type_into(driver, element, text: str) -> None:
-    reveal(driver, element)
-    element.clear()
-    if text:
-        element.send_keys(text)
-
-
-def button(driver, label: str, scope=None):
-    """A button (or link styled as one) by its visible text."""
-    root = scope or driver
-    for candidate in root.find_elements(By.CSS_SELECTOR, "button, a.button, input[type=submit]"):
-        if candidate.text.strip() == label:
-            return candidate
-    raise AssertionError(f"no button labelled {label!r} on {driver.current_url}")
-
-
-def field(driver, name: str, scope=None):
-    return (scope or driver).find_element(By.CSS_SELECTOR, f'[name="{name}"]')
 
 
 def choice_label(scope, text: str):
@@ -181,42 +74,14 @@ def choice_label(scope, text: str):
     raise AssertionError(f"no choice labelled {text!r}")
 
 
-def notice(driver) -> str:
-    return wait(driver).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".notice"))).text.strip()
-
-
 def field_error(driver, element_id: str) -> str:
     error = wait(driver).until(EC.visibility_of_element_located((By.ID, element_id)))
     return error.text.strip()
 
 
-def tab(driver, label: str):
-    for link in css_all(driver, "nav.tabbar a"):
-        if link.text.strip() == label:
-            return link
-    raise AssertionError(f"no tab {label!r}")
-
-
-def assert_no_error_page(driver, doing: str) -> None:
-    """Fails with the app's own words when a step ended on its error page ("Not allowed", ...)."""
-    alert = css_all(driver, "section.empty-state[role=alert]")
-    if alert:
-        raise AssertionError(
-            f"{doing} ended on the error page {driver.current_url}: {alert[0].text.strip()!r}")
-
-
 def submit_form(driver, label: str, doing: str) -> None:
     tap_and_load(driver, button(driver, label))
     assert_no_error_page(driver, doing)
-
-
-def sign_in(driver, base_url: str, username: str, password: str) -> None:
-    go(driver, base_url + "/login")
-    type_into(driver, field(driver, "username"), username)
-    type_into(driver, field(driver, "password"), password)
-    tap_and_load(driver, button(driver, "Sign in"))
-    assert path_of(driver) == "/", f"sign-in did not reach Home: {driver.current_url}"
-    assert text_of(driver, "h2.display") == username
 
 
 def exercise_list_state(driver) -> dict:
@@ -356,7 +221,7 @@ def test_register_then_home(driver, server, shoot):
 
 
 def open_library(driver, server, account) -> dict:
-    sign_in(driver, server, account["username"], account["password"])
+    sign_in(driver, server, account)
     tap_and_load(driver, tab(driver, "Exercises"))
     assert path_of(driver) == "/exercises"
     assert tab(driver, "Exercises").get_attribute("aria-current") == "page"
@@ -456,7 +321,7 @@ def test_custom_exercise_lifecycle(driver, server, account, shoot, tmp_path):
     renamed = "Hotel Gym Pec Fly"
     description = "Seated, elbows soft, squeeze the handles together at chest height."
 
-    sign_in(driver, server, account["username"], account["password"])
+    sign_in(driver, server, account)
     tap_and_load(driver, tab(driver, "Exercises"))
     tap_and_load(driver, css(driver, 'a[aria-label="New exercise"]'))
     assert path_of(driver) == "/exercises/new"
@@ -573,15 +438,7 @@ def seed_custom_exercise(base_url: str, account: dict[str, str], picture: Path, 
     """Makes a custom exercise with a picture through the JSON API (token made on the
     tokens page over plain HTTP, revoked afterwards); returns its id."""
     client = HttpClient(base_url)
-    _, _, page = client.get("/login")
-    csrf = re.search(r'name="_csrf" value="([^"]+)"', page).group(1)
-    client.post_form("/login", {"_csrf": csrf, "username": account["username"],
-                                "password": account["password"], "next": "/"})
-    _, _, page = client.get("/settings/tokens")
-    csrf = re.search(r'name="_csrf" value="([^"]+)"', page).group(1)
-    status, _, page = client.post_form("/settings/tokens", {"_csrf": csrf, "name": "Seeder"})
-    assert status == 201, page[:300]
-    token = re.search(r'class="token-value" readonly value="([^"]+)"', page).group(1)
+    token = make_token(client, account, "Seeder")
 
     def call(method: str, path: str, data: bytes, content_type: str) -> dict:
         request = urllib.request.Request(base_url + path, data=data, method=method, headers={
@@ -610,7 +467,7 @@ def test_custom_exercise_pages(driver, server, shoot, tmp_path):
         muscleGroups=["shoulders", "chest"], equipment="barbell", kind="weightReps",
         videoURL=f"https://youtu.be/{VIDEO_ID}")
 
-    sign_in(driver, server, own["username"], own["password"])
+    sign_in(driver, server, own)
     assert title in [e.text.strip() for e in css_all(driver, ".list .row-title")], "Home lists your exercises"
     tap_and_load(driver, tab(driver, "Exercises"))
     tap(driver, choice_label(css(driver, "fieldset.segmented"), "Mine"))
@@ -645,7 +502,7 @@ def test_custom_exercise_pages(driver, server, shoot, tmp_path):
 def test_chosen_picture_is_previewed(driver, server, account, shoot, tmp_path):
     """Choosing a picture in the exercise form shows it before the form is sent."""
     picture = small_png(tmp_path / "preview.png")
-    sign_in(driver, server, account["username"], account["password"])
+    sign_in(driver, server, account)
     go(driver, server + "/exercises/new")
     preview = css(driver, "img[data-image-preview]")
     assert not preview.is_displayed()
@@ -661,15 +518,8 @@ def test_chosen_picture_is_previewed(driver, server, account, shoot, tmp_path):
         f"{preview.get_attribute('src')[:40]}…); browser log: {browser_errors(driver)}")
 
 
-def browser_errors(driver) -> list[str]:
-    try:
-        return [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
-    except Exception:
-        return []
-
-
 def test_workout_types(driver, server, account, shoot):
-    sign_in(driver, server, account["username"], account["password"])
+    sign_in(driver, server, account)
     tap_and_load(driver, tab(driver, "Settings"))
     tap_and_load(driver, next(row for row in css_all(driver, "a.row") if "Workout types" in row.text))
     assert path_of(driver) == "/settings/workout-types"
@@ -743,7 +593,7 @@ def test_workout_types(driver, server, account, shoot):
 
 def test_settings_and_password(driver, server, shoot):
     own = register_account(server, "settler")
-    sign_in(driver, server, own["username"], own["password"])
+    sign_in(driver, server, own)
     tap_and_load(driver, tab(driver, "Settings"))
     assert path_of(driver) == "/settings"
     assert driver.execute_script("return document.documentElement.dataset.theme") == "system"
@@ -804,11 +654,11 @@ def test_settings_and_password(driver, server, shoot):
     type_into(driver, field(driver, "password"), own["password"])
     tap_and_load(driver, button(driver, "Sign in"))
     assert text_of(driver, "#login-error") == "The user name or password is not right."
-    sign_in(driver, server, own["username"], new_password)
+    sign_in(driver, server, own, new_password)
 
 
 def test_api_tokens(driver, server, account, shoot):
-    sign_in(driver, server, account["username"], account["password"])
+    sign_in(driver, server, account)
     tap_and_load(driver, tab(driver, "Settings"))
     tap_and_load(driver, next(row for row in css_all(driver, "a.row") if "API tokens" in row.text))
     assert text_of(driver, "h1") == "API tokens"
@@ -843,7 +693,7 @@ def test_api_tokens(driver, server, account, shoot):
 
 
 def test_sign_out_and_back_in(driver, server, account, shoot):
-    sign_in(driver, server, account["username"], account["password"])
+    sign_in(driver, server, account)
     tap_and_load(driver, tab(driver, "Settings"))
     assert account["username"] in text_of(driver, "form.card.compact .stat-line")
     tap_and_load(driver, button(driver, "Sign out"))
@@ -861,33 +711,22 @@ def test_sign_out_and_back_in(driver, server, account, shoot):
     assert field(driver, "password").get_attribute("value") == ""
     shoot(driver, "17-login-error")
 
-    sign_in(driver, server, account["username"], account["password"])
+    sign_in(driver, server, account)
     assert text_of(driver, ".greeting h2.display") == account["username"]
 
 
 def test_key_screens_fit_a_390px_phone(driver, server, account):
     """No screen may be wider than the phone (sideways panning), and the tab bar must sit
     fully inside the 390 x 844 screen."""
-    measure = """
-        const bar = document.querySelector('nav.tabbar')?.getBoundingClientRect();
-        return {width: document.documentElement.scrollWidth, layout: innerWidth,
-                tabBottom: bar ? Math.round(bar.bottom) : null, screen: visualViewport.height,
-                wide: [...document.querySelectorAll('body *')]
-                  .filter(e => e.getBoundingClientRect().right > visualViewport.width + 1)
-                  .slice(0, 3).map(e => e.tagName.toLowerCase() + (e.className ? '.' + e.className : ''))};"""
     problems = []
 
     def check(path: str) -> None:
         go(driver, server + path)
-        m = driver.execute_script(measure)
-        if m["width"] > 390 or m["layout"] > 390:
-            problems.append(f"{path}: page is {m['width']} px wide (overflowing: {', '.join(m['wide'])})")
-        if m["tabBottom"] is not None and m["tabBottom"] > m["screen"]:
-            problems.append(f"{path}: tab bar ends at {m['tabBottom']} px, below the {m['screen']} px screen")
+        problems.extend(fit_problems(driver, path))
 
     for path in ("/welcome", "/login", "/register"):
         check(path)
-    sign_in(driver, server, account["username"], account["password"])
+    sign_in(driver, server, account)
     bench_id = next(item["id"] for item in json.loads(
         driver.execute_script("return fetch('/api/v1/exercises?search=bench').then(r => r.text())"))["items"]
         if item["name"] == BENCH).lower()

@@ -9,7 +9,6 @@ same way to check what the page claims to have saved."""
 
 from __future__ import annotations
 
-import http.cookiejar
 import json
 import re
 import urllib.error
@@ -22,10 +21,12 @@ from selenium.common.exceptions import (
     ElementNotInteractableException, StaleElementReferenceException, WebDriverException)
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import WAIT_SECONDS
+from pages import (
+    HttpClient, assert_no_error_page, browser_errors, button, css, css_all, fit_problems, go, make_token,
+    notice, path_of, register_account, reveal, sign_in, tab, tap, tap_and_load, text_of, type_into, wait)
 
 BENCH = "Bench Press (Barbell)"
 SQUAT = "Squat (Barbell)"
@@ -37,30 +38,6 @@ PICKS = [("bench press (barbell)", BENCH), ("squat (barbell)", SQUAT), ("pull up
 
 
 # ---------------------------------------------------------------- helpers: HTTP
-
-class HttpClient:
-    """A tiny cookie-keeping client, for making accounts and API tokens without a browser."""
-
-    def __init__(self, base_url: str):
-        self.base_url = base_url
-        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
-
-    def get(self, path: str) -> tuple[int, str, str]:
-        with self.opener.open(self.base_url + path, timeout=30) as response:
-            return response.status, response.geturl(), response.read().decode()
-
-    def post_form(self, path: str, fields: dict[str, str]) -> tuple[int, str, str]:
-        data = urllib.parse.urlencode(fields).encode()
-        try:
-            with self.opener.open(self.base_url + path, data=data, timeout=30) as response:
-                return response.status, response.geturl(), response.read().decode()
-        except urllib.error.HTTPError as error:
-            return error.code, error.geturl(), error.read().decode()
-
-    def csrf(self, path: str) -> str:
-        _, _, page = self.get(path)
-        return re.search(r'name="_csrf" value="([^"]+)"', page).group(1)
-
 
 class Api:
     """The JSON API with a bearer token (the server's own view, whatever the browser shows)."""
@@ -126,29 +103,9 @@ class Api:
         return self.ok("GET", f"/api/v1/workouts/{workout_id}")
 
 
-def unique_name(prefix: str) -> str:
-    return f"{prefix}{uuid.uuid4().hex[:8]}"
-
-
-def register_account(base_url: str, prefix: str) -> dict[str, str]:
-    """Registers an account through the ordinary form post; returns its credentials."""
-    account = {"username": unique_name(prefix), "password": "lift-heavy-" + uuid.uuid4().hex[:6]}
-    client = HttpClient(base_url)
-    status, final_url, body = client.post_form("/register", {
-        "_csrf": client.csrf("/register"), "username": account["username"], "password": account["password"],
-        "passwordConfirmation": account["password"], "unit": "kg", "timeZone": "UTC"})
-    assert status == 200 and urllib.parse.urlparse(final_url).path == "/", (status, final_url, body[:500])
-    return account
-
-
 def api_for(base_url: str, account: dict[str, str]) -> Api:
     """An API token made on the Settings -> API tokens page (over plain HTTP)."""
-    client = HttpClient(base_url)
-    client.post_form("/login", {"_csrf": client.csrf("/login"), "username": account["username"],
-                                "password": account["password"], "next": "/"})
-    status, _, page = client.post_form("/settings/tokens", {"_csrf": client.csrf("/settings/tokens"), "name": "Checks"})
-    assert status == 201, page[:300]
-    return Api(base_url, re.search(r'class="token-value" readonly value="([^"]+)"', page).group(1))
+    return Api(base_url, make_token(HttpClient(base_url), account, "Checks"))
 
 
 def server_sets(workout: dict) -> list[dict]:
@@ -163,70 +120,12 @@ def server_view(workout: dict) -> list[tuple[str, list[tuple]]]:
 
 # ------------------------------------------------------------- helpers: browser
 
-def wait(driver, timeout: float = WAIT_SECONDS) -> WebDriverWait:
-    return WebDriverWait(driver, timeout)
-
-
-def css(driver, selector: str):
-    return driver.find_element(By.CSS_SELECTOR, selector)
-
-
-def css_all(driver, selector: str):
-    return driver.find_elements(By.CSS_SELECTOR, selector)
-
-
-def text_of(driver, selector: str) -> str:
-    return css(driver, selector).text.strip()
-
-
-def path_of(driver) -> str:
-    return urllib.parse.urlparse(driver.current_url).path
-
-
-def wait_loaded(driver) -> None:
-    wait(driver).until(lambda d: d.execute_script("return document.readyState") == "complete")
-
-
-def go(driver, url: str) -> None:
-    driver.get(url)
-    wait_loaded(driver)
-
-
-def reveal(driver, element) -> None:
-    """Scrolls an element to the middle of the screen, clear of the sticky top bar, the
-    tab bar and the rest bar."""
-    driver.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'nearest'})", element)
-
-
-def tap(driver, element) -> None:
-    reveal(driver, element)
-    wait(driver).until(lambda d: element.is_displayed() and element.is_enabled())
-    element.click()
-
-
-def tap_and_load(driver, element) -> None:
-    """Taps something that loads a new page and waits until the new document has loaded
-    (the old one is marked, so the wait knows it has gone)."""
-    driver.execute_script("window.__spotterOldPage = true")
-    tap(driver, element)
-    WebDriverWait(driver, WAIT_SECONDS, ignored_exceptions=(WebDriverException,)).until(
-        lambda d: d.execute_script("return !window.__spotterOldPage && document.readyState === 'complete'"),
-        message=f"no new page loaded after tapping on {driver.current_url}")
-
-
 def reload(driver) -> None:
     driver.execute_script("window.__spotterOldPage = true")
     driver.refresh()
     WebDriverWait(driver, WAIT_SECONDS, ignored_exceptions=(WebDriverException,)).until(
         lambda d: d.execute_script("return !window.__spotterOldPage && document.readyState === 'complete'"),
         message="the reload never finished")
-
-
-def type_into(driver, element, text: str) -> None:
-    reveal(driver, element)
-    element.clear()
-    if text:
-        element.send_keys(text)
 
 
 def on_fresh_elements(driver, action, doing: str) -> None:
@@ -252,49 +151,6 @@ def replace_value(driver, find, text: str) -> None:
         element.send_keys(text)
         element.send_keys(Keys.TAB)
     on_fresh_elements(driver, action, f"could not type {text!r}")
-
-
-def button(driver, label: str, scope=None):
-    """A button (or link styled as one) by its visible text."""
-    root = scope or driver
-    for candidate in root.find_elements(By.CSS_SELECTOR, "button, a.button, input[type=submit]"):
-        if candidate.text.strip() == label:
-            return candidate
-    raise AssertionError(f"no button labelled {label!r} on {driver.current_url}")
-
-
-def notice(driver) -> str:
-    return wait(driver).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".notice"))).text.strip()
-
-
-def tab(driver, label: str):
-    for link in css_all(driver, "nav.tabbar a"):
-        if link.text.strip() == label:
-            return link
-    raise AssertionError(f"no tab {label!r}")
-
-
-def assert_no_error_page(driver, doing: str) -> None:
-    alert = css_all(driver, "section.empty-state[role=alert]")
-    if alert:
-        raise AssertionError(f"{doing} ended on the error page {driver.current_url}: {alert[0].text.strip()!r}")
-
-
-def sign_in(driver, base_url: str, account: dict[str, str]) -> None:
-    go(driver, base_url + "/login")
-    type_into(driver, css(driver, '[name="username"]'), account["username"])
-    type_into(driver, css(driver, '[name="password"]'), account["password"])
-    tap_and_load(driver, button(driver, "Sign in"))
-    assert path_of(driver) == "/", f"sign-in did not reach Home: {driver.current_url}"
-    assert text_of(driver, "h2.display") == account["username"]
-
-
-def browser_errors(driver) -> list[str]:
-    """SEVERE console entries since the last call (the log is drained by reading it)."""
-    try:
-        return [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
-    except Exception:
-        return []
 
 
 def assert_clean_console(driver, *allowed: str) -> None:
@@ -1094,21 +950,10 @@ def test_workout_screens_fit_a_390px_phone(driver, server, lifter):
         ("Deadlift (Barbell)", [(180, 3, True)]), ("Plank", [])], finish=True)
     past_id = past["id"].lower()
     api.seed_workout("Still Going", [(BENCH, [(100, 5, False), (100, 5, False)])])
-    measure = """
-        const bar = document.querySelector('nav.tabbar')?.getBoundingClientRect();
-        return {width: document.documentElement.scrollWidth, layout: innerWidth,
-                tabBottom: bar ? Math.round(bar.bottom) : null, screen: visualViewport.height,
-                wide: [...document.querySelectorAll('body *')]
-                  .filter(e => e.getBoundingClientRect().right > visualViewport.width + 1)
-                  .slice(0, 3).map(e => e.tagName.toLowerCase() + (e.className ? '.' + e.className : ''))};"""
     problems = []
 
     def check(where: str) -> None:
-        m = driver.execute_script(measure)
-        if m["width"] > 390 or m["layout"] > 390:
-            problems.append(f"{where}: page is {m['width']} px wide (overflowing: {', '.join(m['wide'])})")
-        if m["tabBottom"] is not None and m["tabBottom"] > m["screen"]:
-            problems.append(f"{where}: tab bar ends at {m['tabBottom']} px, below the {m['screen']} px screen")
+        problems.extend(fit_problems(driver, where))
 
     sign_in(driver, server, lifter["account"])
     for path in ("/workout", "/history", f"/history/{past_id}", f"/history/{past_id}/edit", f"/history/{past_id}/delete"):
