@@ -76,6 +76,8 @@ struct RepositoryTests {
                 #expect(!legs.isEmpty && legs.allSatisfy { $0.allMuscles.contains(.legs) })
                 let kettlebell = try await exercises.list(userID: ana.id, filter: .init(equipment: .kettlebell))
                 #expect(!kettlebell.isEmpty && kettlebell.allSatisfy { $0.equipment == .kettlebell })
+                let squats = try await exercises.list(userID: ana.id, filter: .init(search: "squat (barbell)"))
+                #expect(squats.first?.name == "Squat (Barbell)", "the exact name comes before Box Squat (Barbell)")
                 let presses = try await exercises.list(userID: ana.id, filter: .init(search: "press"))
                 #expect(presses.allSatisfy { ExerciseSearch.matches(name: $0.name, aliases: $0.aliases, query: "press") })
                 let custom = try await exercises.create(userID: ana.id, draft: benchDraft(), now: now)

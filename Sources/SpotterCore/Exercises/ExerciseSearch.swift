@@ -16,7 +16,12 @@ public enum ExerciseSearch {
     /// names starting with the query, an exact alias, then any other match. Typing
     /// "squat (barbell)" puts "Squat (Barbell)" above "Box Squat (Barbell)".
     public static func rank(name: String, aliases: [String], query: String) -> Int {
-        let wanted = NameKey(query).rawValue
+        rank(name: name, aliases: aliases, wanted: NameKey(query))
+    }
+
+    /// The same, with the query's key made once for a whole list.
+    public static func rank(name: String, aliases: [String], wanted query: NameKey) -> Int {
+        let wanted = query.rawValue
         guard !wanted.isEmpty else { return 0 }
         let key = NameKey(name).rawValue
         if key == wanted { return 0 }

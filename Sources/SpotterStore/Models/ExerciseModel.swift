@@ -28,6 +28,13 @@ final class ExerciseModel: Model, @unchecked Sendable {
 
     init() {}
 
+    /// The rows one user can see: the built-in catalog and their own exercises.
+    static func visible(to userID: UUID, on db: any Database) -> QueryBuilder<ExerciseModel> {
+        query(on: db).group(.or) { group in
+            group.filter(\.$userID == nil).filter(\.$userID == userID)
+        }
+    }
+
     static func muscleList(_ muscles: [MuscleGroup]) -> String {
         muscles.isEmpty ? "," : "," + muscles.map(\.rawValue).joined(separator: ",") + ","
     }

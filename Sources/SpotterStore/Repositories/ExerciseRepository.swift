@@ -15,9 +15,7 @@ public struct ExerciseRepository: Sendable {
 
     /// Catalog rows and the user's own rows.
     private func visible(to userID: UUID) -> QueryBuilder<ExerciseModel> {
-        ExerciseModel.query(on: db).group(.or) { group in
-            group.filter(\.$userID == nil).filter(\.$userID == userID)
-        }
+        ExerciseModel.visible(to: userID, on: db)
     }
 
     private func owned(by userID: UUID) -> QueryBuilder<ExerciseModel> {
@@ -37,8 +35,9 @@ public struct ExerciseRepository: Sendable {
             candidates += filter.apply(to: try await query.all().map { SearchableExercise($0.core) })
         }
         // Best matches first when searching, then by name.
+        let wanted = NameKey(filter.search)
         return candidates
-            .map { (ExerciseSearch.rank(name: $0.name, aliases: $0.aliases, query: filter.search), NameKey($0.name), $0) }
+            .map { (ExerciseSearch.rank(name: $0.name, aliases: $0.aliases, wanted: wanted), NameKey($0.name), $0) }
             .sorted { ($0.0, $0.1) < ($1.0, $1.1) }
             .map(\.2)
     }

@@ -82,8 +82,7 @@ extension WorkoutRepository {
         let entry: ExerciseEntry
         do { entry = try change.applied(to: base) } catch { throw SpotterError.invalid(error) }
         if entry.exerciseID != existing?.exerciseID {
-            let visible = try await ExerciseModel.query(on: db).filter(\.$id == entry.exerciseID)
-                .group(.or) { $0.filter(\.$userID == nil).filter(\.$userID == userID) }.count()
+            let visible = try await ExerciseModel.visible(to: userID, on: db).filter(\.$id == entry.exerciseID).count()
             guard visible > 0 else {
                 throw SpotterError.invalid(field: "exerciseId", "That exercise is not in your library.")
             }

@@ -75,11 +75,6 @@ public struct WorkoutRepository: Sendable {
         }
     }
 
-    /// How many workouts and templates use an exercise (deleting it would change history).
-    public func usage(exerciseID: UUID, userID: UUID) async throws -> Int {
-        try await ExerciseEntryModel.query(on: db).filter(\.$userID == userID).filter(\.$exerciseID == exerciseID).count()
-    }
-
     // MARK: Helpers shared by the write side
 
     func workoutModel(id: UUID, userID: UUID, on db: any Database) async throws -> WorkoutModel? {
