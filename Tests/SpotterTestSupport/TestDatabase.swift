@@ -106,4 +106,10 @@ public struct TestEnvironment: Sendable {
             .raw(SQLQueryString(stringLiteral: "SELECT COUNT(*) AS n FROM \(table)")).first()
         return try row?.decode(column: "n", as: Int.self) ?? 0
     }
+
+    /// The integer column `n` of every row a query returns, for checks on stored values.
+    public static func integers(_ query: String, in store: SpotterStore) async throws -> [Int] {
+        try await (store.database as! any SQLDatabase).raw(SQLQueryString(stringLiteral: query)).all()
+            .map { try $0.decode(column: "n", as: Int.self) }
+    }
 }

@@ -20,37 +20,64 @@ public final class SpotterStore: Sendable {
     let catalog = CatalogSnapshot()
 
     /// Opens the database at `location`. For SQLite the file's folder is created and
-    /// every connection gets WAL, foreign keys, a busy timeout and full sync.
+    /// the connection gets WAL, foreign keys, a busy timeout and full sync.
+    ///
+    /// SQLite lets one writer in at a time, and a transaction that read before it
+    /// wrote fails outright (`SQLITE_BUSY_SNAPSHOT`) when another connection wrote in
+    /// between. So the store keeps exactly one SQLite connection, on an event loop and
+    /// a thread of its own: work queues for it without blocking a thread, no two
+    /// transactions of this process ever race, and bcrypt on the shared thread pool
+    /// never holds up a query. Other processes (the CLI) are kept apart by
+    /// `BEGIN IMMEDIATE` and the busy timeout (see `Database.writeTransaction`).
     public static func open(_ location: DatabaseLocation, logger: Logger) async throws -> SpotterStore {
-        let group = MultiThreadedEventLoopGroup.singleton
-        let databases = Databases(threadPool: NIOThreadPool.singleton, on: group)
+        let resources: OwnedResources?
+        let databases: Databases
+        let group: any EventLoopGroup
         switch location {
         case .sqlite(let path):
             let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            databases.use(.sqlite(.file(path), sqlLogLevel: .trace), as: .sqlite)
+            let owned = OwnedResources(loop: MultiThreadedEventLoopGroup(numberOfThreads: 1), threads: NIOThreadPool(numberOfThreads: 1))
+            owned.threads.start()
+            resources = owned
+            group = owned.loop
+            databases = Databases(threadPool: owned.threads, on: group)
+            databases.use(
+                .sqlite(.file(path), connectionPoolTimeout: .seconds(60), sqlLogLevel: .trace),
+                as: .sqlite)
         case .postgres(let url, let schema):
+            resources = nil
+            group = MultiThreadedEventLoopGroup.singleton
+            databases = Databases(threadPool: NIOThreadPool.singleton, on: group)
             var configuration = try SQLPostgresConfiguration(url: url)
             if let schema { configuration.searchPath = [schema] }
             databases.use(
                 .postgres(configuration: configuration, maxConnectionsPerEventLoop: 4, sqlLogLevel: .trace),
                 as: .psql)
         }
-        let store = SpotterStore(location: location, databases: databases, logger: logger, eventLoopGroup: group)
+        let store = SpotterStore(location: location, databases: databases, logger: logger, eventLoopGroup: group, owned: resources)
         do {
             try await store.configureConnections()
         } catch {
-            await databases.shutdownAsync()
+            await store.shutdown()
             throw error
         }
         return store
     }
 
-    private init(location: DatabaseLocation, databases: Databases, logger: Logger, eventLoopGroup: any EventLoopGroup) {
+    /// The event loop and thread the SQLite connection runs on, closed with the store.
+    struct OwnedResources: Sendable {
+        let loop: MultiThreadedEventLoopGroup
+        let threads: NIOThreadPool
+    }
+    private let owned: OwnedResources?
+
+    private init(location: DatabaseLocation, databases: Databases, logger: Logger, eventLoopGroup: any EventLoopGroup, owned: OwnedResources?) {
         self.location = location
         self.databases = databases
         self.logger = logger
         self.eventLoopGroup = eventLoopGroup
+        self.owned = owned
     }
 
     /// A database handle for one unit of work.
@@ -69,11 +96,15 @@ public final class SpotterStore: Sendable {
     /// Closes every connection.
     public func shutdown() async {
         await databases.shutdownAsync()
+        if let owned {
+            try? await owned.loop.shutdownGracefully()
+            try? await owned.threads.shutdownGracefully()
+        }
     }
 
-    /// sqlite-nio has no per-connection hook, and Fluent keeps exactly one SQLite
-    /// connection per event loop for the life of the pool, so the settings are
-    /// applied to each of those connections once, here, before anything else runs.
+    /// sqlite-nio has no per-connection hook, and Fluent keeps its SQLite connection
+    /// (one per event loop, and the store has one loop) for the life of the pool, so
+    /// the settings are applied to it once, here, before anything else runs.
     private func configureConnections() async throws {
         guard isSQLite else { return }
         for loop in eventLoopGroup.makeIterator() {

@@ -17,7 +17,7 @@ public struct UserRepository: Sendable {
             throw SpotterError.conflict(field: "username", message: "The user name \(username) is taken.")
         }
         let model = UserModel(id: id, username: username, passwordHash: passwordHash, settings: settings, createdAt: now)
-        try await db.transaction { tx in
+        try await db.writeTransaction { tx in
             try await model.create(on: tx)
             try await WorkoutTypeRepository(db: tx).seedDefaults(userID: id, now: now)
         }

@@ -1,5 +1,6 @@
 import FluentKit
 import Foundation
+import SQLKit
 import SpotterCore
 
 /// The answer to a set write: the set as stored, the rest timer after it, and
@@ -14,62 +15,97 @@ public struct SetWriteResult: Sendable, Equatable {
 extension WorkoutRepository {
     /// Creates or changes a set by the client's id, in one transaction. Ticking a
     /// set done starts the rest timer (see `RestTimer.event`); unticking cancels it.
+    ///
+    /// This is the request a lifter makes for every set, so it is plain SQL (see
+    /// `WorkoutRows`): one query reads the workout with the stored set, one statement
+    /// writes the set, and only a tick that changes `done` reads the workout's sets
+    /// and writes the rest timer.
     public func putSet(
         workoutID: UUID, entryID: UUID, setID: UUID, draft: SetDraft, changedAt: Date, userID: UUID, unit: MassUnit,
         defaultRestSeconds: Int, now: Date
     ) async throws -> SetWriteResult {
-        try await db.transaction { tx in
-            guard let workout = try await workoutModel(id: workoutID, userID: userID, on: tx) else {
-                throw SpotterError.notFound("The workout")
-            }
-            let existing = try await WorkoutSetModel.query(on: tx).filter(\.$userID == userID).filter(\.$id == setID).first()
+        try await db.writeTransaction { tx in
+            let sql = tx as! any SQLDatabase
+            guard let row = try await sql.raw("""
+                SELECT \(WorkoutRows.select(WorkoutRows.workoutColumns, from: "w")), \
+                \(WorkoutRows.select(WorkoutRows.setColumns, from: "s", as: "s_")) \
+                FROM workouts w LEFT JOIN workout_sets s ON s.id = \(bind: setID) AND s.user_id = w.user_id \
+                WHERE w.id = \(bind: workoutID) AND w.user_id = \(bind: userID)
+                """ + WorkoutRows.lockingWorkout(on: tx)).first()
+            else { throw SpotterError.notFound("The workout") }
+            var workout = try WorkoutRows.workout(row)
+            let existing = try row.decodeNil(column: "s_id") ? nil : WorkoutRows.set(row, prefix: "s_")
             if let existing, existing.workoutID != workoutID || existing.entryID != entryID {
                 throw SpotterError.notFound("The set")
             }
-            if let existing, SetSync.decide(stored: existing.updatedAt, incoming: changedAt) == .keepStored {
-                return SetWriteResult(set: existing.core, rest: workout.rest, applied: false)
+            if let stored = existing?.set, SetSync.decide(stored: stored.updatedAt, incoming: changedAt) == .keepStored {
+                return SetWriteResult(set: stored, rest: workout.rest, applied: false)
             }
             var set: WorkoutSet
             do {
-                set = try draft.applied(to: existing?.core ?? WorkoutSet(id: setID, updatedAt: changedAt), unit: unit)
+                set = try draft.applied(to: existing?.set ?? WorkoutSet(id: setID, updatedAt: changedAt), unit: unit)
             } catch let failure as ValidationFailure { throw SpotterError.invalid(failure) }
             set.updatedAt = changedAt
-            let wasDone = existing?.done ?? false
+            let wasDone = existing?.set.done ?? false
             if set.done && !wasDone { set.loggedAt = now }
             if !set.done { set.loggedAt = nil }
 
-            if let existing {
-                existing.apply(set)
-                try await existing.save(on: tx)
+            if existing != nil {
+                try await sql.raw("""
+                    UPDATE workout_sets SET kind = \(bind: set.kind.rawValue), reps = \(bind: set.reps), \
+                    weight_value = \(bind: set.weight?.value), weight_unit = \(bind: set.weight?.unit.rawValue), \
+                    duration_seconds = \(bind: set.durationSeconds), distance_meters = \(bind: set.distanceMeters), \
+                    rpe = \(bind: set.rpe), done = \(bind: set.done), note = \(bind: set.note), logged_at = \(bind: set.loggedAt), \
+                    updated_at = \(bind: set.updatedAt) WHERE id = \(bind: setID)
+                    """).run()
             } else {
-                guard let entry = try await ExerciseEntryModel.query(on: tx).filter(\.$userID == userID).filter(\.$id == entryID)
-                    .filter(\.$workoutID == workoutID).first()
-                else { throw SpotterError.notFound("The exercise entry") }
-                let position = try await WorkoutSetModel.query(on: tx).filter(\.$entryID == entryID).count()
-                try await insert(newSetModel(set, entry: entry, position: position), on: tx)
+                try await insertSet(set, entryID: entryID, workoutID: workoutID, userID: userID, on: sql)
             }
 
-            if set.done != wasDone, workout.endedAt == nil {
-                var rest = workout.rest
+            if set.done != wasDone, workout.isActive {
                 let event: RestTimer.Event?
                 if set.done {
-                    let current = try await assemble([workout], on: tx)[0]
+                    let current = try await WorkoutRows.filled([workout], on: tx)[0]
                     event = RestTimer.event(completing: setID, in: current, defaultRestSeconds: defaultRestSeconds, at: now)
                 } else {
                     event = .setReopened(setID: setID)
                 }
-                if let event { _ = RestTimer.reduce(&rest, event) }
-                workout.rest = rest
-                workout.updatedAt = now
-                try await workout.save(on: tx)
+                if let event { _ = RestTimer.reduce(&workout.rest, event) }
+                try await sql.raw("""
+                    UPDATE workouts SET rest_ends_at = \(bind: workout.rest.endsAt), \
+                    rest_total_seconds = \(bind: workout.rest.totalSeconds), rest_after_set_id = \(bind: workout.rest.afterSetID), \
+                    updated_at = \(bind: now) WHERE id = \(bind: workoutID)
+                    """).run()
             }
             return SetWriteResult(set: set, rest: workout.rest, applied: true)
         }
     }
 
+    /// Adds a set at the end of its entry, in one statement that also checks the
+    /// entry is the user's and in this workout.
+    private func insertSet(_ set: WorkoutSet, entryID: UUID, workoutID: UUID, userID: UUID, on sql: any SQLDatabase) async throws {
+        let inserted: (any SQLRow)?
+        do {
+            inserted = try await sql.raw("""
+                INSERT INTO workout_sets (\(unsafeRaw: WorkoutRows.setColumns.joined(separator: ", ")), user_id) \
+                SELECT \(bind: set.id), e.workout_id, e.id, \
+                (SELECT COUNT(*) FROM workout_sets c WHERE c.entry_id = e.id), \
+                \(bind: set.kind.rawValue), \(bind: set.reps), \(bind: set.weight?.value), \(bind: set.weight?.unit.rawValue), \
+                \(bind: set.durationSeconds), \(bind: set.distanceMeters), \(bind: set.rpe), \(bind: set.done), \(bind: set.note), \
+                \(bind: set.loggedAt), \(bind: set.updatedAt), e.user_id \
+                FROM exercise_entries e WHERE e.id = \(bind: entryID) AND e.user_id = \(bind: userID) AND e.workout_id = \(bind: workoutID) \
+                RETURNING id
+                """).first()
+        } catch let error as any DatabaseError where error.isConstraintFailure {
+            throw SpotterError.idInUse
+        }
+        guard inserted != nil else { throw SpotterError.notFound("The exercise entry") }
+    }
+
     /// Removes a set; the others of its exercise close ranks.
     public func deleteSet(workoutID: UUID, setID: UUID, userID: UUID) async throws -> Workout {
-        try await db.transaction { tx in
+        try await db.writeTransaction { tx in
+            try await WorkoutRows.lockWorkout(id: workoutID, userID: userID, on: tx)
             guard let set = try await WorkoutSetModel.query(on: tx).filter(\.$userID == userID).filter(\.$id == setID)
                 .filter(\.$workoutID == workoutID).first()
             else { throw SpotterError.notFound("The set") }
@@ -89,26 +125,32 @@ extension WorkoutRepository {
 
     /// +15 s, -15 s or skip on the running rest.
     public func restTimer(workoutID: UUID, userID: UUID, event: RestTimer.Event, now: Date) async throws -> RestTimer.State {
-        guard let workout = try await workoutModel(id: workoutID, userID: userID, on: db), workout.endedAt == nil else {
-            throw SpotterError.notFound("The active workout")
+        try await db.writeTransaction { tx in
+            try await WorkoutRows.lockWorkout(id: workoutID, userID: userID, on: tx)
+            guard let workout = try await workoutModel(id: workoutID, userID: userID, on: tx), workout.endedAt == nil else {
+                throw SpotterError.notFound("The active workout")
+            }
+            var rest = workout.rest
+            _ = RestTimer.reduce(&rest, .timerElapsed(at: now))
+            _ = RestTimer.reduce(&rest, event)
+            workout.rest = rest
+            workout.updatedAt = now
+            try await workout.save(on: tx)
+            return rest
         }
-        var rest = workout.rest
-        _ = RestTimer.reduce(&rest, .timerElapsed(at: now))
-        _ = RestTimer.reduce(&rest, event)
-        workout.rest = rest
-        workout.updatedAt = now
-        try await workout.save(on: db)
-        return rest
     }
 
     /// Ends the active workout; it moves to history.
     public func finish(id: UUID, userID: UUID, now: Date) async throws -> Workout {
-        guard let workout = try await workoutModel(id: id, userID: userID, on: db) else { throw SpotterError.notFound("The workout") }
-        guard workout.endedAt == nil else { throw SpotterError.conflict(field: nil, message: "This workout is already finished.") }
-        workout.endedAt = max(now, workout.startedAt)
-        workout.rest = .idle
-        workout.updatedAt = now
-        try await workout.save(on: db)
+        try await db.writeTransaction { tx in
+            try await WorkoutRows.lockWorkout(id: id, userID: userID, on: tx)
+            guard let workout = try await workoutModel(id: id, userID: userID, on: tx) else { throw SpotterError.notFound("The workout") }
+            guard workout.endedAt == nil else { throw SpotterError.conflict(field: nil, message: "This workout is already finished.") }
+            workout.endedAt = max(now, workout.startedAt)
+            workout.rest = .idle
+            workout.updatedAt = now
+            try await workout.save(on: tx)
+        }
         return try await find(id: id, userID: userID)!
     }
 

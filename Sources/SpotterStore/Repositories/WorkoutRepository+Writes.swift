@@ -16,9 +16,9 @@ extension WorkoutRepository {
         do {
             draft = try WorkoutChange(name: displayName.isEmpty ? nil : displayName).applied(to: draft)
         } catch { throw SpotterError.invalid(error) }
-        if let workoutTypeID { try await ensureWorkoutType(workoutTypeID, userID: userID) }
+        if let workoutTypeID { try await ensureWorkoutType(workoutTypeID, userID: userID, on: db) }
         let workoutName = draft.name
-        try await db.transaction { tx in
+        try await db.writeTransaction { tx in
             if let active = try await WorkoutModel.query(on: tx).filter(\.$userID == userID).filter(\.$endedAt == nil).first() {
                 guard replaceActive else {
                     throw SpotterError.conflict(
@@ -56,53 +56,62 @@ extension WorkoutRepository {
 
     /// Changes name, notes, type or session RPE.
     public func update(id: UUID, userID: UUID, change: WorkoutChange, now: Date) async throws -> Workout {
-        guard let model = try await workoutModel(id: id, userID: userID, on: db) else { throw SpotterError.notFound("The workout") }
-        var workout = model.core(entries: [])
-        do { workout = try change.applied(to: workout) } catch { throw SpotterError.invalid(error) }
-        if let typeID = workout.workoutTypeID, typeID != model.workoutTypeID { try await ensureWorkoutType(typeID, userID: userID) }
-        model.name = workout.name
-        model.notes = workout.notes
-        model.workoutTypeID = workout.workoutTypeID
-        model.sessionRPE = workout.sessionRPE
-        model.updatedAt = now
-        try await model.save(on: db)
+        try await db.writeTransaction { tx in
+            try await WorkoutRows.lockWorkout(id: id, userID: userID, on: tx)
+            guard let model = try await workoutModel(id: id, userID: userID, on: tx) else { throw SpotterError.notFound("The workout") }
+            var workout = model.core(entries: [])
+            do { workout = try change.applied(to: workout) } catch let failure as ValidationFailure { throw SpotterError.invalid(failure) }
+            if let typeID = workout.workoutTypeID, typeID != model.workoutTypeID {
+                try await ensureWorkoutType(typeID, userID: userID, on: tx)
+            }
+            model.name = workout.name
+            model.notes = workout.notes
+            model.workoutTypeID = workout.workoutTypeID
+            model.sessionRPE = workout.sessionRPE
+            model.updatedAt = now
+            try await model.save(on: tx)
+        }
         return try await find(id: id, userID: userID)!
     }
 
     /// Adds an exercise entry (at the end) or changes one; changing its exercise
     /// swaps the exercise and keeps the sets.
     public func putEntry(workoutID: UUID, entryID: UUID, userID: UUID, change: EntryChange, now: Date) async throws -> Workout {
-        guard try await workoutModel(id: workoutID, userID: userID, on: db) != nil else { throw SpotterError.notFound("The workout") }
-        let existing = try await ExerciseEntryModel.query(on: db).filter(\.$userID == userID).filter(\.$id == entryID).first()
-        if let existing, existing.workoutID != workoutID { throw SpotterError.notFound("The exercise entry") }
-        let base = existing?.core(sets: []) ?? ExerciseEntry(id: entryID, exerciseID: change.exerciseID ?? UUID())
-        if existing == nil && change.exerciseID == nil {
-            throw SpotterError.invalid(field: "exerciseId", "Choose the exercise to add.")
-        }
-        let entry: ExerciseEntry
-        do { entry = try change.applied(to: base) } catch { throw SpotterError.invalid(error) }
-        if entry.exerciseID != existing?.exerciseID {
-            let visible = try await ExerciseModel.visible(to: userID, on: db).filter(\.$id == entry.exerciseID).count()
-            guard visible > 0 else {
-                throw SpotterError.invalid(field: "exerciseId", "That exercise is not in your library.")
+        try await db.writeTransaction { tx in
+            try await WorkoutRows.lockWorkout(id: workoutID, userID: userID, on: tx)
+            guard try await workoutModel(id: workoutID, userID: userID, on: tx) != nil else { throw SpotterError.notFound("The workout") }
+            let existing = try await ExerciseEntryModel.query(on: tx).filter(\.$userID == userID).filter(\.$id == entryID).first()
+            if let existing, existing.workoutID != workoutID { throw SpotterError.notFound("The exercise entry") }
+            let base = existing?.core(sets: []) ?? ExerciseEntry(id: entryID, exerciseID: change.exerciseID ?? UUID())
+            if existing == nil && change.exerciseID == nil {
+                throw SpotterError.invalid(field: "exerciseId", "Choose the exercise to add.")
             }
-        }
-        if let existing {
-            existing.exerciseID = entry.exerciseID
-            existing.notes = entry.notes
-            existing.supersetGroup = entry.supersetGroup
-            existing.restSeconds = entry.restSeconds
-            existing.updatedAt = now
-            try await existing.save(on: db)
-        } else {
-            let count = try await ExerciseEntryModel.query(on: db).filter(\.$workoutID == workoutID).count()
-            try await insert(newEntryModel(id: entryID, workoutID: workoutID, userID: userID, position: count, entry: entry, now: now), on: db)
+            let entry: ExerciseEntry
+            do { entry = try change.applied(to: base) } catch let failure as ValidationFailure { throw SpotterError.invalid(failure) }
+            if entry.exerciseID != existing?.exerciseID {
+                let visible = try await ExerciseModel.visible(to: userID, on: tx).filter(\.$id == entry.exerciseID).count()
+                guard visible > 0 else {
+                    throw SpotterError.invalid(field: "exerciseId", "That exercise is not in your library.")
+                }
+            }
+            if let existing {
+                existing.exerciseID = entry.exerciseID
+                existing.notes = entry.notes
+                existing.supersetGroup = entry.supersetGroup
+                existing.restSeconds = entry.restSeconds
+                existing.updatedAt = now
+                try await existing.save(on: tx)
+            } else {
+                let count = try await ExerciseEntryModel.query(on: tx).filter(\.$workoutID == workoutID).count()
+                try await insert(newEntryModel(id: entryID, workoutID: workoutID, userID: userID, position: count, entry: entry, now: now), on: tx)
+            }
         }
         return try await find(id: workoutID, userID: userID)!
     }
 
     public func deleteEntry(workoutID: UUID, entryID: UUID, userID: UUID) async throws -> Workout {
-        try await db.transaction { tx in
+        try await db.writeTransaction { tx in
+            try await WorkoutRows.lockWorkout(id: workoutID, userID: userID, on: tx)
             guard let entry = try await ExerciseEntryModel.query(on: tx).filter(\.$userID == userID).filter(\.$id == entryID)
                 .filter(\.$workoutID == workoutID).first()
             else { throw SpotterError.notFound("The exercise entry") }
@@ -123,7 +132,8 @@ extension WorkoutRepository {
 
     /// Puts the entries in the given order; `ids` must name each entry once.
     public func reorderEntries(workoutID: UUID, ids: [UUID], userID: UUID) async throws -> Workout {
-        try await db.transaction { tx in
+        try await db.writeTransaction { tx in
+            try await WorkoutRows.lockWorkout(id: workoutID, userID: userID, on: tx)
             guard try await workoutModel(id: workoutID, userID: userID, on: tx) != nil else { throw SpotterError.notFound("The workout") }
             let entries = try await ExerciseEntryModel.query(on: tx).filter(\.$workoutID == workoutID).all()
             let positions = try ListOrder.positions(current: entries.map { $0.id! }, proposed: ids)
@@ -174,13 +184,18 @@ extension WorkoutRepository {
         do {
             try await model.create(on: db)
         } catch let error as any DatabaseError where error.isConstraintFailure {
-            throw SpotterError.conflict(field: "id", message: "This id is already in use. Make a new one and send the change again.")
+            throw SpotterError.idInUse
         }
     }
 
-    func ensureWorkoutType(_ id: UUID, userID: UUID) async throws {
+    func ensureWorkoutType(_ id: UUID, userID: UUID, on db: any Database) async throws {
         guard try await WorkoutTypeRepository(db: db).find(id: id, userID: userID) != nil else {
             throw SpotterError.invalid(field: "workoutTypeId", "That workout type is not one of yours.")
         }
     }
+}
+
+extension SpotterError {
+    /// A client-made id that another user's row already has.
+    static let idInUse = SpotterError.conflict(field: "id", message: "This id is already in use. Make a new one and send the change again.")
 }

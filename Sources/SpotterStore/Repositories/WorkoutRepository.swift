@@ -1,5 +1,6 @@
 import FluentKit
 import Foundation
+import SQLKit
 import SpotterCore
 
 /// Workouts and everything in them. Writes are upserts by the client's ids, so a
@@ -15,29 +16,27 @@ public struct WorkoutRepository: Sendable {
 
     /// The workout in progress, if any.
     public func active(userID: UUID) async throws -> Workout? {
-        guard let model = try await WorkoutModel.query(on: db).filter(\.$userID == userID).filter(\.$endedAt == nil).first()
-        else { return nil }
-        return try await assemble([model], on: db).first
+        try await WorkoutRows.workouts(where: "w.user_id = \(bind: userID) AND w.ended_at IS NULL", on: db).first
     }
 
     public func find(id: UUID, userID: UUID) async throws -> Workout? {
-        guard let model = try await workoutModel(id: id, userID: userID, on: db) else { return nil }
-        return try await assemble([model], on: db).first
+        try await WorkoutRows.workouts(where: "w.id = \(bind: id) AND w.user_id = \(bind: userID)", on: db).first
     }
 
     /// Finished workouts, newest first.
     public func history(userID: UUID, filter: HistoryFilter = .init()) async throws -> [Workout] {
-        var query = WorkoutModel.query(on: db).filter(\.$userID == userID).filter(\.$endedAt != nil)
-        if let typeID = filter.workoutTypeID { query = query.filter(\.$workoutTypeID == typeID) }
-        if let from = filter.from { query = query.filter(\.$startedAt >= from) }
-        if let until = filter.until { query = query.filter(\.$startedAt < until) }
+        var condition: SQLQueryString = "w.user_id = \(bind: userID) AND w.ended_at IS NOT NULL"
+        if let typeID = filter.workoutTypeID { condition += " AND w.workout_type_id = \(bind: typeID)" }
+        if let from = filter.from { condition += " AND w.started_at >= \(bind: from)" }
+        if let until = filter.until { condition += " AND w.started_at < \(bind: until)" }
         if let exerciseID = filter.exerciseID {
-            let ids = try await ExerciseEntryModel.query(on: db).filter(\.$userID == userID).filter(\.$exerciseID == exerciseID)
-                .all().map(\.workoutID)
-            query = query.filter(\.$id ~~ Array(Set(ids)))
+            condition += """
+                 AND w.id IN (SELECT e.workout_id FROM exercise_entries e \
+                WHERE e.user_id = \(bind: userID) AND e.exercise_id = \(bind: exerciseID))
+                """
         }
-        let models = try await query.sort(\.$startedAt, .descending).range(..<filter.limit).all()
-        let workouts = try await assemble(models, on: db)
+        condition += " ORDER BY w.started_at DESC LIMIT \(literal: filter.limit)"
+        let workouts = try await WorkoutRows.workouts(where: condition, on: db)
         let terms = ExerciseSearch.terms(of: filter.search)
         guard !terms.isEmpty else { return workouts }
         return workouts.filter { workout in
@@ -48,30 +47,39 @@ public struct WorkoutRepository: Sendable {
 
     /// The done sets of each exercise in the user's finished workouts, newest
     /// session first (at most `limit` per exercise), for the previous-performance
-    /// hints. Three queries, however many exercises are asked for.
+    /// hints. Two queries, however many exercises are asked for.
     public func previousSessions(
         userID: UUID, exerciseIDs: Set<UUID>, excluding workoutID: UUID?, limit: Int = 5
     ) async throws -> [UUID: [PreviousPerformance.Session]] {
         guard !exerciseIDs.isEmpty else { return [:] }
-        var entries = ExerciseEntryModel.query(on: db).filter(\.$userID == userID).filter(\.$exerciseID ~~ Array(exerciseIDs))
-        if let workoutID { entries = entries.filter(\.$workoutID != workoutID) }
-        let entryModels = try await entries.all()
-        guard !entryModels.isEmpty else { return [:] }
-        let workouts = try await WorkoutModel.query(on: db).filter(\.$id ~~ Array(Set(entryModels.map(\.workoutID))))
-            .filter(\.$endedAt != nil).all()
-        let startedAt = Dictionary(uniqueKeysWithValues: workouts.map { ($0.id!, $0.startedAt) })
+        let sql = db as! any SQLDatabase
+        var query: SQLQueryString = """
+            SELECT e.id, e.exercise_id, w.started_at FROM exercise_entries e JOIN workouts w ON w.id = e.workout_id \
+            WHERE e.user_id = \(bind: userID) AND e.exercise_id IN (\(binds: Array(exerciseIDs))) AND w.ended_at IS NOT NULL
+            """
+        if let workoutID { query += " AND e.workout_id <> \(bind: workoutID)" }
+        query += " ORDER BY w.started_at DESC"
         // Newest sessions first, then keep `limit` per exercise.
-        let chosen = Dictionary(grouping: entryModels.filter { startedAt[$0.workoutID] != nil }, by: \.exerciseID)
-            .mapValues { $0.sorted { startedAt[$0.workoutID]! > startedAt[$1.workoutID]! }.prefix(limit) }
-        let entryIDs = chosen.values.flatMap { $0.map { $0.id! } }
+        var chosen: [UUID: [(entryID: UUID, startedAt: Date)]] = [:]
+        for row in try await sql.raw(query).all() {
+            let exerciseID = try row.decode(column: "exercise_id", as: UUID.self)
+            guard chosen[exerciseID, default: []].count < limit else { continue }
+            chosen[exerciseID, default: []].append(
+                (try row.decode(column: "id", as: UUID.self), try row.decode(column: "started_at", as: Date.self)))
+        }
+        let entryIDs = chosen.values.flatMap { $0.map(\.entryID) }
         guard !entryIDs.isEmpty else { return [:] }
-        let sets = try await WorkoutSetModel.query(on: db).filter(\.$entryID ~~ entryIDs).filter(\.$done == true)
-            .sort(\.$position).all()
-        let byEntry = Dictionary(grouping: sets, by: \.entryID)
+        let setRows = try await sql.raw("""
+            SELECT \(WorkoutRows.select(WorkoutRows.setColumns, from: "s")) FROM workout_sets s \
+            WHERE s.entry_id IN (\(binds: entryIDs)) AND s.done = \(bind: true) ORDER BY s.position
+            """).all()
+        var byEntry: [UUID: [WorkoutSet]] = [:]
+        for row in setRows {
+            let (_, entryID, set) = try WorkoutRows.set(row)
+            byEntry[entryID, default: []].append(set)
+        }
         return chosen.mapValues { entries in
-            entries.map { entry in
-                PreviousPerformance.Session(startedAt: startedAt[entry.workoutID]!, sets: (byEntry[entry.id!] ?? []).map(\.core))
-            }
+            entries.map { PreviousPerformance.Session(startedAt: $0.startedAt, sets: byEntry[$0.entryID] ?? []) }
         }
     }
 
@@ -79,21 +87,6 @@ public struct WorkoutRepository: Sendable {
 
     func workoutModel(id: UUID, userID: UUID, on db: any Database) async throws -> WorkoutModel? {
         try await WorkoutModel.query(on: db).filter(\.$userID == userID).filter(\.$id == id).first()
-    }
-
-    /// Builds Core workouts from rows with two more queries, whatever their number.
-    func assemble(_ models: [WorkoutModel], on db: any Database) async throws -> [Workout] {
-        guard !models.isEmpty else { return [] }
-        let ids = models.map { $0.id! }
-        let entries = try await ExerciseEntryModel.query(on: db).filter(\.$workoutID ~~ ids).sort(\.$position).all()
-        let sets = try await WorkoutSetModel.query(on: db).filter(\.$workoutID ~~ ids).sort(\.$position).all()
-        let setsByEntry = Dictionary(grouping: sets, by: \.entryID)
-        let entriesByWorkout = Dictionary(grouping: entries, by: \.workoutID)
-        return models.map { model in
-            model.core(entries: (entriesByWorkout[model.id!] ?? []).map { entry in
-                entry.core(sets: (setsByEntry[entry.id!] ?? []).map(\.core))
-            })
-        }
     }
 }
 
@@ -119,6 +112,9 @@ public struct HistoryFilter: Sendable, Equatable {
 extension WorkoutRepository {
     /// Every exercise the user has in any workout.
     public func loggedExerciseIDs(userID: UUID) async throws -> Set<UUID> {
-        Set(try await ExerciseEntryModel.query(on: db).filter(\.$userID == userID).all().map(\.exerciseID))
+        let rows = try await (db as! any SQLDatabase).raw(
+            "SELECT DISTINCT exercise_id FROM exercise_entries WHERE user_id = \(bind: userID)"
+        ).all()
+        return Set(try rows.map { try $0.decode(column: "exercise_id", as: UUID.self) })
     }
 }

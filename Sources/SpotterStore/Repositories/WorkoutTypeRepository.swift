@@ -82,7 +82,7 @@ public struct WorkoutTypeRepository: Sendable {
 
     /// Puts the user's types in the given order; `ids` must list every one of them once.
     public func reorder(userID: UUID, ids: [UUID]) async throws -> [WorkoutType] {
-        try await db.transaction { tx in
+        try await db.writeTransaction { tx in
             let models = try await WorkoutTypeModel.query(on: tx).filter(\.$userID == userID).all()
             let positions = try ListOrder.positions(current: models.map { $0.id! }, proposed: ids)
             for model in models where model.sortOrder != positions[model.id!] {

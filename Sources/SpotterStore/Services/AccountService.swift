@@ -1,5 +1,6 @@
 import FluentKit
 import Foundation
+import SQLKit
 import SpotterCore
 
 /// Registration, logins, passwords, web sessions and API tokens.
@@ -17,6 +18,7 @@ public struct AccountService: Sendable {
 
     private var users: UserRepository { UserRepository(store: store) }
     private var db: any Database { store.database }
+    private var sql: any SQLDatabase { store.sql }
 
     /// Makes an account after checking the name and the password policy.
     public func register(username: String, password: String, settings: UserSettings = .init(), now: Date) async throws -> User {
@@ -51,7 +53,7 @@ public struct AccountService: Sendable {
         else { throw SpotterError.invalid(field: "currentPassword", "The current password is not right.") }
         do { try Credentials.checkNewPassword(new, field: "newPassword") } catch { throw SpotterError.invalid(error) }
         let newHash = try await hasher.hash(new)
-        try await db.transaction { tx in
+        try await db.writeTransaction { tx in
             try await UserRepository(db: tx).setPasswordHash(newHash, userID: userID)
             var others = WebSessionModel.query(on: tx).filter(\.$userID == userID)
             if let sessionID { others = others.filter(\.$id != sessionID) }
@@ -64,7 +66,7 @@ public struct AccountService: Sendable {
         guard let user = try await users.find(username: username) else { throw SpotterError.notFound("The user \(username)") }
         do { try Credentials.checkNewPassword(new) } catch { throw SpotterError.invalid(error) }
         let newHash = try await hasher.hash(new)
-        try await db.transaction { tx in
+        try await db.writeTransaction { tx in
             try await UserRepository(db: tx).setPasswordHash(newHash, userID: user.id)
             try await WebSessionModel.query(on: tx).filter(\.$userID == user.id).delete()
         }
@@ -91,15 +93,17 @@ public struct AccountService: Sendable {
     }
 
     /// The signed-in browser for a cookie secret, in one query with its account.
+    /// Every page asks this, so it is plain SQL (see `UserRows`).
     public func session(secret: String, now: Date) async throws -> WebSession? {
-        guard let user = try await UserModel.query(on: db)
-            .join(WebSessionModel.self, on: \WebSessionModel.$userID == \UserModel.$id)
-            .filter(WebSessionModel.self, \.$tokenHash == Secrets.hash(secret))
-            .first()
+        guard let row = try await sql.raw("""
+            SELECT \(UserRows.select), s.id AS session_id, s.csrf_token, s.expires_at \
+            FROM web_sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = \(bind: Secrets.hash(secret))
+            """).first()
         else { return nil }
-        let session = try user.joined(WebSessionModel.self)
-        guard session.expiresAt > now else { return nil }
-        return WebSession(id: session.id!, user: user.core, csrfToken: session.csrfToken)
+        guard try row.decode(column: "expires_at", as: Date.self) > now else { return nil }
+        return WebSession(
+            id: try row.decode(column: "session_id", as: UUID.self), user: try UserRows.user(row),
+            csrfToken: try row.decode(column: "csrf_token", as: String.self))
     }
 
     public func endSession(id: UUID) async throws {
@@ -131,17 +135,39 @@ public struct AccountService: Sendable {
     }
 
     /// The owner of a bearer token, or nil for an unknown or revoked one. Notes when
-    /// it was used, at most once a minute, so reads do not turn into writes.
+    /// it was used, at most once a minute, so reads do not turn into writes. Every
+    /// API request asks this, so it is plain SQL (see `UserRows`).
     public func user(forToken secret: String, now: Date) async throws -> User? {
-        guard let user = try await UserModel.query(on: db)
-            .join(APITokenModel.self, on: \APITokenModel.$userID == \UserModel.$id)
-            .filter(APITokenModel.self, \.$tokenHash == Secrets.hash(secret))
-            .first()
+        guard let row = try await sql.raw("""
+            SELECT \(UserRows.select), t.id AS token_id, t.last_used_at \
+            FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = \(bind: Secrets.hash(secret))
+            """).first()
         else { return nil }
-        let token = try user.joined(APITokenModel.self)
-        if token.lastUsedAt.map({ now.timeIntervalSince($0) > 60 }) ?? true {
-            try await APITokenModel.query(on: db).filter(\.$id == token.id!).set(\.$lastUsedAt, to: now).update()
+        let lastUsedAt: Date? = try row.optional("last_used_at")
+        if lastUsedAt.map({ now.timeIntervalSince($0) > 60 }) ?? true {
+            try await sql.raw("""
+                UPDATE api_tokens SET last_used_at = \(bind: now) WHERE id = \(bind: try row.decode(column: "token_id", as: UUID.self))
+                """).run()
         }
-        return user.core
+        return try UserRows.user(row)
+    }
+}
+
+/// The account columns read with every authenticated request, aliased `u`.
+enum UserRows {
+    static let select = SQLQueryString("""
+        u.id, u.username, u.unit, u.default_rest_seconds, u.theme, u.time_zone, u.onboarding_seen, u.created_at
+        """)
+
+    static func user(_ row: any SQLRow) throws -> User {
+        let settings = UserSettings(
+            unit: MassUnit(rawValue: try row.decode(column: "unit", as: String.self)) ?? .kg,
+            defaultRestSeconds: try row.decode(column: "default_rest_seconds", as: Int.self),
+            theme: Theme(rawValue: try row.decode(column: "theme", as: String.self)) ?? .system,
+            timeZone: try row.decode(column: "time_zone", as: String.self),
+            onboardingSeen: try row.decode(column: "onboarding_seen", as: Bool.self))
+        return User(
+            id: try row.decode(column: "id", as: UUID.self), username: try row.decode(column: "username", as: String.self),
+            settings: settings, createdAt: try row.decode(column: "created_at", as: Date.self))
     }
 }

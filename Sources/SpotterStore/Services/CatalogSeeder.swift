@@ -33,7 +33,7 @@ public struct CatalogSeeder: Sendable {
 
     @discardableResult
     public func seed(_ catalog: ExerciseCatalog, now: Date) async throws -> Outcome {
-        let outcome = try await store.database.transaction { tx in
+        let outcome = try await store.database.writeTransaction { tx in
             let stored = try await StoreMetadataModel.find(Self.versionKey, on: tx)
             if let stored, let version = Int(stored.value), version >= catalog.version {
                 return Outcome(added: 0, updated: 0)

@@ -1,0 +1,31 @@
+import FluentKit
+import SQLKit
+
+extension Database {
+    /// Runs `body` in one transaction that is going to write.
+    ///
+    /// On SQLite the transaction starts with `BEGIN IMMEDIATE`, which takes the write
+    /// lock before the first read (waiting up to the busy timeout while another
+    /// process, such as the CLI, holds it). Fluent's plain `BEGIN` takes it only at
+    /// the first write, and a transaction that read first then fails with
+    /// `SQLITE_BUSY_SNAPSHOT` if someone else wrote in between: a lost set. On
+    /// PostgreSQL this is Fluent's transaction. Inside `body`, use only the database
+    /// it is given and do not start another transaction.
+    func writeTransaction<T: Sendable>(_ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
+        guard !inTransaction, let sql = self as? any SQLDatabase, sql.dialect.name == "sqlite" else {
+            return try await transaction(body)
+        }
+        return try await withConnection { connection in
+            let sql = connection as! any SQLDatabase
+            try await sql.raw("BEGIN IMMEDIATE").run()
+            do {
+                let result = try await body(connection)
+                try await sql.raw("COMMIT").run()
+                return result
+            } catch {
+                try? await sql.raw("ROLLBACK").run()
+                throw error
+            }
+        }
+    }
+}

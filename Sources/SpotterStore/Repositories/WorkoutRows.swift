@@ -1,0 +1,137 @@
+import FluentKit
+import Foundation
+import SQLKit
+import SpotterCore
+
+/// Workouts, entries and sets read with hand-written SQL.
+///
+/// These queries run on every set a lifter logs and on every load of the workout
+/// page and history. Profiling "log one set" showed most of its time spent inside
+/// FluentKit itself, building each model by reflection and serialising each query
+/// from an expression tree; plain SQL with bound values does the same work in a
+/// fraction of the time. The columns are those of `M007CreateWorkouts`; the models
+/// in WorkoutModels.swift map the same columns for the less frequent writes.
+enum WorkoutRows {
+    static let workoutColumns = [
+        "id", "user_id", "name", "workout_type_id", "started_at", "ended_at", "notes", "session_rpe", "rest_ends_at",
+        "rest_total_seconds", "rest_after_set_id",
+    ]
+    static let entryColumns = ["id", "workout_id", "exercise_id", "position", "notes", "superset_group", "rest_seconds"]
+    static let setColumns = [
+        "id", "workout_id", "entry_id", "position", "kind", "reps", "weight_value", "weight_unit", "duration_seconds",
+        "distance_meters", "rpe", "done", "note", "logged_at", "updated_at",
+    ]
+
+    /// `t.a AS pa, t.b AS pb, ...` for a select list.
+    static func select(_ columns: [String], from table: String, as prefix: String = "") -> SQLQueryString {
+        SQLQueryString(columns.map { "\(table).\($0) AS \(prefix)\($0)" }.joined(separator: ", "))
+    }
+
+    /// A workout without its entries.
+    static func workout(_ row: any SQLRow) throws -> Workout {
+        Workout(
+            id: try row.decode(column: "id", as: UUID.self), ownerID: try row.decode(column: "user_id", as: UUID.self),
+            name: try row.decode(column: "name", as: String.self), workoutTypeID: try row.optional("workout_type_id"),
+            startedAt: try row.decode(column: "started_at", as: Date.self), endedAt: try row.optional("ended_at"),
+            notes: try row.decode(column: "notes", as: String.self), sessionRPE: try row.optional("session_rpe"),
+            rest: RestTimer.State(
+                endsAt: try row.optional("rest_ends_at"), totalSeconds: try row.decode(column: "rest_total_seconds", as: Int.self),
+                afterSetID: try row.optional("rest_after_set_id")))
+    }
+
+    /// An entry without its sets, with the workout it belongs to.
+    static func entry(_ row: any SQLRow) throws -> (workoutID: UUID, entry: ExerciseEntry) {
+        let entry = ExerciseEntry(
+            id: try row.decode(column: "id", as: UUID.self), exerciseID: try row.decode(column: "exercise_id", as: UUID.self),
+            notes: try row.decode(column: "notes", as: String.self), supersetGroup: try row.optional("superset_group"),
+            restSeconds: try row.optional("rest_seconds"))
+        return (try row.decode(column: "workout_id", as: UUID.self), entry)
+    }
+
+    /// A set with where it belongs; `prefix` is the one given to `select` for it.
+    static func set(_ row: any SQLRow, prefix: String = "") throws -> (workoutID: UUID, entryID: UUID, set: WorkoutSet) {
+        var weight: Mass?
+        if let value: Double = try row.optional(prefix + "weight_value"),
+            let unit = try row.optional(prefix + "weight_unit", as: String.self).flatMap(MassUnit.init(rawValue:))
+        {
+            weight = Mass(value, unit)
+        }
+        let set = WorkoutSet(
+            id: try row.decode(column: prefix + "id", as: UUID.self),
+            kind: SetKind(rawValue: try row.decode(column: prefix + "kind", as: String.self)) ?? .working,
+            reps: try row.optional(prefix + "reps"), weight: weight, durationSeconds: try row.optional(prefix + "duration_seconds"),
+            distanceMeters: try row.optional(prefix + "distance_meters"), rpe: try row.optional(prefix + "rpe"),
+            done: try row.decode(column: prefix + "done", as: Bool.self), note: try row.decode(column: prefix + "note", as: String.self),
+            loggedAt: try row.optional(prefix + "logged_at"), updatedAt: try row.decode(column: prefix + "updated_at", as: Date.self))
+        return (
+            try row.decode(column: prefix + "workout_id", as: UUID.self), try row.decode(column: prefix + "entry_id", as: UUID.self), set
+        )
+    }
+
+    /// The workouts a condition selects (`WHERE` and what follows it), entries and
+    /// sets filled in: three queries, however many workouts.
+    static func workouts(where condition: SQLQueryString, on db: any Database) async throws -> [Workout] {
+        let sql = db as! any SQLDatabase
+        let rows = try await sql.raw("SELECT \(select(workoutColumns, from: "w")) FROM workouts w WHERE " + condition).all()
+        return try await filled(rows.map(workout), on: db)
+    }
+
+    /// Adds the entries and sets to workouts read without them.
+    static func filled(_ workouts: [Workout], on db: any Database) async throws -> [Workout] {
+        guard !workouts.isEmpty else { return [] }
+        let sql = db as! any SQLDatabase
+        let ids = workouts.map(\.id)
+        let entryRows = try await sql.raw(
+            "SELECT \(select(entryColumns, from: "e")) FROM exercise_entries e WHERE e.workout_id IN (\(binds: ids)) ORDER BY e.position"
+        ).all()
+        let setRows = try await sql.raw(
+            "SELECT \(select(setColumns, from: "s")) FROM workout_sets s WHERE s.workout_id IN (\(binds: ids)) ORDER BY s.position"
+        ).all()
+        var setsByEntry: [UUID: [WorkoutSet]] = [:]
+        for row in setRows {
+            let (_, entryID, set) = try self.set(row)
+            setsByEntry[entryID, default: []].append(set)
+        }
+        var entriesByWorkout: [UUID: [ExerciseEntry]] = [:]
+        for row in entryRows {
+            var (workoutID, entry) = try self.entry(row)
+            entry.sets = setsByEntry[entry.id] ?? []
+            entriesByWorkout[workoutID, default: []].append(entry)
+        }
+        return workouts.map { workout in
+            var workout = workout
+            workout.entries = entriesByWorkout[workout.id] ?? []
+            return workout
+        }
+    }
+}
+
+extension WorkoutRows {
+    /// Whether write transactions must lock the workout they change: on PostgreSQL
+    /// two changes of one workout then take turns (positions stay 0..n-1, the later
+    /// change of a set wins). SQLite needs no locks: it lets one writer in at a
+    /// time, and `writeTransaction` begins as that writer.
+    static func locksWorkouts(_ db: any Database) -> Bool {
+        (db as! any SQLDatabase).dialect.name != "sqlite"
+    }
+
+    /// The clause that locks the workout row `w` a write transaction reads.
+    static func lockingWorkout(on db: any Database) -> SQLQueryString {
+        locksWorkouts(db) ? " FOR UPDATE OF w" : ""
+    }
+
+    /// Locks a workout of the user until the transaction ends (see `locksWorkouts`).
+    static func lockWorkout(id: UUID, userID: UUID, on db: any Database) async throws {
+        guard locksWorkouts(db) else { return }
+        try await (db as! any SQLDatabase).raw(
+            "SELECT w.id FROM workouts w WHERE w.id = \(bind: id) AND w.user_id = \(bind: userID) FOR UPDATE OF w"
+        ).run()
+    }
+}
+
+extension SQLRow {
+    /// A column that may be NULL.
+    func optional<T: Decodable>(_ column: String, as type: T.Type = T.self) throws -> T? {
+        try decodeNil(column: column) ? nil : decode(column: column, as: T.self)
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import SpotterCore
+import SpotterStore
+import SpotterTestSupport
+import Testing
+
+/// A gym's worth of phones logging at once must never lose a set: SQLite refuses
+/// a transaction that read before another connection wrote (SQLITE_BUSY), which
+/// once turned a burst of ticks into server errors.
+@Suite("Writes at the same moment")
+struct ConcurrentWriteTests {
+    /// A started workout with one exercise, ready for sets.
+    private func workoutWithEntry(_ store: SpotterStore, user: User) async throws -> (workout: UUID, entry: UUID) {
+        try await CatalogSeeder(store: store).seed(CatalogSeeder.bundledCatalog(), now: now)
+        let exercise = try #require(try await ExerciseRepository(store: store).list(userID: user.id).first)
+        let workouts = WorkoutRepository(store: store)
+        let workout = try await workouts.start(
+            id: UUID(), userID: user.id, name: "Push", workoutTypeID: nil, replaceActive: false, timeZone: .gmt, now: now)
+        let entry = UUID()
+        _ = try await workouts.putEntry(workoutID: workout.id, entryID: entry, userID: user.id, change: EntryChange(exerciseID: exercise.id), now: now)
+        return (workout.id, entry)
+    }
+
+    private func putSet(
+        _ workouts: WorkoutRepository, _ ids: (workout: UUID, entry: UUID), set: UUID, done: Bool, user: User, at seconds: Double
+    ) async throws -> SetWriteResult {
+        try await workouts.putSet(
+            workoutID: ids.workout, entryID: ids.entry, setID: set, draft: SetDraft(reps: 5, weight: 100, done: done),
+            changedAt: now.addingTimeInterval(seconds), userID: user.id, unit: .kg, defaultRestSeconds: 90,
+            now: now.addingTimeInterval(seconds))
+    }
+
+    @Test("40 sets added at once are all stored, each at its own position", arguments: TestDatabase.all)
+    func concurrentInserts(engine: TestDatabase) async throws {
+        try await TestEnvironment.with(engine) { env in
+            try await env.withStore { store in
+                let ana = try await makeUser("ana", in: store)
+                let ids = try await workoutWithEntry(store, user: ana)
+                let workouts = WorkoutRepository(store: store)
+                let setIDs = (0..<40).map { _ in UUID() }
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    for (index, id) in setIDs.enumerated() {
+                        group.addTask { _ = try await putSet(workouts, ids, set: id, done: false, user: ana, at: Double(index)) }
+                    }
+                    try await group.waitForAll()
+                }
+                let stored = try #require(try await workouts.find(id: ids.workout, userID: ana.id)).entries[0].sets
+                #expect(Set(stored.map(\.id)) == Set(setIDs))
+                #expect(try await TestEnvironment.count("workout_sets", in: store) == 40)
+                let positions = try await TestEnvironment.integers("SELECT position AS n FROM workout_sets ORDER BY position", in: store)
+                #expect(positions == Array(0..<40))
+            }
+        }
+    }
+
+    @Test("ticking 30 sets done at once: every tick is stored", arguments: TestDatabase.all)
+    func concurrentTicks(engine: TestDatabase) async throws {
+        try await TestEnvironment.with(engine) { env in
+            try await env.withStore { store in
+                let ana = try await makeUser("ana", in: store)
+                let ids = try await workoutWithEntry(store, user: ana)
+                let workouts = WorkoutRepository(store: store)
+                var setIDs: [UUID] = []
+                for index in 0..<30 {
+                    let id = UUID()
+                    _ = try await putSet(workouts, ids, set: id, done: false, user: ana, at: Double(index))
+                    setIDs.append(id)
+                }
+                // Each tick reads the stored set and then writes: the read-then-write
+                // transaction SQLite used to refuse when another one wrote in between.
+                let results = try await withThrowingTaskGroup(of: SetWriteResult.self) { group in
+                    for id in setIDs {
+                        group.addTask { try await putSet(workouts, ids, set: id, done: true, user: ana, at: 100) }
+                    }
+                    return try await group.reduce(into: []) { $0.append($1) }
+                }
+                #expect(results.allSatisfy { $0.applied })
+                let workout = try #require(try await workouts.find(id: ids.workout, userID: ana.id))
+                #expect(workout.entries[0].sets.allSatisfy { $0.done && $0.loggedAt == now.addingTimeInterval(100) })
+                #expect(workout.entries[0].sets.map(\.id) == setIDs, "the order they were added in")
+                // The rest follows whichever tick came last; never the workout's last set.
+                #expect(workout.rest.afterSetID.map { setIDs.dropLast().contains($0) } ?? true)
+            }
+        }
+    }
+
+    @Test("a second process writing the same SQLite file (the CLI) never makes a set fail")
+    func twoProcesses() async throws {
+        try await TestEnvironment.with(.sqlite) { env in
+            try await env.withStore { server in
+                let ana = try await makeUser("ana", in: server)
+                let ids = try await workoutWithEntry(server, user: ana)
+                try await env.withStore { cli in
+                    let fromServer = WorkoutRepository(store: server)
+                    let fromCLI = WorkoutRepository(store: cli)
+                    let setIDs = (0..<20).map { _ in UUID() }
+                    try await withThrowingTaskGroup(of: Void.self) { group in
+                        for (index, id) in setIDs.enumerated() {
+                            let workouts = index.isMultiple(of: 2) ? fromServer : fromCLI
+                            group.addTask {
+                                _ = try await putSet(workouts, ids, set: id, done: false, user: ana, at: Double(index))
+                                _ = try await putSet(workouts, ids, set: id, done: true, user: ana, at: Double(index) + 0.5)
+                            }
+                        }
+                        try await group.waitForAll()
+                    }
+                    let sets = try #require(try await fromServer.find(id: ids.workout, userID: ana.id)).entries[0].sets
+                    #expect(Set(sets.map(\.id)) == Set(setIDs))
+                    #expect(sets.allSatisfy { $0.done })
+                }
+            }
+        }
+    }
+}
