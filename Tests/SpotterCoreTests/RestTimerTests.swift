@@ -295,6 +295,20 @@ struct RestTimerEventTests {
         #expect(first == .setCompleted(setID: Self.plank1, restSeconds: 60, startsRest: true, at: Self.t0))
     }
 
+    @Test("A set's place: its entry's rest, the next set's kind, and whether it ends the workout")
+    func setPlace() {
+        typealias Place = RestTimer.SetPlace
+        #expect(Place(of: Self.bench1, in: Self.workout) == Place(entryRestSeconds: 120, nextSetKind: .working, isLastOfWorkout: false))
+        #expect(Place(of: Self.bench3, in: Self.workout) == Place(entryRestSeconds: 120, nextSetKind: nil, isLastOfWorkout: false))
+        #expect(Place(of: Self.curl2, in: Self.workout) == Place(entryRestSeconds: nil, nextSetKind: .drop, isLastOfWorkout: false))
+        #expect(Place(of: Self.plank2, in: Self.workout) == Place(entryRestSeconds: 60, nextSetKind: nil, isLastOfWorkout: true))
+        #expect(Place(of: Self.id(999), in: Self.workout) == nil)
+        // The store reads the place with SQL and asks the rule directly.
+        let place = Place(entryRestSeconds: nil, nextSetKind: .drop, isLastOfWorkout: false)
+        #expect(RestTimer.event(completing: Self.curl2, at: place, defaultRestSeconds: 75, at: Self.t0)
+            == .setCompleted(setID: Self.curl2, restSeconds: 75, startsRest: false, at: Self.t0))
+    }
+
     @Test("An unknown set gives no event")
     func unknownSet() {
         #expect(RestTimer.event(completing: Self.id(999), in: Self.workout, defaultRestSeconds: 90, at: Self.t0) == nil)

@@ -53,6 +53,40 @@ struct ConcurrentWriteTests {
         }
     }
 
+    @Test("a bad write among many at once fails alone, with its own message, and the rest are stored", arguments: TestDatabase.all)
+    func failureStaysAlone(engine: TestDatabase) async throws {
+        try await TestEnvironment.with(engine) { env in
+            try await env.withStore { store in
+                let ana = try await makeUser("ana", in: store)
+                let ids = try await workoutWithEntry(store, user: ana)
+                let workouts = WorkoutRepository(store: store)
+                let good = (0..<20).map { _ in UUID() }
+                let bad = UUID()
+                let outcomes = await withTaskGroup(of: (UUID, Result<SetWriteResult, any Error>).self) { group in
+                    for (index, id) in (good + [bad]).enumerated() {
+                        group.addTask {
+                            let draft = id == bad ? SetDraft(reps: 5000) : SetDraft(reps: 5, weight: 100)
+                            do {
+                                let written = try await workouts.putSet(
+                                    workoutID: ids.workout, entryID: ids.entry, setID: id, draft: draft,
+                                    changedAt: now.addingTimeInterval(Double(index)), userID: ana.id, unit: .kg, defaultRestSeconds: 90,
+                                    now: now)
+                                return (id, .success(written))
+                            } catch {
+                                return (id, .failure(error))
+                            }
+                        }
+                    }
+                    return await group.reduce(into: [UUID: Result<SetWriteResult, any Error>]()) { $0[$1.0] = $1.1 }
+                }
+                for id in good { #expect((try? outcomes[id]?.get())?.applied == true) }
+                #expect(throws: SpotterError.invalid(field: "reps", "Reps must be between 0 and 1000.")) { try outcomes[bad]?.get() }
+                let stored = try #require(try await workouts.find(id: ids.workout, userID: ana.id)).entries[0].sets
+                #expect(Set(stored.map(\.id)) == Set(good))
+            }
+        }
+    }
+
     @Test("ticking 30 sets done at once: every tick is stored", arguments: TestDatabase.all)
     func concurrentTicks(engine: TestDatabase) async throws {
         try await TestEnvironment.with(engine) { env in

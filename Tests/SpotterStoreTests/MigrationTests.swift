@@ -37,6 +37,8 @@ struct MigrationTests {
                     #expect(connection["busy_timeout"] == 10_000)
                     #expect(connection["synchronous"] == 2, "2 is FULL")
                 }
+                #expect(pragmas.map { $0["query_only"] } == [0] + Array(repeating: 1, count: pragmas.count - 1), "one writer, the rest read-only")
+                #expect(pragmas.count > 1)
             }
         }
     }

@@ -92,18 +92,46 @@ public enum RestTimer {
         }
     }
 
-    /// The event for ticking a set of a workout done: the rest is the entry's own,
-    /// else the lifter's default; none after the workout's last set, nor when the
-    /// next set of the exercise is a drop set (drop sets follow without rest).
-    public static func event(completing setID: UUID, in workout: Workout, defaultRestSeconds: Int, at: Date) -> Event? {
-        for entry in workout.entries {
-            guard let index = entry.sets.firstIndex(where: { $0.id == setID }) else { continue }
-            let isLastOfWorkout = workout.entries.last?.id == entry.id && index == entry.sets.count - 1
-            let nextIsDrop = index + 1 < entry.sets.count && entry.sets[index + 1].kind == .drop
-            return .setCompleted(
-                setID: setID, restSeconds: entry.restSeconds ?? defaultRestSeconds,
-                startsRest: !isLastOfWorkout && !nextIsDrop, at: at)
+    /// Where a set sits in its workout: all that decides the rest after it.
+    public struct SetPlace: Sendable, Equatable {
+        /// The rest of the set's exercise entry; nil uses the lifter's default.
+        public var entryRestSeconds: Int?
+        /// The kind of the next set of the same exercise, if there is one.
+        public var nextSetKind: SetKind?
+        /// No set follows it in its exercise and no exercise follows that one.
+        public var isLastOfWorkout: Bool
+
+        public init(entryRestSeconds: Int?, nextSetKind: SetKind?, isLastOfWorkout: Bool) {
+            self.entryRestSeconds = entryRestSeconds
+            self.nextSetKind = nextSetKind
+            self.isLastOfWorkout = isLastOfWorkout
         }
-        return nil
+
+        /// The place of a set in a workout, or nil when the set is not in it.
+        public init?(of setID: UUID, in workout: Workout) {
+            for (entryIndex, entry) in workout.entries.enumerated() {
+                guard let index = entry.sets.firstIndex(where: { $0.id == setID }) else { continue }
+                let isLastOfEntry = index == entry.sets.count - 1
+                self.init(
+                    entryRestSeconds: entry.restSeconds, nextSetKind: isLastOfEntry ? nil : entry.sets[index + 1].kind,
+                    isLastOfWorkout: isLastOfEntry && entryIndex == workout.entries.count - 1)
+                return
+            }
+            return nil
+        }
+    }
+
+    /// The event for ticking a set done: the rest is the entry's own, else the
+    /// lifter's default; none after the workout's last set, nor when the next set
+    /// of the exercise is a drop set (drop sets follow without rest).
+    public static func event(completing setID: UUID, at place: SetPlace, defaultRestSeconds: Int, at: Date) -> Event {
+        .setCompleted(
+            setID: setID, restSeconds: place.entryRestSeconds ?? defaultRestSeconds,
+            startsRest: !place.isLastOfWorkout && place.nextSetKind != .drop, at: at)
+    }
+
+    /// The event for ticking a set of a workout done, or nil when the set is not in it.
+    public static func event(completing setID: UUID, in workout: Workout, defaultRestSeconds: Int, at: Date) -> Event? {
+        SetPlace(of: setID, in: workout).map { event(completing: setID, at: $0, defaultRestSeconds: defaultRestSeconds, at: at) }
     }
 }

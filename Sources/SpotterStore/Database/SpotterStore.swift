@@ -13,49 +13,68 @@ import ServiceLifecycle
 /// are made from it; it hands out Core values only.
 public final class SpotterStore: Sendable {
     public let location: DatabaseLocation
+    /// Every write goes here: the SQLite writer, or the PostgreSQL pool.
     let databases: Databases
     let logger: Logger
     let eventLoopGroup: any EventLoopGroup
+    /// SQLite only: read-only connections for the reads that every request makes.
+    let readers: Readers?
+    /// SQLite only: batches the writes made on every set (see `GroupCommit`).
+    let groupCommit: GroupCommit?
+    /// The event loop and threads the store made for SQLite, closed with it.
+    private let owned: [any Sendable & ShutdownAsync]
     /// The built-in exercises in memory (see `CatalogSnapshot`).
     let catalog = CatalogSnapshot()
 
+    struct Readers: Sendable {
+        let databases: Databases
+        let eventLoopGroup: any EventLoopGroup
+    }
+
     /// Opens the database at `location`. For SQLite the file's folder is created and
-    /// the connection gets WAL, foreign keys, a busy timeout and full sync.
+    /// every connection gets WAL, foreign keys, a busy timeout and full sync.
     ///
     /// SQLite lets one writer in at a time, and a transaction that read before it
     /// wrote fails outright (`SQLITE_BUSY_SNAPSHOT`) when another connection wrote in
-    /// between. So the store keeps exactly one SQLite connection, on an event loop and
-    /// a thread of its own: work queues for it without blocking a thread, no two
-    /// transactions of this process ever race, and bcrypt on the shared thread pool
-    /// never holds up a query. Other processes (the CLI) are kept apart by
+    /// between. So the store writes through exactly one SQLite connection, on an
+    /// event loop and a thread of its own: writes queue for it without blocking a
+    /// thread and no two transactions of this process ever race. The reads that
+    /// every request makes (who is signed in, the workout on screen) go to read-only
+    /// connections (`PRAGMA query_only`), which WAL lets run beside the writer, so
+    /// they never wait for a write. Other processes (the CLI) are kept apart by
     /// `BEGIN IMMEDIATE` and the busy timeout (see `Database.writeTransaction`).
     public static func open(_ location: DatabaseLocation, logger: Logger) async throws -> SpotterStore {
-        let resources: OwnedResources?
-        let databases: Databases
-        let group: any EventLoopGroup
+        let store: SpotterStore
         switch location {
         case .sqlite(let path):
             let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let owned = OwnedResources(loop: MultiThreadedEventLoopGroup(numberOfThreads: 1), threads: NIOThreadPool(numberOfThreads: 1))
-            owned.threads.start()
-            resources = owned
-            group = owned.loop
-            databases = Databases(threadPool: owned.threads, on: group)
-            databases.use(
-                .sqlite(.file(path), connectionPoolTimeout: .seconds(60), sqlLogLevel: .trace),
-                as: .sqlite)
+            let writerLoop = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+            let writerThread = NIOThreadPool(numberOfThreads: 1)
+            let readerThreads = NIOThreadPool(numberOfThreads: System.coreCount)
+            writerThread.start()
+            readerThreads.start()
+            let writer = Databases(threadPool: writerThread, on: writerLoop)
+            writer.use(.sqlite(.file(path), connectionPoolTimeout: .seconds(60), sqlLogLevel: .trace), as: .sqlite)
+            // One reader connection per loop of the shared group.
+            let readers = Databases(threadPool: readerThreads, on: MultiThreadedEventLoopGroup.singleton)
+            readers.use(.sqlite(.file(path), connectionPoolTimeout: .seconds(60), sqlLogLevel: .trace), as: .sqlite)
+            store = SpotterStore(
+                location: location, databases: writer, logger: logger, eventLoopGroup: writerLoop,
+                readers: Readers(databases: readers, eventLoopGroup: MultiThreadedEventLoopGroup.singleton),
+                groupCommit: GroupCommit(database: { writer.database(logger: logger, on: writerLoop.any())! }),
+                owned: [writerLoop, writerThread, readerThreads])
         case .postgres(let url, let schema):
-            resources = nil
-            group = MultiThreadedEventLoopGroup.singleton
-            databases = Databases(threadPool: NIOThreadPool.singleton, on: group)
+            let databases = Databases(threadPool: NIOThreadPool.singleton, on: MultiThreadedEventLoopGroup.singleton)
             var configuration = try SQLPostgresConfiguration(url: url)
             if let schema { configuration.searchPath = [schema] }
             databases.use(
                 .postgres(configuration: configuration, maxConnectionsPerEventLoop: 4, sqlLogLevel: .trace),
                 as: .psql)
+            store = SpotterStore(
+                location: location, databases: databases, logger: logger, eventLoopGroup: MultiThreadedEventLoopGroup.singleton,
+                readers: nil, groupCommit: nil, owned: [])
         }
-        let store = SpotterStore(location: location, databases: databases, logger: logger, eventLoopGroup: group, owned: resources)
         do {
             try await store.configureConnections()
         } catch {
@@ -65,24 +84,29 @@ public final class SpotterStore: Sendable {
         return store
     }
 
-    /// The event loop and thread the SQLite connection runs on, closed with the store.
-    struct OwnedResources: Sendable {
-        let loop: MultiThreadedEventLoopGroup
-        let threads: NIOThreadPool
-    }
-    private let owned: OwnedResources?
-
-    private init(location: DatabaseLocation, databases: Databases, logger: Logger, eventLoopGroup: any EventLoopGroup, owned: OwnedResources?) {
+    private init(
+        location: DatabaseLocation, databases: Databases, logger: Logger, eventLoopGroup: any EventLoopGroup, readers: Readers?,
+        groupCommit: GroupCommit?, owned: [any Sendable & ShutdownAsync]
+    ) {
         self.location = location
         self.databases = databases
         self.logger = logger
         self.eventLoopGroup = eventLoopGroup
+        self.readers = readers
+        self.groupCommit = groupCommit
         self.owned = owned
     }
 
-    /// A database handle for one unit of work.
+    /// A database handle for one unit of work; every write goes through it.
     public var database: any Database {
         databases.database(logger: logger, on: eventLoopGroup.any())!
+    }
+
+    /// A handle for reads outside a write: on SQLite a read-only connection that
+    /// never waits for the writer (and refuses to write), on PostgreSQL the pool.
+    public var reader: any Database {
+        guard let readers else { return database }
+        return readers.databases.database(logger: logger, on: readers.eventLoopGroup.any())!
     }
 
     var sql: any SQLDatabase { database as! any SQLDatabase }
@@ -95,34 +119,45 @@ public final class SpotterStore: Sendable {
 
     /// Closes every connection.
     public func shutdown() async {
+        await readers?.databases.shutdownAsync()
         await databases.shutdownAsync()
-        if let owned {
-            try? await owned.loop.shutdownGracefully()
-            try? await owned.threads.shutdownGracefully()
-        }
+        for resource in owned { try? await resource.shutdownGracefully() }
     }
 
-    /// sqlite-nio has no per-connection hook, and Fluent keeps its SQLite connection
-    /// (one per event loop, and the store has one loop) for the life of the pool, so
-    /// the settings are applied to it once, here, before anything else runs.
+    /// Every SQLite connection: the writer, then one reader per loop of the readers' group.
+    private var sqliteConnections: [(db: any SQLDatabase, readOnly: Bool)] {
+        var connections = eventLoopGroup.makeIterator().map { loop in
+            (databases.database(.sqlite, logger: logger, on: loop)! as! any SQLDatabase, false)
+        }
+        if let readers {
+            connections += readers.eventLoopGroup.makeIterator().map { loop in
+                (readers.databases.database(.sqlite, logger: logger, on: loop)! as! any SQLDatabase, true)
+            }
+        }
+        return connections
+    }
+
+    /// sqlite-nio has no per-connection hook, and Fluent keeps its SQLite
+    /// connections (one per event loop) for the life of the pool, so the settings
+    /// are applied to each of them once, here, before anything else runs. The
+    /// writer comes first: it turns the file to WAL, which the readers then share.
     private func configureConnections() async throws {
         guard isSQLite else { return }
-        for loop in eventLoopGroup.makeIterator() {
-            let db = databases.database(.sqlite, logger: logger, on: loop)! as! any SQLDatabase
-            try await db.raw("PRAGMA journal_mode = WAL").run()
+        for (db, readOnly) in sqliteConnections {
+            if !readOnly { try await db.raw("PRAGMA journal_mode = WAL").run() }
             try await db.raw("PRAGMA synchronous = FULL").run()
             try await db.raw("PRAGMA foreign_keys = ON").run()
             try await db.raw("PRAGMA busy_timeout = 10000").run()
+            try await db.raw(readOnly ? "PRAGMA query_only = ON" : "PRAGMA query_only = OFF").run()
         }
     }
 
-    /// The SQLite settings of the connection behind every event loop, for checks.
+    /// The SQLite settings of every connection, writer first, for checks.
     public func sqlitePragmas() async throws -> [[String: Int]] {
         var result: [[String: Int]] = []
-        for loop in eventLoopGroup.makeIterator() {
-            let db = databases.database(.sqlite, logger: logger, on: loop)! as! any SQLDatabase
+        for (db, _) in sqliteConnections {
             var values: [String: Int] = [:]
-            for name in ["synchronous", "foreign_keys", "busy_timeout"] {
+            for name in ["synchronous", "foreign_keys", "busy_timeout", "query_only"] {
                 // The answer's column is not always named after the pragma (busy_timeout answers "timeout").
                 if let row = try await db.raw(SQLQueryString(stringLiteral: "PRAGMA \(name)")).first(), let column = row.allColumns.first {
                     values[name] = try row.decode(column: column, as: Int.self)
@@ -135,6 +170,14 @@ public final class SpotterStore: Sendable {
         return result
     }
 }
+
+/// What the store shuts down of its own: event loops and thread pools.
+protocol ShutdownAsync {
+    func shutdownGracefully() async throws
+}
+
+extension MultiThreadedEventLoopGroup: ShutdownAsync {}
+extension NIOThreadPool: ShutdownAsync {}
 
 /// Lets the server shut the store down with the rest of its services.
 extension SpotterStore: Service {

@@ -1,4 +1,5 @@
 import FluentKit
+import NIOCore
 import SQLKit
 
 extension Database {
@@ -16,16 +17,32 @@ extension Database {
             return try await transaction(body)
         }
         return try await withConnection { connection in
-            let sql = connection as! any SQLDatabase
-            try await sql.raw("BEGIN IMMEDIATE").run()
-            do {
-                let result = try await body(connection)
-                try await sql.raw("COMMIT").run()
-                return result
-            } catch {
-                try? await sql.raw("ROLLBACK").run()
-                throw error
+            // The writer's loop runs the transaction's own code as well, so between
+            // two statements the answer does not hop to another thread and back.
+            try await withTaskExecutorPreference(EventLoopExecutor(connection.eventLoop)) {
+                let sql = connection as! any SQLDatabase
+                try await sql.raw("BEGIN IMMEDIATE").run()
+                do {
+                    let result = try await body(connection)
+                    try await sql.raw("COMMIT").run()
+                    return result
+                } catch {
+                    try? await sql.raw("ROLLBACK").run()
+                    throw error
+                }
             }
         }
+    }
+}
+
+/// Runs Swift tasks on a NIO event loop, where the SQLite writer answers.
+final class EventLoopExecutor: TaskExecutor {
+    let loop: any EventLoop
+
+    init(_ loop: any EventLoop) { self.loop = loop }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        loop.execute { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
     }
 }

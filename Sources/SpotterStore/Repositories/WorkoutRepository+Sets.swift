@@ -17,29 +17,35 @@ extension WorkoutRepository {
     /// set done starts the rest timer (see `RestTimer.event`); unticking cancels it.
     ///
     /// This is the request a lifter makes for every set, so it is plain SQL (see
-    /// `WorkoutRows`): one query reads the workout with the stored set, one statement
-    /// writes the set, and only a tick that changes `done` reads the workout's sets
-    /// and writes the rest timer.
+    /// `WorkoutRows`): one query reads the workout, the stored set and where the set
+    /// sits, one statement writes the set, and a tick that changes `done` writes the
+    /// rest timer with one more.
     public func putSet(
         workoutID: UUID, entryID: UUID, setID: UUID, draft: SetDraft, changedAt: Date, userID: UUID, unit: MassUnit,
         defaultRestSeconds: Int, now: Date
     ) async throws -> SetWriteResult {
-        try await db.writeTransaction { tx in
+        try await batchedWrite { tx in
             let sql = tx as! any SQLDatabase
+            // The stored set, the workout's state, and where the set sits (for the
+            // rest after it). Kept short: SQLite parses the text on every request.
             guard let row = try await sql.raw("""
-                SELECT \(WorkoutRows.select(WorkoutRows.workoutColumns, from: "w")), \
-                \(WorkoutRows.select(WorkoutRows.setColumns, from: "s", as: "s_")) \
+                SELECT s.*, w.ended_at, w.rest_ends_at, w.rest_total_seconds, w.rest_after_set_id, e.rest_seconds, \
+                (SELECT n.kind FROM workout_sets n WHERE n.entry_id = e.id AND n.position = s.position + 1) AS next_kind, \
+                (SELECT COUNT(*) FROM workout_sets n WHERE n.entry_id = e.id AND n.position > s.position) AS later_sets, \
+                (SELECT COUNT(*) FROM exercise_entries n WHERE n.workout_id = w.id AND n.position > e.position) AS later_entries \
                 FROM workouts w LEFT JOIN workout_sets s ON s.id = \(bind: setID) AND s.user_id = w.user_id \
+                LEFT JOIN exercise_entries e ON e.id = \(bind: entryID) AND e.workout_id = w.id \
                 WHERE w.id = \(bind: workoutID) AND w.user_id = \(bind: userID)
                 """ + WorkoutRows.lockingWorkout(on: tx)).first()
             else { throw SpotterError.notFound("The workout") }
-            var workout = try WorkoutRows.workout(row)
-            let existing = try row.decodeNil(column: "s_id") ? nil : WorkoutRows.set(row, prefix: "s_")
+            let isActive = try row.decodeNil(column: "ended_at")
+            var rest = try WorkoutRows.rest(row)
+            let existing = try row.decodeNil(column: "id") ? nil : WorkoutRows.set(row)
             if let existing, existing.workoutID != workoutID || existing.entryID != entryID {
                 throw SpotterError.notFound("The set")
             }
             if let stored = existing?.set, SetSync.decide(stored: stored.updatedAt, incoming: changedAt) == .keepStored {
-                return SetWriteResult(set: stored, rest: workout.rest, applied: false)
+                return SetWriteResult(set: stored, rest: rest, applied: false)
             }
             var set: WorkoutSet
             do {
@@ -62,22 +68,30 @@ extension WorkoutRepository {
                 try await insertSet(set, entryID: entryID, workoutID: workoutID, userID: userID, on: sql)
             }
 
-            if set.done != wasDone, workout.isActive {
-                let event: RestTimer.Event?
+            if set.done != wasDone, isActive {
+                let event: RestTimer.Event
                 if set.done {
-                    let current = try await WorkoutRows.filled([workout], on: tx)[0]
-                    event = RestTimer.event(completing: setID, in: current, defaultRestSeconds: defaultRestSeconds, at: now)
+                    // A new set went in last in its entry, so nothing follows it there.
+                    let place = RestTimer.SetPlace(
+                        entryRestSeconds: try row.optional("rest_seconds"),
+                        nextSetKind: try row.optional("next_kind", as: String.self).flatMap(SetKind.init(rawValue:)),
+                        isLastOfWorkout: try row.decode(column: "later_sets", as: Int.self) == 0
+                            && row.decode(column: "later_entries", as: Int.self) == 0)
+                    event = RestTimer.event(completing: setID, at: place, defaultRestSeconds: defaultRestSeconds, at: now)
                 } else {
                     event = .setReopened(setID: setID)
                 }
-                if let event { _ = RestTimer.reduce(&workout.rest, event) }
-                try await sql.raw("""
-                    UPDATE workouts SET rest_ends_at = \(bind: workout.rest.endsAt), \
-                    rest_total_seconds = \(bind: workout.rest.totalSeconds), rest_after_set_id = \(bind: workout.rest.afterSetID), \
-                    updated_at = \(bind: now) WHERE id = \(bind: workoutID)
-                    """).run()
+                let before = rest
+                _ = RestTimer.reduce(&rest, event)
+                if rest != before {
+                    try await sql.raw("""
+                        UPDATE workouts SET rest_ends_at = \(bind: rest.endsAt), \
+                        rest_total_seconds = \(bind: rest.totalSeconds), rest_after_set_id = \(bind: rest.afterSetID), \
+                        updated_at = \(bind: now) WHERE id = \(bind: workoutID)
+                        """).run()
+                }
             }
-            return SetWriteResult(set: set, rest: workout.rest, applied: true)
+            return SetWriteResult(set: set, rest: rest, applied: true)
         }
     }
 
@@ -125,7 +139,7 @@ extension WorkoutRepository {
 
     /// +15 s, -15 s or skip on the running rest.
     public func restTimer(workoutID: UUID, userID: UUID, event: RestTimer.Event, now: Date) async throws -> RestTimer.State {
-        try await db.writeTransaction { tx in
+        try await batchedWrite { tx in
             try await WorkoutRows.lockWorkout(id: workoutID, userID: userID, on: tx)
             guard let workout = try await workoutModel(id: workoutID, userID: userID, on: tx), workout.endedAt == nil else {
                 throw SpotterError.notFound("The active workout")

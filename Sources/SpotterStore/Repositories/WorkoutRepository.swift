@@ -7,20 +7,34 @@ import SpotterCore
 /// retried request never duplicates anything; every query is scoped by the owner,
 /// and another user's ids behave exactly like missing ones.
 public struct WorkoutRepository: Sendable {
+    /// Where writes (and the reads inside them) go.
     let db: any Database
+    /// Where reads outside a write go (see `SpotterStore.reader`).
+    let reads: any Database
+    /// Batches the writes of every set on SQLite (see `GroupCommit`).
+    let groupCommit: GroupCommit?
 
-    public init(store: SpotterStore) { db = store.database }
-    init(db: any Database) { self.db = db }
+    public init(store: SpotterStore) {
+        db = store.database
+        reads = store.reader
+        groupCommit = store.groupCommit
+    }
+
+    /// Runs a frequent write in a transaction, batched with others where the engine gains by it.
+    func batchedWrite<T: Sendable>(_ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
+        if let groupCommit { return try await groupCommit.write(body) }
+        return try await db.writeTransaction(body)
+    }
 
     // MARK: Reading
 
     /// The workout in progress, if any.
     public func active(userID: UUID) async throws -> Workout? {
-        try await WorkoutRows.workouts(where: "w.user_id = \(bind: userID) AND w.ended_at IS NULL", on: db).first
+        try await WorkoutRows.workouts(where: "w.user_id = \(bind: userID) AND w.ended_at IS NULL", on: reads).first
     }
 
     public func find(id: UUID, userID: UUID) async throws -> Workout? {
-        try await WorkoutRows.workouts(where: "w.id = \(bind: id) AND w.user_id = \(bind: userID)", on: db).first
+        try await WorkoutRows.workouts(where: "w.id = \(bind: id) AND w.user_id = \(bind: userID)", on: reads).first
     }
 
     /// Finished workouts, newest first.
@@ -36,7 +50,7 @@ public struct WorkoutRepository: Sendable {
                 """
         }
         condition += " ORDER BY w.started_at DESC LIMIT \(literal: filter.limit)"
-        let workouts = try await WorkoutRows.workouts(where: condition, on: db)
+        let workouts = try await WorkoutRows.workouts(where: condition, on: reads)
         let terms = ExerciseSearch.terms(of: filter.search)
         guard !terms.isEmpty else { return workouts }
         return workouts.filter { workout in
@@ -52,7 +66,7 @@ public struct WorkoutRepository: Sendable {
         userID: UUID, exerciseIDs: Set<UUID>, excluding workoutID: UUID?, limit: Int = 5
     ) async throws -> [UUID: [PreviousPerformance.Session]] {
         guard !exerciseIDs.isEmpty else { return [:] }
-        let sql = db as! any SQLDatabase
+        let sql = reads as! any SQLDatabase
         var query: SQLQueryString = """
             SELECT e.id, e.exercise_id, w.started_at FROM exercise_entries e JOIN workouts w ON w.id = e.workout_id \
             WHERE e.user_id = \(bind: userID) AND e.exercise_id IN (\(binds: Array(exerciseIDs))) AND w.ended_at IS NOT NULL
@@ -70,7 +84,7 @@ public struct WorkoutRepository: Sendable {
         let entryIDs = chosen.values.flatMap { $0.map(\.entryID) }
         guard !entryIDs.isEmpty else { return [:] }
         let setRows = try await sql.raw("""
-            SELECT \(WorkoutRows.select(WorkoutRows.setColumns, from: "s")) FROM workout_sets s \
+            SELECT s.* FROM workout_sets s \
             WHERE s.entry_id IN (\(binds: entryIDs)) AND s.done = \(bind: true) ORDER BY s.position
             """).all()
         var byEntry: [UUID: [WorkoutSet]] = [:]
@@ -112,7 +126,7 @@ public struct HistoryFilter: Sendable, Equatable {
 extension WorkoutRepository {
     /// Every exercise the user has in any workout.
     public func loggedExerciseIDs(userID: UUID) async throws -> Set<UUID> {
-        let rows = try await (db as! any SQLDatabase).raw(
+        let rows = try await (reads as! any SQLDatabase).raw(
             "SELECT DISTINCT exercise_id FROM exercise_entries WHERE user_id = \(bind: userID)"
         ).all()
         return Set(try rows.map { try $0.decode(column: "exercise_id", as: UUID.self) })

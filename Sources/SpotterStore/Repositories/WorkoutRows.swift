@@ -9,23 +9,15 @@ import SpotterCore
 /// page and history. Profiling "log one set" showed most of its time spent inside
 /// FluentKit itself, building each model by reflection and serialising each query
 /// from an expression tree; plain SQL with bound values does the same work in a
-/// fraction of the time. The columns are those of `M007CreateWorkouts`; the models
-/// in WorkoutModels.swift map the same columns for the less frequent writes.
+/// fraction of the time. The columns are those of `M007CreateWorkouts`, read by
+/// name; the models in WorkoutModels.swift map the same columns for the less
+/// frequent writes.
 enum WorkoutRows {
-    static let workoutColumns = [
-        "id", "user_id", "name", "workout_type_id", "started_at", "ended_at", "notes", "session_rpe", "rest_ends_at",
-        "rest_total_seconds", "rest_after_set_id",
-    ]
-    static let entryColumns = ["id", "workout_id", "exercise_id", "position", "notes", "superset_group", "rest_seconds"]
+    /// The set columns an insert names, in the order of its values.
     static let setColumns = [
         "id", "workout_id", "entry_id", "position", "kind", "reps", "weight_value", "weight_unit", "duration_seconds",
         "distance_meters", "rpe", "done", "note", "logged_at", "updated_at",
     ]
-
-    /// `t.a AS pa, t.b AS pb, ...` for a select list.
-    static func select(_ columns: [String], from table: String, as prefix: String = "") -> SQLQueryString {
-        SQLQueryString(columns.map { "\(table).\($0) AS \(prefix)\($0)" }.joined(separator: ", "))
-    }
 
     /// A workout without its entries.
     static func workout(_ row: any SQLRow) throws -> Workout {
@@ -34,9 +26,14 @@ enum WorkoutRows {
             name: try row.decode(column: "name", as: String.self), workoutTypeID: try row.optional("workout_type_id"),
             startedAt: try row.decode(column: "started_at", as: Date.self), endedAt: try row.optional("ended_at"),
             notes: try row.decode(column: "notes", as: String.self), sessionRPE: try row.optional("session_rpe"),
-            rest: RestTimer.State(
-                endsAt: try row.optional("rest_ends_at"), totalSeconds: try row.decode(column: "rest_total_seconds", as: Int.self),
-                afterSetID: try row.optional("rest_after_set_id")))
+            rest: try rest(row))
+    }
+
+    /// A workout's rest timer.
+    static func rest(_ row: any SQLRow) throws -> RestTimer.State {
+        RestTimer.State(
+            endsAt: try row.optional("rest_ends_at"), totalSeconds: try row.decode(column: "rest_total_seconds", as: Int.self),
+            afterSetID: try row.optional("rest_after_set_id"))
     }
 
     /// An entry without its sets, with the workout it belongs to.
@@ -48,23 +45,23 @@ enum WorkoutRows {
         return (try row.decode(column: "workout_id", as: UUID.self), entry)
     }
 
-    /// A set with where it belongs; `prefix` is the one given to `select` for it.
-    static func set(_ row: any SQLRow, prefix: String = "") throws -> (workoutID: UUID, entryID: UUID, set: WorkoutSet) {
+    /// A set with where it belongs.
+    static func set(_ row: any SQLRow) throws -> (workoutID: UUID, entryID: UUID, set: WorkoutSet) {
         var weight: Mass?
-        if let value: Double = try row.optional(prefix + "weight_value"),
-            let unit = try row.optional(prefix + "weight_unit", as: String.self).flatMap(MassUnit.init(rawValue:))
+        if let value: Double = try row.optional("weight_value"),
+            let unit = try row.optional("weight_unit", as: String.self).flatMap(MassUnit.init(rawValue:))
         {
             weight = Mass(value, unit)
         }
         let set = WorkoutSet(
-            id: try row.decode(column: prefix + "id", as: UUID.self),
-            kind: SetKind(rawValue: try row.decode(column: prefix + "kind", as: String.self)) ?? .working,
-            reps: try row.optional(prefix + "reps"), weight: weight, durationSeconds: try row.optional(prefix + "duration_seconds"),
-            distanceMeters: try row.optional(prefix + "distance_meters"), rpe: try row.optional(prefix + "rpe"),
-            done: try row.decode(column: prefix + "done", as: Bool.self), note: try row.decode(column: prefix + "note", as: String.self),
-            loggedAt: try row.optional(prefix + "logged_at"), updatedAt: try row.decode(column: prefix + "updated_at", as: Date.self))
+            id: try row.decode(column: "id", as: UUID.self),
+            kind: SetKind(rawValue: try row.decode(column: "kind", as: String.self)) ?? .working,
+            reps: try row.optional("reps"), weight: weight, durationSeconds: try row.optional("duration_seconds"),
+            distanceMeters: try row.optional("distance_meters"), rpe: try row.optional("rpe"),
+            done: try row.decode(column: "done", as: Bool.self), note: try row.decode(column: "note", as: String.self),
+            loggedAt: try row.optional("logged_at"), updatedAt: try row.decode(column: "updated_at", as: Date.self))
         return (
-            try row.decode(column: prefix + "workout_id", as: UUID.self), try row.decode(column: prefix + "entry_id", as: UUID.self), set
+            try row.decode(column: "workout_id", as: UUID.self), try row.decode(column: "entry_id", as: UUID.self), set
         )
     }
 
@@ -72,7 +69,7 @@ enum WorkoutRows {
     /// sets filled in: three queries, however many workouts.
     static func workouts(where condition: SQLQueryString, on db: any Database) async throws -> [Workout] {
         let sql = db as! any SQLDatabase
-        let rows = try await sql.raw("SELECT \(select(workoutColumns, from: "w")) FROM workouts w WHERE " + condition).all()
+        let rows = try await sql.raw("SELECT w.* FROM workouts w WHERE " + condition).all()
         return try await filled(rows.map(workout), on: db)
     }
 
@@ -82,10 +79,10 @@ enum WorkoutRows {
         let sql = db as! any SQLDatabase
         let ids = workouts.map(\.id)
         let entryRows = try await sql.raw(
-            "SELECT \(select(entryColumns, from: "e")) FROM exercise_entries e WHERE e.workout_id IN (\(binds: ids)) ORDER BY e.position"
+            "SELECT e.* FROM exercise_entries e WHERE e.workout_id IN (\(binds: ids)) ORDER BY e.position"
         ).all()
         let setRows = try await sql.raw(
-            "SELECT \(select(setColumns, from: "s")) FROM workout_sets s WHERE s.workout_id IN (\(binds: ids)) ORDER BY s.position"
+            "SELECT s.* FROM workout_sets s WHERE s.workout_id IN (\(binds: ids)) ORDER BY s.position"
         ).all()
         var setsByEntry: [UUID: [WorkoutSet]] = [:]
         for row in setRows {

@@ -18,7 +18,8 @@ public struct AccountService: Sendable {
 
     private var users: UserRepository { UserRepository(store: store) }
     private var db: any Database { store.database }
-    private var sql: any SQLDatabase { store.sql }
+    /// Reads on every request use a reader connection (see `SpotterStore.reader`).
+    private var reads: any SQLDatabase { store.reader as! any SQLDatabase }
 
     /// Makes an account after checking the name and the password policy.
     public func register(username: String, password: String, settings: UserSettings = .init(), now: Date) async throws -> User {
@@ -95,7 +96,7 @@ public struct AccountService: Sendable {
     /// The signed-in browser for a cookie secret, in one query with its account.
     /// Every page asks this, so it is plain SQL (see `UserRows`).
     public func session(secret: String, now: Date) async throws -> WebSession? {
-        guard let row = try await sql.raw("""
+        guard let row = try await reads.raw("""
             SELECT \(UserRows.select), s.id AS session_id, s.csrf_token, s.expires_at \
             FROM web_sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = \(bind: Secrets.hash(secret))
             """).first()
@@ -138,14 +139,14 @@ public struct AccountService: Sendable {
     /// it was used, at most once a minute, so reads do not turn into writes. Every
     /// API request asks this, so it is plain SQL (see `UserRows`).
     public func user(forToken secret: String, now: Date) async throws -> User? {
-        guard let row = try await sql.raw("""
+        guard let row = try await reads.raw("""
             SELECT \(UserRows.select), t.id AS token_id, t.last_used_at \
             FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = \(bind: Secrets.hash(secret))
             """).first()
         else { return nil }
         let lastUsedAt: Date? = try row.optional("last_used_at")
         if lastUsedAt.map({ now.timeIntervalSince($0) > 60 }) ?? true {
-            try await sql.raw("""
+            try await store.sql.raw("""
                 UPDATE api_tokens SET last_used_at = \(bind: now) WHERE id = \(bind: try row.decode(column: "token_id", as: UUID.self))
                 """).run()
         }

@@ -1,0 +1,78 @@
+import FluentKit
+import Synchronization
+
+/// Group commit for the SQLite writer: the writes that arrive while one
+/// transaction runs wait for it, then all go into the next transaction together,
+/// so a gym full of lifters ticking sets costs one `BEGIN` / `COMMIT` and one sync
+/// to disk per batch instead of per set. Each write still sees every earlier one;
+/// the result is the same as running them one after another.
+///
+/// A write that fails rolls back its whole batch; then each write of that batch
+/// runs again in a transaction of its own, so only the failing one fails. Writes
+/// must therefore touch nothing but the database they are given.
+final class GroupCommit: Sendable {
+    private struct Pending: Sendable {
+        let body: @Sendable (any Database) async throws -> any Sendable
+        let continuation: CheckedContinuation<any Sendable, any Error>
+    }
+
+    private struct Queue: Sendable {
+        var pending: [Pending] = []
+        var running = false
+    }
+
+    /// Bounds how long the last write of a batch waits for the others.
+    static let maxBatch = 32
+
+    private let queue = Mutex(Queue())
+    private let database: @Sendable () -> any Database
+
+    init(database: @escaping @Sendable () -> any Database) {
+        self.database = database
+    }
+
+    /// Runs `body` in the next transaction and returns its result once committed.
+    func write<T: Sendable>(_ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
+        let result = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<any Sendable, any Error>) in
+            let startsRunner = queue.withLock { queue in
+                queue.pending.append(Pending(body: { try await body($0) }, continuation: continuation))
+                guard !queue.running else { return false }
+                queue.running = true
+                return true
+            }
+            if startsRunner { Task { await self.drain() } }
+        }
+        return result as! T
+    }
+
+    /// Commits batches until nothing waits.
+    private func drain() async {
+        while true {
+            let batch = queue.withLock { queue in
+                let batch = Array(queue.pending.prefix(Self.maxBatch))
+                queue.pending.removeFirst(batch.count)
+                if batch.isEmpty { queue.running = false }
+                return batch
+            }
+            if batch.isEmpty { return }
+            await commit(batch)
+        }
+    }
+
+    private func commit(_ batch: [Pending]) async {
+        do {
+            let results = try await database().writeTransaction { tx in
+                var results: [any Sendable] = []
+                for write in batch { results.append(try await write.body(tx)) }
+                return results
+            }
+            for (write, result) in zip(batch, results) { write.continuation.resume(returning: result) }
+        } catch {
+            guard batch.count > 1 else {
+                batch[0].continuation.resume(throwing: error)
+                return
+            }
+            for write in batch { await commit([write]) }
+        }
+    }
+}
