@@ -25,6 +25,9 @@ public final class SpotterStore: Sendable {
     private let owned: [any Sendable & ShutdownAsync]
     /// The built-in exercises in memory (see `CatalogSnapshot`).
     let catalog = CatalogSnapshot()
+    /// Who recent tokens and session cookies belong to (see `SignInCache`).
+    let tokenOwners = SignInCache<TokenOwner>()
+    let sessionOwners = SignInCache<SessionOwner>()
 
     struct Readers: Sendable {
         let databases: Databases

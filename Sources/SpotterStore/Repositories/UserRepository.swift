@@ -5,9 +5,18 @@ import SpotterCore
 /// Accounts and their settings.
 public struct UserRepository: Sendable {
     let db: any Database
+    /// Set when made from the store: settings changes must reach the sign-in caches.
+    private let store: SpotterStore?
 
-    public init(store: SpotterStore) { db = store.database }
-    init(db: any Database) { self.db = db }
+    public init(store: SpotterStore) {
+        db = store.database
+        self.store = store
+    }
+
+    init(db: any Database) {
+        self.db = db
+        store = nil
+    }
 
     /// Stores a new account and gives it the seeded workout types, in one transaction.
     public func create(
@@ -57,6 +66,8 @@ public struct UserRepository: Sendable {
         guard let model = try await UserModel.find(userID, on: db) else { throw SpotterError.notFound("The account") }
         model.apply(settings)
         try await model.save(on: db)
+        store?.tokenOwners.forget(userID: userID)
+        store?.sessionOwners.forget(userID: userID)
         return model.core
     }
 }

@@ -60,6 +60,7 @@ public struct AccountService: Sendable {
             if let sessionID { others = others.filter(\.$id != sessionID) }
             try await others.delete()
         }
+        store.sessionOwners.forget(userID: userID)
     }
 
     /// Sets a new password without the old one (the CLI's reset) and ends every web session.
@@ -71,6 +72,7 @@ public struct AccountService: Sendable {
             try await UserRepository(db: tx).setPasswordHash(newHash, userID: user.id)
             try await WebSessionModel.query(on: tx).filter(\.$userID == user.id).delete()
         }
+        store.sessionOwners.forget(userID: user.id)
     }
 
     // MARK: Web sessions
@@ -94,21 +96,31 @@ public struct AccountService: Sendable {
     }
 
     /// The signed-in browser for a cookie secret, in one query with its account.
-    /// Every page asks this, so it is plain SQL (see `UserRows`).
+    /// Every page asks this, so it is plain SQL (see `UserRows`) and remembered
+    /// for a few seconds (see `SignInCache`).
     public func session(secret: String, now: Date) async throws -> WebSession? {
+        let key = Secrets.hash(secret)
+        if let cached = store.sessionOwners.entry(for: key, now: now) {
+            return cached.value.expiresAt > now ? cached.value.session : nil
+        }
         guard let row = try await reads.raw("""
             SELECT \(UserRows.select), s.id AS session_id, s.csrf_token, s.expires_at \
-            FROM web_sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = \(bind: Secrets.hash(secret))
+            FROM web_sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = \(bind: key)
             """).first()
         else { return nil }
-        guard try row.decode(column: "expires_at", as: Date.self) > now else { return nil }
-        return WebSession(
-            id: try row.decode(column: "session_id", as: UUID.self), user: try UserRows.user(row),
-            csrfToken: try row.decode(column: "csrf_token", as: String.self))
+        let owner = SessionOwner(
+            session: WebSession(
+                id: try row.decode(column: "session_id", as: UUID.self), user: try UserRows.user(row),
+                csrfToken: try row.decode(column: "csrf_token", as: String.self)),
+            expiresAt: try row.decode(column: "expires_at", as: Date.self))
+        store.sessionOwners.remember(
+            .init(value: owner, userID: owner.session.user.id, credentialID: owner.session.id, cachedAt: now), for: key)
+        return owner.expiresAt > now ? owner.session : nil
     }
 
     public func endSession(id: UUID) async throws {
         try await WebSessionModel.query(on: db).filter(\.$id == id).delete()
+        store.sessionOwners.forget(credentialID: id)
     }
 
     // MARK: API tokens
@@ -133,25 +145,47 @@ public struct AccountService: Sendable {
         guard let model = try await APITokenModel.query(on: db).filter(\.$userID == userID).filter(\.$id == id).first()
         else { throw SpotterError.notFound("The token") }
         try await model.delete(on: db)
+        store.tokenOwners.forget(credentialID: id)
     }
 
     /// The owner of a bearer token, or nil for an unknown or revoked one. Notes when
     /// it was used, at most once a minute, so reads do not turn into writes. Every
     /// API request asks this, so it is plain SQL (see `UserRows`).
     public func user(forToken secret: String, now: Date) async throws -> User? {
-        guard let row = try await reads.raw("""
-            SELECT \(UserRows.select), t.id AS token_id, t.last_used_at \
-            FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = \(bind: Secrets.hash(secret))
-            """).first()
-        else { return nil }
-        let lastUsedAt: Date? = try row.optional("last_used_at")
-        if lastUsedAt.map({ now.timeIntervalSince($0) > 60 }) ?? true {
-            try await store.sql.raw("""
-                UPDATE api_tokens SET last_used_at = \(bind: now) WHERE id = \(bind: try row.decode(column: "token_id", as: UUID.self))
-                """).run()
+        let key = Secrets.hash(secret)
+        var entry = store.tokenOwners.entry(for: key, now: now)
+        if entry == nil {
+            guard let row = try await reads.raw("""
+                SELECT \(UserRows.select), t.id AS token_id, t.last_used_at \
+                FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = \(bind: key)
+                """).first()
+            else { return nil }
+            let user = try UserRows.user(row)
+            entry = .init(
+                value: TokenOwner(user: user, lastUsedAt: try row.optional("last_used_at")), userID: user.id,
+                credentialID: try row.decode(column: "token_id", as: UUID.self), cachedAt: now)
+            store.tokenOwners.remember(entry!, for: key)
         }
-        return try UserRows.user(row)
+        guard var entry else { return nil }
+        if entry.value.lastUsedAt.map({ now.timeIntervalSince($0) > 60 }) ?? true {
+            try await store.sql.raw("UPDATE api_tokens SET last_used_at = \(bind: now) WHERE id = \(bind: entry.credentialID)").run()
+            entry.value.lastUsedAt = now
+            store.tokenOwners.remember(entry, for: key)
+        }
+        return entry.value.user
     }
+}
+
+/// The account behind a token, as `SignInCache` keeps it.
+struct TokenOwner: Sendable {
+    var user: User
+    var lastUsedAt: Date?
+}
+
+/// A signed-in browser, as `SignInCache` keeps it.
+struct SessionOwner: Sendable {
+    var session: AccountService.WebSession
+    var expiresAt: Date
 }
 
 /// The account columns read with every authenticated request, aliased `u`.
