@@ -30,9 +30,8 @@ extension WorkoutRepository {
             // rest after it). Kept short: SQLite parses the text on every request.
             guard let row = try await sql.raw("""
                 SELECT s.*, w.ended_at, w.rest_ends_at, w.rest_total_seconds, w.rest_after_set_id, e.rest_seconds, \
-                (SELECT n.kind FROM workout_sets n WHERE n.entry_id = e.id AND n.position = s.position + 1) AS next_kind, \
-                (SELECT COUNT(*) FROM workout_sets n WHERE n.entry_id = e.id AND n.position > s.position) AS later_sets, \
-                (SELECT COUNT(*) FROM exercise_entries n WHERE n.workout_id = w.id AND n.position > e.position) AS later_entries \
+                (SELECT n.kind FROM workout_sets n WHERE n.entry_id = e.id AND n.position > s.position ORDER BY n.position LIMIT 1) \
+                AS next_kind, (SELECT COUNT(*) FROM exercise_entries n WHERE n.workout_id = w.id AND n.position > e.position) AS later_entries \
                 FROM workouts w LEFT JOIN workout_sets s ON s.id = \(bind: setID) AND s.user_id = w.user_id \
                 LEFT JOIN exercise_entries e ON e.id = \(bind: entryID) AND e.workout_id = w.id \
                 WHERE w.id = \(bind: workoutID) AND w.user_id = \(bind: userID)
@@ -72,11 +71,10 @@ extension WorkoutRepository {
                 let event: RestTimer.Event
                 if set.done {
                     // A new set went in last in its entry, so nothing follows it there.
+                    let nextKind = try row.optional("next_kind", as: String.self)
                     let place = RestTimer.SetPlace(
-                        entryRestSeconds: try row.optional("rest_seconds"),
-                        nextSetKind: try row.optional("next_kind", as: String.self).flatMap(SetKind.init(rawValue:)),
-                        isLastOfWorkout: try row.decode(column: "later_sets", as: Int.self) == 0
-                            && row.decode(column: "later_entries", as: Int.self) == 0)
+                        entryRestSeconds: try row.optional("rest_seconds"), nextSetKind: nextKind.flatMap(SetKind.init(rawValue:)),
+                        isLastOfWorkout: try nextKind == nil && row.decode(column: "later_entries", as: Int.self) == 0)
                     event = RestTimer.event(completing: setID, at: place, defaultRestSeconds: defaultRestSeconds, at: now)
                 } else {
                     event = .setReopened(setID: setID)
