@@ -1,4 +1,5 @@
 import FluentKit
+import NIOCore
 import Synchronization
 
 /// Group commit for the SQLite writer: the writes that arrive while one
@@ -26,9 +27,13 @@ final class GroupCommit: Sendable {
 
     private let queue = Mutex(Queue())
     private let database: @Sendable () -> any Database
+    /// The writer's loop: the batches are run from it, so that nothing hops
+    /// between threads from one batch to the next.
+    private let executor: EventLoopExecutor
 
-    init(database: @escaping @Sendable () -> any Database) {
+    init(loop: any EventLoop, database: @escaping @Sendable () -> any Database) {
         self.database = database
+        executor = EventLoopExecutor(loop)
     }
 
     /// Runs `body` in the next transaction and returns its result once committed.
@@ -40,7 +45,7 @@ final class GroupCommit: Sendable {
                 queue.running = true
                 return true
             }
-            if startsRunner { Task { await self.drain() } }
+            if startsRunner { Task(executorPreference: executor) { await self.drain() } }
         }
         return result as! T
     }

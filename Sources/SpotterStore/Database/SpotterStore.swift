@@ -65,7 +65,7 @@ public final class SpotterStore: Sendable {
             store = SpotterStore(
                 location: location, databases: writer, logger: logger, eventLoopGroup: writerLoop,
                 readers: Readers(databases: readers, eventLoopGroup: MultiThreadedEventLoopGroup.singleton),
-                groupCommit: GroupCommit(database: { writer.database(logger: logger, on: writerLoop.any())! }),
+                groupCommit: GroupCommit(loop: writerLoop.next(), database: { writer.database(logger: logger, on: writerLoop.any())! }),
                 owned: [writerLoop, writerThread, readerThreads])
         case .postgres(let url, let schema):
             let databases = Databases(threadPool: NIOThreadPool.singleton, on: MultiThreadedEventLoopGroup.singleton)
