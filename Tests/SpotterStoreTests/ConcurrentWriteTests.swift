@@ -118,6 +118,25 @@ struct ConcurrentWriteTests {
         }
     }
 
+    @Test("the same new set sent twice at once (a retry) is stored once, and neither request fails", arguments: TestDatabase.all)
+    func retriedInsert(engine: TestDatabase) async throws {
+        try await TestEnvironment.with(engine) { env in
+            try await env.withStore { store in
+                let ana = try await makeUser("ana", in: store)
+                let ids = try await workoutWithEntry(store, user: ana)
+                let workouts = WorkoutRepository(store: store)
+                for _ in 0..<10 {
+                    let set = UUID()
+                    try await withThrowingTaskGroup(of: Void.self) { group in
+                        for _ in 0..<2 { group.addTask { _ = try await putSet(workouts, ids, set: set, done: true, user: ana, at: 1) } }
+                        try await group.waitForAll()
+                    }
+                }
+                #expect(try await TestEnvironment.count("workout_sets", in: store) == 10)
+            }
+        }
+    }
+
     @Test("a second process writing the same SQLite file (the CLI) never makes a set fail")
     func twoProcesses() async throws {
         try await TestEnvironment.with(.sqlite) { env in

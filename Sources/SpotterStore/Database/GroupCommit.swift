@@ -10,7 +10,9 @@ import Synchronization
 ///
 /// A write that fails rolls back its whole batch; then each write of that batch
 /// runs again in a transaction of its own, so only the failing one fails. Writes
-/// must therefore touch nothing but the database they are given.
+/// must therefore touch nothing but the database they are given. (A bad request
+/// thus costs its batch a second run; savepoints per write would avoid that at the
+/// price of two statements per write, which is what batching saves.)
 final class GroupCommit: Sendable {
     private struct Pending: Sendable {
         let body: @Sendable (any Database) async throws -> any Sendable
@@ -65,16 +67,20 @@ final class GroupCommit: Sendable {
     }
 
     private func commit(_ batch: [Pending]) async {
+        let began = Mutex(false)
         do {
             let results = try await database().writeTransaction { tx in
+                began.withLock { $0 = true }
                 var results: [any Sendable] = []
                 for write in batch { results.append(try await write.body(tx)) }
                 return results
             }
             for (write, result) in zip(batch, results) { write.continuation.resume(returning: result) }
         } catch {
-            guard batch.count > 1 else {
-                batch[0].continuation.resume(throwing: error)
+            // A transaction that could not even begin (the file locked by another
+            // process past the busy timeout) fails them all: retrying would wait again.
+            guard batch.count > 1, began.withLock({ $0 }) else {
+                for write in batch { write.continuation.resume(throwing: error) }
                 return
             }
             for write in batch { await commit([write]) }

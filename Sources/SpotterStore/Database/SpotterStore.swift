@@ -72,7 +72,9 @@ public final class SpotterStore: Sendable {
             var configuration = try SQLPostgresConfiguration(url: url)
             if let schema { configuration.searchPath = [schema] }
             databases.use(
-                .postgres(configuration: configuration, maxConnectionsPerEventLoop: 4, sqlLogLevel: .trace),
+                .postgres(
+                    configuration: configuration, maxConnectionsPerEventLoop: 4, connectionPoolTimeout: .seconds(60),
+                    encodingContext: .default, sqlLogLevel: .trace),
                 as: .psql)
             store = SpotterStore(
                 location: location, databases: databases, logger: logger, eventLoopGroup: MultiThreadedEventLoopGroup.singleton,

@@ -26,6 +26,10 @@ extension WorkoutRepository {
     ) async throws -> SetWriteResult {
         try await batchedWrite { tx in
             let sql = tx as! any SQLDatabase
+            // On PostgreSQL the workout is locked first, in a statement of its own:
+            // a query that waits for the lock would still see the other rows as they
+            // were before the waiting ended.
+            try await WorkoutRows.lockWorkout(id: workoutID, userID: userID, on: tx)
             // The stored set, the workout's state, and where the set sits (for the
             // rest after it). Kept short: SQLite parses the text on every request.
             guard let row = try await sql.raw("""
@@ -35,7 +39,7 @@ extension WorkoutRepository {
                 FROM workouts w LEFT JOIN workout_sets s ON s.id = \(bind: setID) AND s.user_id = w.user_id \
                 LEFT JOIN exercise_entries e ON e.id = \(bind: entryID) AND e.workout_id = w.id \
                 WHERE w.id = \(bind: workoutID) AND w.user_id = \(bind: userID)
-                """ + WorkoutRows.lockingWorkout(on: tx)).first()
+                """).first()
             else { throw SpotterError.notFound("The workout") }
             let isActive = try row.decodeNil(column: "ended_at")
             var rest = try WorkoutRows.rest(row)

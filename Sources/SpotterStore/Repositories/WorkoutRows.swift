@@ -112,11 +112,6 @@ extension WorkoutRows {
         (db as! any SQLDatabase).dialect.name != "sqlite"
     }
 
-    /// The clause that locks the workout row `w` a write transaction reads.
-    static func lockingWorkout(on db: any Database) -> SQLQueryString {
-        locksWorkouts(db) ? " FOR UPDATE OF w" : ""
-    }
-
     /// Locks a workout of the user until the transaction ends (see `locksWorkouts`).
     static func lockWorkout(id: UUID, userID: UUID, on db: any Database) async throws {
         guard locksWorkouts(db) else { return }

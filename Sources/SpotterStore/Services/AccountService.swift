@@ -103,6 +103,7 @@ public struct AccountService: Sendable {
         if let cached = store.sessionOwners.entry(for: key, now: now) {
             return cached.value.expiresAt > now ? cached.value.session : nil
         }
+        let ticket = store.sessionOwners.ticket()
         guard let row = try await reads.raw("""
             SELECT \(UserRows.select), s.id AS session_id, s.csrf_token, s.expires_at \
             FROM web_sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = \(bind: key)
@@ -114,7 +115,8 @@ public struct AccountService: Sendable {
                 csrfToken: try row.decode(column: "csrf_token", as: String.self)),
             expiresAt: try row.decode(column: "expires_at", as: Date.self))
         store.sessionOwners.remember(
-            .init(value: owner, userID: owner.session.user.id, credentialID: owner.session.id, cachedAt: now), for: key)
+            .init(value: owner, userID: owner.session.user.id, credentialID: owner.session.id, cachedAt: now), for: key,
+            ticket: ticket)
         return owner.expiresAt > now ? owner.session : nil
     }
 
@@ -154,6 +156,7 @@ public struct AccountService: Sendable {
     public func user(forToken secret: String, now: Date) async throws -> User? {
         let key = Secrets.hash(secret)
         var entry = store.tokenOwners.entry(for: key, now: now)
+        let ticket = store.tokenOwners.ticket()
         if entry == nil {
             guard let row = try await reads.raw("""
                 SELECT \(UserRows.select), t.id AS token_id, t.last_used_at \
@@ -164,13 +167,13 @@ public struct AccountService: Sendable {
             entry = .init(
                 value: TokenOwner(user: user, lastUsedAt: try row.optional("last_used_at")), userID: user.id,
                 credentialID: try row.decode(column: "token_id", as: UUID.self), cachedAt: now)
-            store.tokenOwners.remember(entry!, for: key)
+            store.tokenOwners.remember(entry!, for: key, ticket: ticket)
         }
         guard var entry else { return nil }
         if entry.value.lastUsedAt.map({ now.timeIntervalSince($0) > 60 }) ?? true {
             try await store.sql.raw("UPDATE api_tokens SET last_used_at = \(bind: now) WHERE id = \(bind: entry.credentialID)").run()
             entry.value.lastUsedAt = now
-            store.tokenOwners.remember(entry, for: key)
+            store.tokenOwners.remember(entry, for: key, ticket: ticket)
         }
         return entry.value.user
     }

@@ -21,34 +21,54 @@ final class SignInCache<Value: Sendable>: Sendable {
     /// Past this many entries the cache starts over, so it stays small.
     static var capacity: Int { 10_000 }
 
-    private let entries = Mutex<[String: Entry]>([:])
+    private struct State: Sendable {
+        var entries: [String: Entry] = [:]
+        /// Counts the forgets, so that a lookup that raced one is not remembered.
+        var generation = 0
+    }
+
+    private let state = Mutex(State())
 
     init() {}
 
+    /// Taken before reading the database; `remember` stores nothing if anything
+    /// was forgotten since, so an ended session can never come back from a read
+    /// that started before it ended.
+    func ticket() -> Int {
+        state.withLock { $0.generation }
+    }
+
     /// The remembered entry for a secret's hash, unless it is older than `lifetime`.
     func entry(for key: String, now: Date) -> Entry? {
-        entries.withLock { entries in
-            guard let entry = entries[key] else { return nil }
+        state.withLock { state in
+            guard let entry = state.entries[key] else { return nil }
             guard now.timeIntervalSince(entry.cachedAt) < Self.lifetime, entry.cachedAt <= now else {
-                entries[key] = nil
+                state.entries[key] = nil
                 return nil
             }
             return entry
         }
     }
 
-    func remember(_ entry: Entry, for key: String) {
-        entries.withLock { entries in
-            if entries.count >= Self.capacity { entries.removeAll() }
-            entries[key] = entry
+    func remember(_ entry: Entry, for key: String, ticket: Int) {
+        state.withLock { state in
+            guard state.generation == ticket else { return }
+            if state.entries.count >= Self.capacity { state.entries.removeAll() }
+            state.entries[key] = entry
         }
     }
 
     func forget(userID: UUID) {
-        entries.withLock { $0 = $0.filter { $0.value.userID != userID } }
+        state.withLock { state in
+            state.generation += 1
+            state.entries = state.entries.filter { $0.value.userID != userID }
+        }
     }
 
     func forget(credentialID: UUID) {
-        entries.withLock { $0 = $0.filter { $0.value.credentialID != credentialID } }
+        state.withLock { state in
+            state.generation += 1
+            state.entries = state.entries.filter { $0.value.credentialID != credentialID }
+        }
     }
 }
