@@ -39,9 +39,10 @@ public final class SpotterStore: Sendable {
     ///
     /// SQLite lets one writer in at a time, and a transaction that read before it
     /// wrote fails outright (`SQLITE_BUSY_SNAPSHOT`) when another connection wrote in
-    /// between. So the store writes through exactly one SQLite connection, on an
-    /// event loop and a thread of its own: writes queue for it without blocking a
-    /// thread and no two transactions of this process ever race. The reads that
+    /// between. So the store writes through exactly one SQLite connection, with a
+    /// thread of its own that also runs the writes' code (`InlineEventLoop`): writes
+    /// queue for it without blocking a thread and no two transactions of this
+    /// process ever race. The reads that
     /// every request makes (who is signed in, the workout on screen) go to read-only
     /// connections (`PRAGMA query_only`), which WAL lets run beside the writer, so
     /// they never wait for a write. Other processes (the CLI) are kept apart by
@@ -52,8 +53,8 @@ public final class SpotterStore: Sendable {
         case .sqlite(let path):
             let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let writerLoop = MultiThreadedEventLoopGroup(numberOfThreads: 1)
             let writerThread = NIOThreadPool(numberOfThreads: 1)
+            let writerLoop = InlineEventLoop(timers: MultiThreadedEventLoopGroup.singleton.next(), threads: writerThread)
             let readerThreads = NIOThreadPool(numberOfThreads: System.coreCount)
             writerThread.start()
             readerThreads.start()
@@ -65,8 +66,8 @@ public final class SpotterStore: Sendable {
             store = SpotterStore(
                 location: location, databases: writer, logger: logger, eventLoopGroup: writerLoop,
                 readers: Readers(databases: readers, eventLoopGroup: MultiThreadedEventLoopGroup.singleton),
-                groupCommit: GroupCommit(loop: writerLoop.next(), database: { writer.database(logger: logger, on: writerLoop.any())! }),
-                owned: [writerLoop, writerThread, readerThreads])
+                groupCommit: GroupCommit(loop: writerLoop, database: { writer.database(logger: logger, on: writerLoop)! }),
+                owned: [writerThread, readerThreads])
         case .postgres(let url, let schema):
             let databases = Databases(threadPool: NIOThreadPool.singleton, on: MultiThreadedEventLoopGroup.singleton)
             var configuration = try SQLPostgresConfiguration(url: url)

@@ -43,6 +43,11 @@ final class EventLoopExecutor: TaskExecutor {
 
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
-        loop.execute { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+        let step: @Sendable () -> Void = { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+        if let inline = loop as? InlineEventLoop {
+            inline.executeDeferred(step)
+        } else {
+            loop.execute(step)
+        }
     }
 }
