@@ -19,7 +19,9 @@ import Synchronization
 ///
 /// Work handed in while another thread is running the loop's tasks is queued and run
 /// by that thread before it lets go, so tasks never run at the same time. Tasks must
-/// not block: everything here is a callback of a future or a step of a Swift task.
+/// never block: everything here is a callback of a future or a step of a Swift task,
+/// and a task that waited for the pool's only thread (say, with `.wait()`) would
+/// wait forever, since it usually runs on that thread.
 /// Timers (the connection pool's request timeout) are kept by `timers` and run here.
 final class InlineEventLoop: EventLoop, @unchecked Sendable {
     private struct State: @unchecked Sendable {
@@ -63,7 +65,11 @@ final class InlineEventLoop: EventLoop, @unchecked Sendable {
             state.queue.append(task)
             return true
         }
-        if !queued { threads.submit { _ in self.execute(task) } }
+        guard !queued else { return }
+        threads.submit { state in
+            // A stopped pool calls at once, inside this call: go through the timers' loop then.
+            if case .active = state { self.execute(task) } else { self.timers.execute { self.execute(task) } }
+        }
     }
 
     /// Runs queued tasks, including those they queue, until none is left.

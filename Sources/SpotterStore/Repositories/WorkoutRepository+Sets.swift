@@ -17,9 +17,9 @@ extension WorkoutRepository {
     /// set done starts the rest timer (see `RestTimer.event`); unticking cancels it.
     ///
     /// This is the request a lifter makes for every set, so it is plain SQL (see
-    /// `WorkoutRows`): one query reads the workout, the stored set and where the set
-    /// sits, one statement writes the set, and a tick that changes `done` writes the
-    /// rest timer with one more.
+    /// `WorkoutRows`): one query reads the workout's state and the stored set, one
+    /// statement writes the set, and a tick that changes `done` reads where the set
+    /// sits and writes the rest timer with two more.
     public func putSet(
         workoutID: UUID, entryID: UUID, setID: UUID, draft: SetDraft, changedAt: Date, userID: UUID, unit: MassUnit,
         defaultRestSeconds: Int, now: Date
@@ -30,14 +30,11 @@ extension WorkoutRepository {
             // a query that waits for the lock would still see the other rows as they
             // were before the waiting ended.
             try await WorkoutRows.lockWorkout(id: workoutID, userID: userID, on: tx)
-            // The stored set, the workout's state, and where the set sits (for the
-            // rest after it). Kept short: SQLite parses the text on every request.
+            // The stored set and the workout's state. Kept short: SQLite parses the
+            // text on every request.
             guard let row = try await sql.raw("""
-                SELECT s.*, w.ended_at, w.rest_ends_at, w.rest_total_seconds, w.rest_after_set_id, e.rest_seconds, \
-                (SELECT n.kind FROM workout_sets n WHERE n.entry_id = e.id AND n.position > s.position ORDER BY n.position LIMIT 1) \
-                AS next_kind, (SELECT COUNT(*) FROM exercise_entries n WHERE n.workout_id = w.id AND n.position > e.position) AS later_entries \
+                SELECT s.*, w.ended_at, w.rest_ends_at, w.rest_total_seconds, w.rest_after_set_id \
                 FROM workouts w LEFT JOIN workout_sets s ON s.id = \(bind: setID) AND s.user_id = w.user_id \
-                LEFT JOIN exercise_entries e ON e.id = \(bind: entryID) AND e.workout_id = w.id \
                 WHERE w.id = \(bind: workoutID) AND w.user_id = \(bind: userID)
                 """).first()
             else { throw SpotterError.notFound("The workout") }
@@ -59,7 +56,9 @@ extension WorkoutRepository {
             if set.done && !wasDone { set.loggedAt = now }
             if !set.done { set.loggedAt = nil }
 
+            let position: Int
             if existing != nil {
+                position = try row.decode(column: "position", as: Int.self)
                 try await sql.raw("""
                     UPDATE workout_sets SET kind = \(bind: set.kind.rawValue), reps = \(bind: set.reps), \
                     weight_value = \(bind: set.weight?.value), weight_unit = \(bind: set.weight?.unit.rawValue), \
@@ -68,17 +67,13 @@ extension WorkoutRepository {
                     updated_at = \(bind: set.updatedAt) WHERE id = \(bind: setID)
                     """).run()
             } else {
-                try await insertSet(set, entryID: entryID, workoutID: workoutID, userID: userID, on: sql)
+                position = try await insertSet(set, entryID: entryID, workoutID: workoutID, userID: userID, on: sql)
             }
 
             if set.done != wasDone, isActive {
                 let event: RestTimer.Event
                 if set.done {
-                    // A new set went in last in its entry, so nothing follows it there.
-                    let nextKind = try row.optional("next_kind", as: String.self)
-                    let place = RestTimer.SetPlace(
-                        entryRestSeconds: try row.optional("rest_seconds"), nextSetKind: nextKind.flatMap(SetKind.init(rawValue:)),
-                        isLastOfWorkout: try nextKind == nil && row.decode(column: "later_entries", as: Int.self) == 0)
+                    let place = try await setPlace(entryID: entryID, position: position, on: sql)
                     event = RestTimer.event(completing: setID, at: place, defaultRestSeconds: defaultRestSeconds, at: now)
                 } else {
                     event = .setReopened(setID: setID)
@@ -97,9 +92,24 @@ extension WorkoutRepository {
         }
     }
 
+    /// Where the set at `position` of an entry sits, for the rest after it (read only
+    /// when a set is ticked done).
+    private func setPlace(entryID: UUID, position: Int, on sql: any SQLDatabase) async throws -> RestTimer.SetPlace {
+        let row = try await sql.raw("""
+            SELECT e.rest_seconds, (SELECT n.kind FROM workout_sets n WHERE n.entry_id = e.id AND n.position > \(bind: position) \
+            ORDER BY n.position LIMIT 1) AS next_kind, (SELECT COUNT(*) FROM exercise_entries n \
+            WHERE n.workout_id = e.workout_id AND n.position > e.position) AS later_entries FROM exercise_entries e WHERE e.id = \(bind: entryID)
+            """).first()
+        guard let row else { throw SpotterError.notFound("The exercise entry") }
+        let nextKind = try row.optional("next_kind", as: String.self)
+        return RestTimer.SetPlace(
+            entryRestSeconds: try row.optional("rest_seconds"), nextSetKind: nextKind.flatMap(SetKind.init(rawValue:)),
+            isLastOfWorkout: try nextKind == nil && row.decode(column: "later_entries", as: Int.self) == 0)
+    }
+
     /// Adds a set at the end of its entry, in one statement that also checks the
-    /// entry is the user's and in this workout.
-    private func insertSet(_ set: WorkoutSet, entryID: UUID, workoutID: UUID, userID: UUID, on sql: any SQLDatabase) async throws {
+    /// entry is the user's and in this workout; returns its position.
+    private func insertSet(_ set: WorkoutSet, entryID: UUID, workoutID: UUID, userID: UUID, on sql: any SQLDatabase) async throws -> Int {
         let inserted: (any SQLRow)?
         do {
             inserted = try await sql.raw("""
@@ -110,12 +120,13 @@ extension WorkoutRepository {
                 \(bind: set.durationSeconds), \(bind: set.distanceMeters), \(bind: set.rpe), \(bind: set.done), \(bind: set.note), \
                 \(bind: set.loggedAt), \(bind: set.updatedAt), e.user_id \
                 FROM exercise_entries e WHERE e.id = \(bind: entryID) AND e.user_id = \(bind: userID) AND e.workout_id = \(bind: workoutID) \
-                RETURNING id
+                RETURNING position
                 """).first()
         } catch let error as any DatabaseError where error.isConstraintFailure {
             throw SpotterError.idInUse
         }
-        guard inserted != nil else { throw SpotterError.notFound("The exercise entry") }
+        guard let inserted else { throw SpotterError.notFound("The exercise entry") }
+        return try inserted.decode(column: "position", as: Int.self)
     }
 
     /// Removes a set; the others of its exercise close ranks.
