@@ -57,15 +57,9 @@ extension WorkoutRepository {
             if !set.done { set.loggedAt = nil }
 
             let position: Int
-            if existing != nil {
+            if let stored = existing?.set {
                 position = try row.decode(column: "position", as: Int.self)
-                try await sql.raw("""
-                    UPDATE workout_sets SET kind = \(bind: set.kind.rawValue), reps = \(bind: set.reps), \
-                    weight_value = \(bind: set.weight?.value), weight_unit = \(bind: set.weight?.unit.rawValue), \
-                    duration_seconds = \(bind: set.durationSeconds), distance_meters = \(bind: set.distanceMeters), \
-                    rpe = \(bind: set.rpe), done = \(bind: set.done), note = \(bind: set.note), logged_at = \(bind: set.loggedAt), \
-                    updated_at = \(bind: set.updatedAt) WHERE id = \(bind: setID)
-                    """).run()
+                try await sql.raw("UPDATE workout_sets SET " + WorkoutRows.changes(from: stored, to: set) + " WHERE id = \(bind: setID)").run()
             } else {
                 position = try await insertSet(set, entryID: entryID, workoutID: workoutID, userID: userID, on: sql)
             }

@@ -45,6 +45,26 @@ enum WorkoutRows {
         return (try row.decode(column: "workout_id", as: UUID.self), entry)
     }
 
+    /// The `SET` list that turns a stored set into `new`: only the columns that
+    /// differ, and always `updated_at`. Ticking a set done changes three columns,
+    /// and a short statement is parsed faster (SQLite parses every statement anew).
+    static func changes(from stored: WorkoutSet, to new: WorkoutSet) -> SQLQueryString {
+        var parts: [SQLQueryString] = []
+        if new.kind != stored.kind { parts.append("kind = \(bind: new.kind.rawValue)") }
+        if new.reps != stored.reps { parts.append("reps = \(bind: new.reps)") }
+        if new.weight != stored.weight {
+            parts.append("weight_value = \(bind: new.weight?.value), weight_unit = \(bind: new.weight?.unit.rawValue)")
+        }
+        if new.durationSeconds != stored.durationSeconds { parts.append("duration_seconds = \(bind: new.durationSeconds)") }
+        if new.distanceMeters != stored.distanceMeters { parts.append("distance_meters = \(bind: new.distanceMeters)") }
+        if new.rpe != stored.rpe { parts.append("rpe = \(bind: new.rpe)") }
+        if new.done != stored.done { parts.append("done = \(bind: new.done)") }
+        if new.note != stored.note { parts.append("note = \(bind: new.note)") }
+        if new.loggedAt != stored.loggedAt { parts.append("logged_at = \(bind: new.loggedAt)") }
+        parts.append("updated_at = \(bind: new.updatedAt)")
+        return parts.joined(separator: ", ")
+    }
+
     /// A set with where it belongs.
     static func set(_ row: any SQLRow) throws -> (workoutID: UUID, entryID: UUID, set: WorkoutSet) {
         var weight: Mass?
