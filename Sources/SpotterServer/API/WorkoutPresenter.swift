@@ -14,6 +14,7 @@ struct WorkoutPresenter {
     func responses(for workouts: [Workout], user: User) async throws -> [WorkoutResponse] {
         let ids = Set(workouts.flatMap { $0.entries.map(\.exerciseID) })
         let exercises = try await services.exercises.exercises(ids: ids, userID: user.id)
+        let kinds = exercises.mapValues(\.kind)
         let now = services.clock()
         var result: [WorkoutResponse] = []
         for workout in workouts {
@@ -37,7 +38,6 @@ struct WorkoutPresenter {
                     exerciseKind: exercise?.kind ?? .weightReps, notes: entry.notes, supersetGroup: entry.supersetGroup,
                     restSeconds: entry.restSeconds, sets: entry.sets.map(WorkoutResponse.SetResponse.init), previous: previous))
             }
-            let kinds = exercises.mapValues(\.kind)
             let volume = Volume.of(workout, kinds: kinds, in: user.settings.unit)
             let summary = WorkoutResponse.SummaryResponse(
                 durationSeconds: max(0, Int((workout.endedAt ?? now).timeIntervalSince(workout.startedAt))),

@@ -92,12 +92,4 @@ final class WorkoutSetModel: Model, @unchecked Sendable {
         loggedAt = set.loggedAt
         updatedAt = set.updatedAt
     }
-
-    var core: WorkoutSet {
-        var weight: Mass?
-        if let weightValue, let unit = weightUnit.flatMap(MassUnit.init(rawValue:)) { weight = Mass(weightValue, unit) }
-        return WorkoutSet(
-            id: id!, kind: SetKind(rawValue: kind) ?? .working, reps: reps, weight: weight, durationSeconds: durationSeconds,
-            distanceMeters: distanceMeters, rpe: rpe, done: done, note: note, loggedAt: loggedAt, updatedAt: updatedAt)
-    }
 }

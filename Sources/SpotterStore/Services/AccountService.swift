@@ -152,7 +152,8 @@ public struct AccountService: Sendable {
 
     /// The owner of a bearer token, or nil for an unknown or revoked one. Notes when
     /// it was used, at most once a minute, so reads do not turn into writes. Every
-    /// API request asks this, so it is plain SQL (see `UserRows`).
+    /// API request asks this, so it is plain SQL (see `UserRows`) and remembered
+    /// for a few seconds (see `SignInCache`).
     public func user(forToken secret: String, now: Date) async throws -> User? {
         let key = Secrets.hash(secret)
         var entry = store.tokenOwners.entry(for: key, now: now)
