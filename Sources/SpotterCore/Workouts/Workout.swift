@@ -15,11 +15,13 @@ public struct WorkoutSet: Sendable, Equatable, Identifiable, Codable {
     /// When the set was ticked done; nil while it is planned.
     public var loggedAt: Date?
     public var updatedAt: Date
+    /// What the template this set came from asked for, so planned and done can be compared.
+    public var target: SetTarget?
 
     public init(
         id: UUID, kind: SetKind = .working, reps: Int? = nil, weight: Mass? = nil, durationSeconds: Int? = nil,
         distanceMeters: Double? = nil, rpe: Double? = nil, done: Bool = false, note: String = "", loggedAt: Date? = nil,
-        updatedAt: Date
+        updatedAt: Date, target: SetTarget? = nil
     ) {
         self.id = id
         self.kind = kind
@@ -32,6 +34,18 @@ public struct WorkoutSet: Sendable, Equatable, Identifiable, Codable {
         self.note = note
         self.loggedAt = loggedAt
         self.updatedAt = updatedAt
+        self.target = target
+    }
+}
+
+/// The plan a set was started with: the rep range and RPE its template asked for.
+public struct SetTarget: Sendable, Hashable, Codable {
+    public var reps: RepRange?
+    public var rpe: Double?
+
+    public init(reps: RepRange? = nil, rpe: Double? = nil) {
+        self.reps = reps
+        self.rpe = rpe
     }
 }
 
@@ -70,10 +84,13 @@ public struct Workout: Sendable, Equatable, Identifiable {
     public var entries: [ExerciseEntry]
     /// The running rest timer, as the server knows it.
     public var rest: RestTimer.State
+    /// The template it was started from, if any, so its finish can offer to update it.
+    public var templateID: UUID?
 
     public init(
         id: UUID, ownerID: UUID, name: String, workoutTypeID: UUID? = nil, startedAt: Date, endedAt: Date? = nil,
-        notes: String = "", sessionRPE: Int? = nil, entries: [ExerciseEntry] = [], rest: RestTimer.State = .idle
+        notes: String = "", sessionRPE: Int? = nil, entries: [ExerciseEntry] = [], rest: RestTimer.State = .idle,
+        templateID: UUID? = nil
     ) {
         self.id = id
         self.ownerID = ownerID
@@ -85,6 +102,7 @@ public struct Workout: Sendable, Equatable, Identifiable {
         self.sessionRPE = sessionRPE
         self.entries = entries
         self.rest = rest
+        self.templateID = templateID
     }
 
     public var isActive: Bool { endedAt == nil }

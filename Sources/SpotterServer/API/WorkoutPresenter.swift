@@ -49,7 +49,7 @@ struct WorkoutPresenter {
             result.append(WorkoutResponse(
                 id: workout.id, name: workout.name, workoutTypeId: workout.workoutTypeID, startedAt: workout.startedAt,
                 endedAt: workout.endedAt, isActive: workout.isActive, notes: workout.notes, sessionRPE: workout.sessionRPE,
-                rest: .init(workout.rest), entries: entries, summary: summary))
+                templateId: workout.templateID, rest: .init(workout.rest), entries: entries, summary: summary))
         }
         return result
     }

@@ -18,6 +18,14 @@ struct WorkoutResponse: ResponseEncodable, Equatable {
         let note: String
         @Nullable var loggedAt: Date?
         let changedAt: Date
+        /// The plan from the template it came from: rep range and RPE.
+        @Nullable var target: TargetResponse?
+
+        struct TargetResponse: Codable, Equatable, Sendable {
+            @Nullable var repMin: Int?
+            @Nullable var repMax: Int?
+            @Nullable var rpe: Double?
+        }
 
         init(_ set: WorkoutSet) {
             id = set.id
@@ -32,6 +40,7 @@ struct WorkoutResponse: ResponseEncodable, Equatable {
             note = set.note
             loggedAt = set.loggedAt
             changedAt = set.updatedAt
+            target = set.target.map { TargetResponse(repMin: $0.reps?.min, repMax: $0.reps?.max, rpe: $0.rpe) }
         }
     }
 
@@ -78,6 +87,8 @@ struct WorkoutResponse: ResponseEncodable, Equatable {
     let isActive: Bool
     let notes: String
     @Nullable var sessionRPE: Int?
+    /// The template it was started from.
+    @Nullable var templateId: UUID?
     let rest: RestResponse
     let entries: [EntryResponse]
     let summary: SummaryResponse

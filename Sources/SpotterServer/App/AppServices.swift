@@ -22,6 +22,7 @@ struct AppServices: Sendable {
     var workoutTypes: WorkoutTypeRepository { WorkoutTypeRepository(store: store) }
     var users: UserRepository { UserRepository(store: store) }
     var workouts: WorkoutRepository { WorkoutRepository(store: store) }
+    var templates: TemplateRepository { TemplateRepository(store: store) }
 }
 
 /// The failed-login counter, shared by every request.

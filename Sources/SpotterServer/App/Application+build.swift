@@ -61,6 +61,7 @@ func buildRouter(services: AppServices) -> Router<AppRequestContext> {
     ExercisesAPIController(services: services).addRoutes(to: api)
     WorkoutTypesAPIController(services: services).addRoutes(to: api)
     WorkoutsAPIController(services: services).addRoutes(to: api)
+    TemplatesAPIController(services: services).addRoutes(to: api)
 
     AuthPagesController(services: services).addRoutes(to: router)
     HomePageController(services: services).addRoutes(to: router)
@@ -69,5 +70,9 @@ func buildRouter(services: AppServices) -> Router<AppRequestContext> {
     SettingsPagesController(services: services).addRoutes(to: router)
     WorkoutPagesController(services: services).addRoutes(to: router)
     HistoryPagesController(services: services).addRoutes(to: router)
+    TemplatePagesController(services: services).addRoutes(to: router)
+    TemplateFormPagesController(services: services).addRoutes(to: router)
+    TemplateStartPagesController(services: services).addRoutes(to: router)
+    TemplateFinishPagesController(services: services).addRoutes(to: router)
     return router
 }

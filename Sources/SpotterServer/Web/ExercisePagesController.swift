@@ -118,11 +118,11 @@ struct ExercisePagesController {
     @Sendable func confirmDelete(_ request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requirePageUser()
         let exercise = try await findOwn(context)
-        let uses = try await services.exercises.workoutCount(using: exercise.id, userID: user.id)
+        let usage = try await services.exercises.usage(of: exercise.id, userID: user.id)
         let model = ExerciseDeletePage(
             page: PageChrome(title: "Delete \(exercise.name)?", context: context, section: .exercises, backLink: "/exercises/\(exercise.id.uuidString.lowercased())"),
             exercise: ExerciseRow(exercise),
-            usedIn: uses == 0 ? nil : (uses == 1 ? "1 workout" : "\(uses) workouts"))
+            usedIn: usage.description)
         return try services.views.render(model, template: "exercise-delete")
     }
 
@@ -278,6 +278,6 @@ struct ExerciseFormPage {
 struct ExerciseDeletePage {
     let page: PageChrome
     let exercise: ExerciseRow
-    /// "3 workouts" when history uses it; then deleting archives it instead.
+    /// "3 workouts and 1 template" when they use it; then deleting archives it instead.
     let usedIn: String?
 }

@@ -49,9 +49,16 @@ struct HistoryPagesController {
         let (user, workout) = try await find(context)
         if workout.isActive { return .seeOther("/workout") }
         let card = try await WorkoutCards(services: services).cards(for: [workout], user: user)[0]
+        let template = try await workout.templateID.asyncFlatMap { try await services.templates.find(id: $0, userID: user.id) }
         let model = HistoryDetailPage(
             page: PageChrome(title: workout.name, context: context, section: .history, backLink: "/history"),
-            workout: card, notice: Notice.from(request))
+            workout: card, notice: Notice.from(request),
+            template: template.map { template in
+                HistoryTemplateView(
+                    id: template.id.uuidString.lowercased(), name: template.name,
+                    choices: TemplateUpdate.allCases.map { OptionView(value: $0.rawValue, label: $0.displayName, selected: $0 == .keep) })
+            },
+            canSaveAsTemplate: !TemplateFromWorkout.plan(of: workout, weights: false, newID: UUID.init).isEmpty)
         return try services.views.render(model, template: "history-detail")
     }
 
@@ -60,7 +67,7 @@ struct HistoryPagesController {
         let card = try await WorkoutCards(services: services).cards(for: [workout], user: user)[0]
         let model = HistoryDetailPage(
             page: PageChrome(title: "Delete workout?", context: context, section: .history, backLink: "/history/\(card.id)"),
-            workout: card, notice: nil)
+            workout: card, notice: nil, template: nil, canSaveAsTemplate: false)
         return try services.views.render(model, template: "history-delete")
     }
 
@@ -117,4 +124,20 @@ struct HistoryDetailPage {
     let page: PageChrome
     let workout: WorkoutCardView
     let notice: String?
+    /// The template the workout came from, with the update choices.
+    let template: HistoryTemplateView?
+    let canSaveAsTemplate: Bool
+}
+
+struct HistoryTemplateView {
+    let id: String
+    let name: String
+    let choices: [OptionView]
+}
+
+extension Optional {
+    func asyncFlatMap<T>(_ transform: (Wrapped) async throws -> T?) async rethrows -> T? {
+        guard let value = self else { return nil }
+        return try await transform(value)
+    }
 }

@@ -38,6 +38,7 @@ struct HomePageController {
                     startedAgo: WorkoutPagesController.ago(services.clock().timeIntervalSince(workout.startedAt)))
             },
             recent: try await WorkoutCards(services: services).cards(for: recent, user: user),
+            templates: try await TemplateCards(services: services).quickStart(user: user),
             notice: Notice.from(request))
         return try services.views.render(model, template: "home")
     }
@@ -67,6 +68,8 @@ struct HomePage {
     let restSeconds: Int
     let active: ActiveWorkoutView?
     let recent: [WorkoutCardView]
+    /// Pinned, then recently used templates; a tap starts one.
+    let templates: [TemplateCardView]
     let notice: String?
 }
 

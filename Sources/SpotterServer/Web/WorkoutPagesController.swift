@@ -29,7 +29,8 @@ struct WorkoutPagesController {
                 page: PageChrome(title: "Workout in progress", context: context, section: .workout, backLink: "/"),
                 activeName: active.name,
                 startedAgo: Self.ago(services.clock().timeIntervalSince(active.startedAt)),
-                repeatOf: repeatOf?.uuidString.lowercased())
+                action: "/workouts/start",
+                hidden: repeatOf.map { [HiddenField(name: "repeatOf", value: $0.uuidString.lowercased())] } ?? [])
             return try services.views.render(model, template: "start-conflict", status: .conflict)
         }
         var source: Workout?
@@ -63,7 +64,9 @@ struct WorkoutPagesController {
     private func startPage(user: User, context: AppRequestContext) async throws -> Response {
         let recent = try await services.workouts.history(userID: user.id, filter: HistoryFilter(limit: 5))
         let cards = try await WorkoutCards(services: services).cards(for: recent, user: user)
-        let model = WorkoutStartPage(page: PageChrome(title: "Workout", context: context, section: .workout), recent: cards)
+        let model = WorkoutStartPage(
+            page: PageChrome(title: "Workout", context: context, section: .workout), recent: cards,
+            templates: try await TemplateCards(services: services).quickStart(user: user, limit: 6))
         return try services.views.render(model, template: "workout-start")
     }
 
@@ -107,11 +110,15 @@ struct WorkoutPage {
 struct WorkoutStartPage {
     let page: PageChrome
     let recent: [WorkoutCardView]
+    let templates: [TemplateCardView]
 }
 
+/// "A workout is in progress": resume it, or discard it and start the new one by
+/// sending the same request again (`hidden`) with `replace=1`.
 struct StartConflictPage {
     let page: PageChrome
     let activeName: String
     let startedAgo: String
-    let repeatOf: String?
+    let action: String
+    let hidden: [HiddenField]
 }

@@ -12,6 +12,7 @@ extension SpotterStore {
             M005CreateWorkoutTypes(),
             M006CreateStoreMetadata(),
             M007CreateWorkouts(),
+            M008CreateTemplates(),
         ]
     }
 

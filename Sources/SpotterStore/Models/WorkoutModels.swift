@@ -18,6 +18,7 @@ final class WorkoutModel: Model, @unchecked Sendable {
     @OptionalField(key: "rest_after_set_id") var restAfterSetID: UUID?
     @Field(key: "created_at") var createdAt: Date
     @Field(key: "updated_at") var updatedAt: Date
+    @OptionalField(key: "template_id") var templateID: UUID?
 
     init() {}
 
@@ -33,7 +34,7 @@ final class WorkoutModel: Model, @unchecked Sendable {
     func core(entries: [ExerciseEntry]) -> Workout {
         Workout(
             id: id!, ownerID: userID, name: name, workoutTypeID: workoutTypeID, startedAt: startedAt, endedAt: endedAt,
-            notes: notes, sessionRPE: sessionRPE, entries: entries, rest: rest)
+            notes: notes, sessionRPE: sessionRPE, entries: entries, rest: rest, templateID: templateID)
     }
 }
 
@@ -76,6 +77,9 @@ final class WorkoutSetModel: Model, @unchecked Sendable {
     @Field(key: "note") var note: String
     @OptionalField(key: "logged_at") var loggedAt: Date?
     @Field(key: "updated_at") var updatedAt: Date
+    @OptionalField(key: "target_reps_min") var targetRepsMin: Int?
+    @OptionalField(key: "target_reps_max") var targetRepsMax: Int?
+    @OptionalField(key: "target_rpe") var targetRPE: Double?
 
     init() {}
 
@@ -91,5 +95,8 @@ final class WorkoutSetModel: Model, @unchecked Sendable {
         note = set.note
         loggedAt = set.loggedAt
         updatedAt = set.updatedAt
+        targetRepsMin = set.target?.reps?.min
+        targetRepsMax = set.target?.reps?.max
+        targetRPE = set.target?.rpe
     }
 }

@@ -1,5 +1,6 @@
 import FluentKit
 import Foundation
+import SQLKit
 import SpotterCore
 
 /// The exercise library as one user sees it: the built-in catalog plus their own
@@ -11,6 +12,11 @@ public struct ExerciseRepository: Sendable {
     public init(store: SpotterStore) {
         db = store.database
         catalog = store.catalog
+    }
+
+    init(db: any Database, catalog: CatalogSnapshot) {
+        self.db = db
+        self.catalog = catalog
     }
 
     /// Catalog rows and the user's own rows.
@@ -89,25 +95,30 @@ public struct ExerciseRepository: Sendable {
     /// What deleting did: removed for good, or archived because workouts use it.
     public enum Deletion: Sendable, Equatable {
         case deleted(Exercise)
-        case archived(Exercise, workoutCount: Int)
+        case archived(Exercise, usage: ExerciseUsage)
     }
 
-    /// How many of the user's workouts use an exercise.
-    public func workoutCount(using id: UUID, userID: UUID) async throws -> Int {
-        let entries = try await ExerciseEntryModel.query(on: db).filter(\.$userID == userID).filter(\.$exerciseID == id).all()
-        return Set(entries.map(\.workoutID)).count
+    /// How many of the user's workouts and templates use an exercise.
+    public func usage(of id: UUID, userID: UUID) async throws -> ExerciseUsage {
+        let row = try await (db as! any SQLDatabase).raw("""
+            SELECT (SELECT COUNT(DISTINCT e.workout_id) FROM exercise_entries e WHERE e.user_id = \(bind: userID) AND e.exercise_id = \(bind: id)) AS workouts, \
+            (SELECT COUNT(DISTINCT t.template_id) FROM template_exercises t WHERE t.user_id = \(bind: userID) AND t.exercise_id = \(bind: id)) AS templates
+            """).first()
+        return ExerciseUsage(
+            workouts: try row?.decode(column: "workouts", as: Int.self) ?? 0, templates: try row?.decode(column: "templates", as: Int.self) ?? 0)
     }
 
-    /// Removes a custom exercise, or archives it when workouts use it, so history
-    /// never loses what was done. The caller removes the image file of a deleted one.
+    /// Removes a custom exercise, or archives it when workouts or templates use it,
+    /// so history and routines never lose what they hold. The caller removes the
+    /// image file of a deleted one.
     public func delete(id: UUID, userID: UUID, now: Date) async throws -> Deletion {
         let model = try await ownModel(id: id, userID: userID, action: "delete")
-        let uses = try await workoutCount(using: id, userID: userID)
-        if uses > 0 {
+        let usage = try await usage(of: id, userID: userID)
+        if !usage.isEmpty {
             model.archived = true
             model.updatedAt = now
             try await model.save(on: db)
-            return .archived(model.core, workoutCount: uses)
+            return .archived(model.core, usage: usage)
         }
         let exercise = model.core
         try await model.delete(on: db)
@@ -181,5 +192,25 @@ extension ExerciseRepository {
             for model in try await owned(by: userID).filter(\.$id ~~ missing).all() { found[model.id!] = model.core }
         }
         return found
+    }
+}
+
+/// Where an exercise is used; an exercise in use is archived instead of deleted.
+public struct ExerciseUsage: Sendable, Equatable {
+    public var workouts: Int
+    public var templates: Int
+
+    public init(workouts: Int, templates: Int) {
+        self.workouts = workouts
+        self.templates = templates
+    }
+
+    public var isEmpty: Bool { workouts == 0 && templates == 0 }
+
+    /// "3 workouts and 1 template", or nil when nothing uses it.
+    public var description: String? {
+        func count(_ n: Int, _ word: String) -> String? { n == 0 ? nil : "\(n) \(word)\(n == 1 ? "" : "s")" }
+        let parts = [count(workouts, "workout"), count(templates, "template")].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: " and ")
     }
 }

@@ -1,14 +1,18 @@
 import FluentKit
 import Foundation
+import SQLKit
 import SpotterCore
 
 extension WorkoutRepository {
     /// Starts a workout with the client's id. A retry with the same id returns the
     /// same workout. While another workout is active this is refused, unless
     /// `replaceActive` says to discard that one first (the "discard and start" choice).
+    /// The new workout holds `entries` (made by the caller with fresh ids), or a
+    /// fresh copy of `source`'s exercises and planned sets (a repeat). Started from
+    /// a template, it remembers `templateID` and marks that template used.
     public func start(
         id: UUID, userID: UUID, name: String?, workoutTypeID: UUID?, replaceActive: Bool, timeZone: TimeZone, now: Date,
-        copying source: Workout? = nil
+        copying source: Workout? = nil, entries: [ExerciseEntry]? = nil, templateID: UUID? = nil
     ) async throws -> Workout {
         if let existing = try await find(id: id, userID: userID) { return existing }
         let displayName = NameKey.displayForm(of: name ?? "")
@@ -18,6 +22,16 @@ extension WorkoutRepository {
         } catch { throw SpotterError.invalid(error) }
         if let workoutTypeID { try await ensureWorkoutType(workoutTypeID, userID: userID, on: db) }
         let workoutName = draft.name
+        let plan = entries ?? (source?.entries ?? []).map { entry in
+            var copy = entry
+            copy.id = UUID()
+            copy.sets = entry.sets.map { set in
+                WorkoutSet(
+                    id: UUID(), kind: set.kind, reps: set.reps, weight: set.weight, durationSeconds: set.durationSeconds,
+                    distanceMeters: set.distanceMeters, updatedAt: now, target: set.target)
+            }
+            return copy
+        }
         try await db.writeTransaction { tx in
             if let active = try await WorkoutModel.query(on: tx).filter(\.$userID == userID).filter(\.$endedAt == nil).first() {
                 guard replaceActive else {
@@ -37,18 +51,19 @@ extension WorkoutRepository {
             model.rest = .idle
             model.createdAt = now
             model.updatedAt = now
+            model.templateID = templateID
             try await insert(model, on: tx)
-            if let source {
-                for (position, entry) in source.entries.enumerated() {
-                    let entryModel = newEntryModel(id: UUID(), workoutID: id, userID: userID, position: position, entry: entry, now: now)
-                    try await entryModel.create(on: tx)
-                    for (index, set) in entry.sets.enumerated() {
-                        let copy = WorkoutSet(
-                            id: UUID(), kind: set.kind, reps: set.reps, weight: set.weight, durationSeconds: set.durationSeconds,
-                            distanceMeters: set.distanceMeters, rpe: nil, done: false, note: "", loggedAt: nil, updatedAt: now)
-                        try await newSetModel(copy, entry: entryModel, position: index).create(on: tx)
-                    }
+            for (position, entry) in plan.enumerated() {
+                let entryModel = newEntryModel(id: entry.id, workoutID: id, userID: userID, position: position, entry: entry, now: now)
+                try await entryModel.create(on: tx)
+                for (index, set) in entry.sets.enumerated() {
+                    try await newSetModel(set, entry: entryModel, position: index).create(on: tx)
                 }
+            }
+            if let templateID {
+                try await (tx as! any SQLDatabase).raw("""
+                    UPDATE workout_templates SET last_used_at = \(bind: now) WHERE id = \(bind: templateID) AND user_id = \(bind: userID)
+                    """).run()
             }
         }
         return try await find(id: id, userID: userID)!

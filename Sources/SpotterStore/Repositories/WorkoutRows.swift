@@ -9,7 +9,8 @@ import SpotterCore
 /// page and history. Profiling "log one set" showed most of its time spent inside
 /// FluentKit itself, building each model by reflection and serialising each query
 /// from an expression tree; plain SQL with bound values does the same work in a
-/// fraction of the time. The columns are those of `M007CreateWorkouts`, read by
+/// fraction of the time. The columns are those of `M007CreateWorkouts` (and the
+/// template columns of `M008CreateTemplates`), read by
 /// name; the models in WorkoutModels.swift map the same columns for the less
 /// frequent writes.
 enum WorkoutRows {
@@ -26,7 +27,7 @@ enum WorkoutRows {
             name: try row.decode(column: "name", as: String.self), workoutTypeID: try row.optional("workout_type_id"),
             startedAt: try row.decode(column: "started_at", as: Date.self), endedAt: try row.optional("ended_at"),
             notes: try row.decode(column: "notes", as: String.self), sessionRPE: try row.optional("session_rpe"),
-            rest: try rest(row))
+            rest: try rest(row), templateID: try row.optional("template_id"))
     }
 
     /// A workout's rest timer.
@@ -79,10 +80,19 @@ enum WorkoutRows {
             reps: try row.optional("reps"), weight: weight, durationSeconds: try row.optional("duration_seconds"),
             distanceMeters: try row.optional("distance_meters"), rpe: try row.optional("rpe"),
             done: try row.decode(column: "done", as: Bool.self), note: try row.decode(column: "note", as: String.self),
-            loggedAt: try row.optional("logged_at"), updatedAt: try row.decode(column: "updated_at", as: Date.self))
+            loggedAt: try row.optional("logged_at"), updatedAt: try row.decode(column: "updated_at", as: Date.self),
+            target: try target(row))
         return (
             try row.decode(column: "workout_id", as: UUID.self), try row.decode(column: "entry_id", as: UUID.self), set
         )
+    }
+
+    /// The plan a set was started with, if it came from a template.
+    static func target(_ row: any SQLRow) throws -> SetTarget? {
+        let low: Int? = try row.optional("target_reps_min"), high: Int? = try row.optional("target_reps_max")
+        let rpe: Double? = try row.optional("target_rpe")
+        let reps = low.flatMap { low in high.map { RepRange(low, $0) } }
+        return reps == nil && rpe == nil ? nil : SetTarget(reps: reps, rpe: rpe)
     }
 
     /// The workouts a condition selects (`WHERE` and what follows it), entries and

@@ -1,6 +1,8 @@
-// Filters the exercise list as the lifter types or taps a filter, keeping the
-// address in step so the back button and reloads keep the filter.
+// Filters a list as the lifter types or taps a filter, keeping the address in
+// step so the back button and reloads keep the filter. `data-autosubmit` names the
+// results element to swap; empty means the exercise list and its count.
 for (const form of document.querySelectorAll("form[data-autosubmit]")) {
+  const target = form.dataset.autosubmit;
   let timer;
   const submit = () => {
     clearTimeout(timer);
@@ -11,6 +13,12 @@ for (const form of document.querySelectorAll("form[data-autosubmit]")) {
       const response = await fetch(url, { headers: { Accept: "text/html" } });
       if (!response.ok) return;
       const page = new DOMParser().parseFromString(await response.text(), "text/html");
+      if (target) {
+        const fresh = page.querySelector(target);
+        if (fresh) document.querySelector(target)?.replaceWith(fresh);
+        history.replaceState(null, "", url);
+        return;
+      }
       for (const selector of ["#exercise-list", ".result-count"]) {
         const fresh = page.querySelector(selector);
         const current = document.querySelector(selector);

@@ -1,0 +1,268 @@
+import Foundation
+import Hummingbird
+import SpotterCore
+import SpotterStore
+
+/// What the template pages and the API both do, composed from Core rules and the
+/// repositories: starting, "start and tweak", updating from a workout, saving a
+/// workout as a template, copies. Controllers stay thin by calling these.
+struct TemplateActions {
+    let services: AppServices
+
+    var templates: TemplateRepository { services.templates }
+
+    /// The user's template or a preset, or 404.
+    func find(_ id: UUID, user: User) async throws -> WorkoutTemplate {
+        guard let template = try await templates.findAny(id: id, userID: user.id) else { throw SpotterError.notFound("The template") }
+        return template
+    }
+
+    /// The user's own template, or 404; a preset answers 403 ("read-only").
+    func findOwn(_ id: UUID, user: User, action: String) async throws -> WorkoutTemplate {
+        if TemplatePresets.preset(id: id) != nil {
+            throw SpotterError.forbidden("Presets are read-only, so you cannot \(action) one. Use it to make your own copy, then \(action) that.")
+        }
+        guard let template = try await templates.find(id: id, userID: user.id) else { throw SpotterError.notFound("The template") }
+        return template
+    }
+
+    /// Creates a template from a draft (the create flow, the API's PUT of a new id).
+    func create(id: UUID, draft: TemplateDraft, user: User) async throws -> WorkoutTemplate {
+        let now = services.clock()
+        var draft = draft
+        draft.name = draft.name ?? ""
+        draft.category = draft.category ?? TemplateCategory.custom.rawValue
+        let base = WorkoutTemplate(id: id, ownerID: user.id, name: "", category: .custom, createdAt: now)
+        let template = try validated { () throws(ValidationFailure) in try draft.applied(to: base, unit: user.settings.unit, newID: UUID.init) }
+        return try await templates.save(template, userID: user.id)
+    }
+
+    /// Saves an edited draft over the stored template in one transaction.
+    func save(id: UUID, draft: TemplateDraft, user: User) async throws -> WorkoutTemplate {
+        _ = try await findOwn(id, user: user, action: "edit")
+        let unit = user.settings.unit
+        return try await templates.update(id: id, userID: user.id, now: services.clock()) { stored in
+            try validated { () throws(ValidationFailure) in try draft.applied(to: stored, unit: unit, newID: UUID.init) }
+        }
+    }
+
+    /// Renames, recategorises, pins or archives a template; its exercises stay.
+    func change(
+        _ id: UUID, name: String? = nil, category: String? = nil, notes: String? = nil, pinned: Bool? = nil, archived: Bool? = nil,
+        user: User
+    ) async throws -> WorkoutTemplate {
+        _ = try await findOwn(id, user: user, action: "change")
+        let now = services.clock()
+        let unit = user.settings.unit
+        return try await templates.update(id: id, userID: user.id, now: now) { stored in
+            let draft = TemplateDraft(
+                name: name, category: category, notes: notes, exercises: stored.exercises.map(TemplateDraft.ExerciseDraft.init))
+            var changed = try validated { () throws(ValidationFailure) in try draft.applied(to: stored, unit: unit, newID: UUID.init) }
+            if let pinned { changed.pinned = pinned }
+            if let archived { changed.archivedAt = archived ? (stored.archivedAt ?? now) : nil }
+            return changed
+        }
+    }
+
+    func duplicate(_ id: UUID, as newID: UUID, user: User) async throws -> WorkoutTemplate {
+        let source = try await findOwn(id, user: user, action: "duplicate")
+        return try await templates.copy(source, as: newID, userID: user.id, now: services.clock()) { taken in
+            TemplateNaming.copyName(of: source.name, taken: taken)
+        }
+    }
+
+    /// "Use this template": the preset becomes the user's own template.
+    func use(presetID: UUID, as newID: UUID, user: User) async throws -> WorkoutTemplate {
+        guard let preset = try await templates.preset(id: presetID) else { throw SpotterError.notFound("The preset") }
+        return try await templates.copy(preset, as: newID, userID: user.id, now: services.clock()) { taken in
+            TemplateNaming.freeName(preset.name, taken: taken)
+        }
+    }
+
+    /// Starts a workout from a template (copy-at-start). `today` is the tweaked
+    /// list of "start and tweak"; it changes this workout only.
+    func start(
+        _ id: UUID, workoutID: UUID, today: [TemplateDraft.ExerciseDraft]?, replaceActive: Bool, user: User
+    ) async throws -> Workout {
+        if let existing = try await services.workouts.find(id: workoutID, userID: user.id) { return existing }
+        let template = try await find(id, user: user)
+        let exercises = try await plan(of: template, today: today, user: user)
+        let now = services.clock()
+        let suggested = try await suggestedWeights(for: exercises, user: user)
+        let entries = TemplateStart.entries(from: exercises, suggestedWeights: suggested, now: now, newID: UUID.init)
+        return try await services.workouts.start(
+            id: workoutID, userID: user.id, name: template.name, workoutTypeID: nil, replaceActive: replaceActive,
+            timeZone: TimeZone(identifier: user.settings.timeZone) ?? .gmt, now: now, entries: entries,
+            templateID: template.isPreset ? nil : template.id)
+    }
+
+    /// Today's exercise list: the template's, or the tweaked one checked like a draft.
+    func plan(of template: WorkoutTemplate, today: [TemplateDraft.ExerciseDraft]?, user: User) async throws -> [TemplateExercise] {
+        guard let today else { return template.exercises }
+        let draft = TemplateDraft(exercises: today)
+        let tweaked = try validated { () throws(ValidationFailure) in try draft.applied(to: template, unit: user.settings.unit, newID: UUID.init) }
+        guard !tweaked.exercises.isEmpty else {
+            throw SpotterError.invalid(field: "exercises", "Keep at least one exercise for today, or start an empty workout.")
+        }
+        let ids = Set(tweaked.exercises.map(\.exerciseID))
+        let visible = try await services.exercises.exercises(ids: ids, userID: user.id)
+        if let index = tweaked.exercises.firstIndex(where: { visible[$0.exerciseID] == nil }) {
+            throw SpotterError.invalid(field: "exercises[\(index)].exerciseId", "Exercise \(index + 1) is not in your library.")
+        }
+        return tweaked.exercises
+    }
+
+    /// The suggested weight of each exercise: its last working weight.
+    func suggestedWeights(for exercises: [TemplateExercise], user: User) async throws -> [UUID: Mass] {
+        let ids = Set(exercises.filter { $0.targetWeight == nil }.map(\.exerciseID))
+        let history = try await services.workouts.previousSessions(userID: user.id, exerciseIDs: ids, excluding: nil, limit: 3)
+        return history.compactMapValues(SuggestedWeight.from)
+    }
+
+    /// Where an update of a template takes its plan from.
+    enum PlanSource {
+        /// A finished (or running) workout started from the template.
+        case workout(UUID)
+        /// Today's list on the prep page.
+        case today([TemplateDraft.ExerciseDraft])
+    }
+
+    /// What a choice would do to the template, without saving it.
+    func preview(_ id: UUID, choice: TemplateUpdate, from source: PlanSource, user: User) async throws -> TemplateUpdatePreview {
+        let template = try await findOwn(id, user: user, action: "update")
+        let plan: [TemplateExercise]
+        switch source {
+        case .workout(let workoutID):
+            guard let workout = try await services.workouts.find(id: workoutID, userID: user.id) else {
+                throw SpotterError.notFound("The workout")
+            }
+            plan = TemplateFromWorkout.plan(of: workout, weights: true, newID: UUID.init)
+            guard !plan.isEmpty else {
+                throw SpotterError.invalid(field: "workoutId", "This workout has no completed working sets to take values from.")
+            }
+        case .today(let rows):
+            plan = try await self.plan(of: template, today: rows, user: user)
+        }
+        var after = template
+        after.exercises = choice.apply(to: template.exercises, plan: plan)
+        return TemplateUpdatePreview(before: template, after: after, changes: TemplateDiff.changes(from: template.exercises, to: after.exercises))
+    }
+
+    /// Applies a previewed choice. Saving the same preview twice changes nothing more.
+    func applyUpdate(_ preview: TemplateUpdatePreview, user: User) async throws -> WorkoutTemplate {
+        let exercises = preview.after.exercises
+        return try await templates.update(id: preview.before.id, userID: user.id, now: services.clock()) { stored in
+            var changed = stored
+            changed.exercises = exercises
+            return changed
+        }
+    }
+
+    /// Saves a finished workout as a new template: exercises in order, set count =
+    /// completed working sets, rep range = fewest..most completed reps.
+    func saveAsTemplate(workoutID: UUID, newID: UUID, name: String?, category: String?, user: User) async throws -> WorkoutTemplate {
+        if let existing = try await templates.find(id: newID, userID: user.id) { return existing }
+        guard let workout = try await services.workouts.find(id: workoutID, userID: user.id) else { throw SpotterError.notFound("The workout") }
+        let exercises = TemplateFromWorkout.plan(of: workout, weights: false, newID: UUID.init)
+        guard !exercises.isEmpty else {
+            throw SpotterError.invalid(field: "workoutId", "This workout has no completed working sets, so there is nothing to save as a template.")
+        }
+        let zone = TimeZone(identifier: user.settings.timeZone) ?? .gmt
+        let draft = TemplateDraft(
+            name: name ?? TemplateFromWorkout.suggestedName(for: workout, timeZone: zone), category: category ?? TemplateCategory.custom.rawValue,
+            exercises: exercises.map(TemplateDraft.ExerciseDraft.init))
+        return try await create(id: newID, draft: draft, user: user)
+    }
+
+    /// Saves today's list from the prep page as a new template.
+    func saveToday(_ plan: [TemplateExercise], from template: WorkoutTemplate, name: String, user: User) async throws -> WorkoutTemplate {
+        let rows = TemplateUpdate.newTemplatePlan(today: plan, template: template.exercises)
+        let draft = TemplateDraft(
+            name: name, category: template.category.rawValue, notes: template.notes, exercises: rows.map(TemplateDraft.ExerciseDraft.init))
+        return try await create(id: UUID(), draft: draft, user: user)
+    }
+
+    /// Turns a Core validation failure into the domain error the HTTP layer maps.
+    private func validated<T>(_ body: () throws(ValidationFailure) -> T) throws -> T {
+        do { return try body() } catch { throw SpotterError.invalid(error) }
+    }
+}
+
+/// A template before and after an update choice, and the changes in between.
+struct TemplateUpdatePreview: Sendable {
+    let before: WorkoutTemplate
+    let after: WorkoutTemplate
+    let changes: [TemplateDiff.Change]
+}
+
+extension TemplateActions {
+    /// A download of one template (or a preset), or of all the user's templates
+    /// (archived ones too) when `id` is nil.
+    func exportFile(of id: UUID?, user: User) async throws -> Response {
+        guard let id else {
+            let all = try await templates.list(userID: user.id, filter: TemplateFilter(includeArchived: true, sort: .name))
+            return try TemplateFile.response(try await export(all, user: user), fileName: "spotter-templates.json")
+        }
+        let template = try await find(id, user: user)
+        return try TemplateFile.response(try await export([template], user: user), fileName: TemplateFile.name(for: template))
+    }
+
+    /// The templates as a file to share.
+    func export(_ list: [WorkoutTemplate], user: User) async throws -> TemplateExchange {
+        let ids = Set(list.flatMap { $0.exercises.map(\.exerciseID) })
+        let exercises = try await services.exercises.exercises(ids: ids, userID: user.id)
+        return TemplateExchange(
+            exportedAt: services.clock(),
+            templates: list.map { template in
+                TemplateExchange.entry(for: template) { id in
+                    (exercises[id]?.name ?? "Unknown exercise", exercises[id]?.catalogKey)
+                }
+            })
+    }
+
+    /// Adds the templates of a file, all or none. Exercises are found by catalog key,
+    /// else by name or alias in the user's library; names the user already has get
+    /// " (Imported)". Every problem is named with the template it is in.
+    func importFile(_ data: Data, user: User) async throws -> [WorkoutTemplate] {
+        let document: TemplateExchange
+        do { document = try TemplateExchange.decode(data) } catch { throw SpotterError.invalid(error) }
+        guard document.templates.count <= Self.importLimit else {
+            throw SpotterError.invalid(field: "file", "The file holds \(document.templates.count) templates; import at most \(Self.importLimit) at a time.")
+        }
+        let library = try await services.exercises.list(userID: user.id, filter: ExerciseFilter(includeArchived: true))
+        var byKey: [String: UUID] = [:]
+        var byName: [NameKey: UUID] = [:]
+        for exercise in library {
+            if let key = exercise.catalogKey { byKey[key] = exercise.id }
+            for name in [exercise.name] + exercise.aliases where byName[NameKey(name)] == nil || name == exercise.name {
+                byName[NameKey(name)] = exercise.id
+            }
+        }
+        let now = services.clock()
+        var result: [WorkoutTemplate] = []
+        for (index, item) in document.templates.enumerated() {
+            let label = "Template \(index + 1) (\(NameKey.displayForm(of: item.name)))"
+            var rows: [TemplateDraft.ExerciseDraft] = []
+            for exercise in item.exercises {
+                guard let id = exercise.catalogKey.flatMap({ byKey[$0] }) ?? byName[NameKey(exercise.exercise)] else {
+                    throw SpotterError.invalid(
+                        field: "file", "\(label): the exercise \"\(exercise.exercise)\" is not in your library. Create it, then import the file again.")
+                }
+                rows.append(TemplateDraft.ExerciseDraft(
+                    exerciseID: id, setCount: exercise.sets, repMin: exercise.repMin, repMax: exercise.repMax, targetWeight: exercise.targetWeight,
+                    weightUnit: exercise.weightUnit, targetRPE: exercise.targetRPE, restSeconds: exercise.restSeconds,
+                    targetDurationSeconds: exercise.targetDurationSeconds, notes: exercise.notes))
+            }
+            let draft = TemplateDraft(name: item.name, category: item.category, notes: item.notes ?? "", exercises: rows)
+            let base = WorkoutTemplate(id: UUID(), ownerID: user.id, name: "", category: .custom, createdAt: now)
+            do {
+                result.append(try draft.applied(to: base, unit: user.settings.unit, newID: UUID.init))
+            } catch {
+                throw SpotterError.invalid(field: "file", "\(label): \(error.first.message)")
+            }
+        }
+        return try await templates.importAll(result, userID: user.id)
+    }
+
+    static let importLimit = 500
+}

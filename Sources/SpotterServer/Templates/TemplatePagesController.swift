@@ -1,0 +1,296 @@
+import Foundation
+import Hummingbird
+import SpotterCore
+import SpotterStore
+
+/// The template library: the list (the one place templates are managed), the
+/// presets, a template's read-only detail, and the management actions.
+struct TemplatePagesController {
+    let services: AppServices
+
+    func addRoutes(to router: Router<AppRequestContext>) {
+        router.get("templates", use: library)
+        router.get("templates/presets", use: presets)
+        router.get("templates/export", use: exportAll)
+        router.get("templates/import", use: importPage)
+        router.post("templates/import", use: importFile)
+        router.get("templates/:id", use: detail)
+        router.get("templates/:id/export", use: exportOne)
+        router.post("templates/:id/pin", use: pin)
+        router.post("templates/:id/archive", use: archive)
+        router.post("templates/:id/duplicate", use: duplicate)
+        router.post("templates/:id/use", use: usePreset)
+        router.get("templates/:id/rename", use: renamePage)
+        router.post("templates/:id/rename", use: rename)
+        router.get("templates/:id/delete", use: confirmDelete)
+        router.post("templates/:id/delete", use: delete)
+    }
+
+    private var actions: TemplateActions { TemplateActions(services: services) }
+
+    @Sendable func library(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requirePageUser()
+        let query = request.uri.queryParameters
+        var failure: ValidationFailure?
+        var filter = TemplateFilter()
+        do { filter = try TemplateQuery(query).filter } catch SpotterError.invalid(let problem) { failure = problem }
+        let templates = try await services.templates.list(userID: user.id, filter: filter)
+        let total = filter == TemplateFilter() ? templates.count : try await services.templates.list(userID: user.id).count
+        let model = TemplateLibraryPage(
+            page: PageChrome(title: "Templates", context: context, section: .workout, backLink: "/workout"),
+            cards: try await cards(templates, user: user),
+            search: query.formText("search") ?? "",
+            categories: [OptionView(value: "", label: "All", selected: filter.category == nil)]
+                + TemplateCategory.allCases.map { OptionView(value: $0.rawValue, label: $0.displayName, selected: $0 == filter.category) },
+            sorts: TemplateSort.allCases.map { OptionView(value: $0.rawValue, label: $0.displayName, selected: $0 == filter.sort) },
+            sortValue: filter.sort.rawValue,
+            showArchived: filter.includeArchived,
+            categoryValue: filter.category?.rawValue ?? "",
+            filtered: filter.search != "" || filter.category != nil,
+            hasAny: total > 0,
+            error: failure?.first.message,
+            notice: Notice.from(request))
+        return try services.views.render(model, template: "templates", status: failure == nil ? .ok : .badRequest)
+    }
+
+    @Sendable func presets(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requirePageUser()
+        let category = request.uri.queryParameters.get("category").flatMap(TemplateCategory.init(rawValue:))
+        let all = try await services.templates.presets()
+        let cards = try await cards(all.filter { category == nil || $0.category == category }, user: user)
+        var groups: [TemplatePresetGroup] = []
+        for (preset, card) in zip(TemplatePresets.all.filter { category == nil || $0.category == category }, cards) {
+            if groups.last?.routine == preset.routine { groups[groups.count - 1].cards.append(card) }
+            else { groups.append(TemplatePresetGroup(routine: preset.routine, category: preset.category.displayName, cards: [card])) }
+        }
+        let model = TemplatePresetsPage(
+            page: PageChrome(title: "Preset library", context: context, section: .workout, backLink: "/templates"),
+            groups: groups,
+            categories: [OptionView(value: "", label: "All", selected: category == nil)]
+                + TemplateCategory.allCases.filter { $0 != .custom }.map { OptionView(value: $0.rawValue, label: $0.displayName, selected: $0 == category) })
+        return try services.views.render(model, template: "template-presets")
+    }
+
+    @Sendable func detail(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requirePageUser()
+        let template = try await actions.find(try id(context), user: user)
+        let names = try await services.exercises.exercises(ids: Set(template.exercises.map(\.exerciseID)), userID: user.id).mapValues(\.name)
+        let suggested = try await actions.suggestedWeights(for: template.exercises, user: user)
+        let zone = TimeZone(identifier: user.settings.timeZone) ?? .gmt
+        let model = TemplateDetailPage(
+            page: PageChrome(
+                title: template.name, context: context, section: .workout, backLink: template.isPreset ? "/templates/presets" : "/templates"),
+            card: TemplateCardView(template, names: names, now: services.clock(), timeZone: zone),
+            notes: template.notes.isEmpty ? nil : template.notes,
+            exercises: template.exercises.enumerated().map { index, item in
+                TemplateExerciseView(
+                    number: index + 1, name: names[item.exerciseID] ?? "Unknown exercise", prescription: TemplateText.prescription(item),
+                    weight: item.targetWeight.map { TemplateText.weight($0) } ?? suggested[item.exerciseID].map { "Suggested " + TemplateText.weight($0) + " (last time)" },
+                    rest: TemplateText.rest(item.restSeconds, fallback: user.settings.defaultRestSeconds),
+                    notes: item.notes.isEmpty ? nil : item.notes)
+            },
+            created: template.isPreset ? nil : TemplateText.date(template.createdAt, timeZone: zone),
+            setCount: template.setCount,
+            notice: Notice.from(request))
+        return try services.views.render(model, template: "template-detail")
+    }
+
+    // MARK: Managing
+
+    @Sendable func pin(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requirePageUser()
+        var request = request
+        let form = try await SubmittedForm.read(&request)
+        _ = try await actions.change(try id(context), pinned: form["pinned"] == "1", user: user)
+        return .seeOther(safeReturnPath(form["return"].isEmpty ? "/templates" : form["return"]))
+    }
+
+    @Sendable func archive(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requirePageUser()
+        var request = request
+        let form = try await SubmittedForm.read(&request)
+        let archived = form["archived"] == "1"
+        _ = try await actions.change(try id(context), archived: archived, user: user)
+        return .seeOther("/templates?notice=\(archived ? Notice.templateArchived.rawValue : Notice.templateRestored.rawValue)")
+    }
+
+    @Sendable func duplicate(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requirePageUser()
+        let copy = try await actions.duplicate(try id(context), as: UUID(), user: user)
+        return .seeOther("/templates/\(copy.id.uuidString.lowercased())?notice=\(Notice.templateCopied.rawValue)")
+    }
+
+    @Sendable func usePreset(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requirePageUser()
+        let copy = try await actions.use(presetID: try id(context), as: UUID(), user: user)
+        return .seeOther("/templates/\(copy.id.uuidString.lowercased())?notice=\(Notice.presetUsed.rawValue)")
+    }
+
+    @Sendable func renamePage(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requirePageUser()
+        let template = try await actions.findOwn(try id(context), user: user, action: "rename")
+        return try renderRename(template, name: template.name, error: nil, context: context, status: .ok)
+    }
+
+    @Sendable func rename(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requirePageUser()
+        var request = request
+        let form = try await SubmittedForm.read(&request)
+        let template = try await actions.findOwn(try id(context), user: user, action: "rename")
+        do {
+            _ = try await actions.change(template.id, name: form["name"], user: user)
+            return .seeOther("/templates?notice=\(Notice.templateSaved.rawValue)")
+        } catch let error as SpotterError {
+            guard case .invalid = error else {
+                guard case .conflict(_, let message) = error else { throw error }
+                return try renderRename(template, name: form["name"], error: message, context: context, status: .conflict)
+            }
+            return try renderRename(template, name: form["name"], error: error.message, context: context, status: .badRequest)
+        }
+    }
+
+    private func renderRename(_ template: WorkoutTemplate, name: String, error: String?, context: AppRequestContext, status: HTTPResponse.Status) throws -> Response {
+        let model = TemplateRenamePage(
+            page: PageChrome(title: "Rename template", context: context, section: .workout, backLink: "/templates"),
+            id: template.id.uuidString.lowercased(), name: FieldView(name, error: error))
+        return try services.views.render(model, template: "template-rename", status: status)
+    }
+
+    @Sendable func confirmDelete(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requirePageUser()
+        let template = try await actions.findOwn(try id(context), user: user, action: "delete")
+        let model = TemplateDeletePage(
+            page: PageChrome(title: "Delete template?", context: context, section: .workout, backLink: "/templates"),
+            id: template.id.uuidString.lowercased(), name: template.name)
+        return try services.views.render(model, template: "template-delete")
+    }
+
+    @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requirePageUser()
+        let template = try await actions.findOwn(try id(context), user: user, action: "delete")
+        try await services.templates.delete(id: template.id, userID: user.id)
+        return .seeOther("/templates?notice=\(Notice.templateDeleted.rawValue)")
+    }
+
+    // MARK: Sharing
+
+    @Sendable func exportAll(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await actions.exportFile(of: nil, user: try context.requirePageUser())
+    }
+
+    @Sendable func exportOne(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await actions.exportFile(of: try id(context), user: try context.requirePageUser())
+    }
+
+    @Sendable func importPage(_ request: Request, context: AppRequestContext) async throws -> Response {
+        _ = try context.requirePageUser()
+        return try renderImport(error: nil, context: context, status: .ok)
+    }
+
+    @Sendable func importFile(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requirePageUser()
+        var request = request
+        let form = try await SubmittedForm.read(&request)
+        guard let file = form.file("file"), !file.isEmpty else {
+            return try renderImport(error: "Choose a template file exported from Spotter.", context: context, status: .badRequest)
+        }
+        do {
+            _ = try await actions.importFile(Data(file), user: user)
+            return .seeOther("/templates?notice=\(Notice.templatesImported.rawValue)")
+        } catch let error as SpotterError {
+            guard case .invalid = error else { throw error }
+            return try renderImport(error: error.message, context: context, status: .badRequest)
+        }
+    }
+
+    private func renderImport(error: String?, context: AppRequestContext, status: HTTPResponse.Status) throws -> Response {
+        let model = TemplateImportPage(
+            page: PageChrome(title: "Import templates", context: context, section: .workout, backLink: "/templates"), error: error)
+        return try services.views.render(model, template: "template-import", status: status)
+    }
+
+    // MARK: Helpers
+
+    private func id(_ context: AppRequestContext) throws -> UUID {
+        try context.parameters.uuid("id", resource: "The template")
+    }
+
+    func cards(_ templates: [WorkoutTemplate], user: User) async throws -> [TemplateCardView] {
+        try await TemplateCards(services: services).cards(templates, user: user)
+    }
+}
+
+/// Template cards for any page (library, Home, the Workout tab).
+struct TemplateCards {
+    let services: AppServices
+
+    func cards(_ templates: [WorkoutTemplate], user: User) async throws -> [TemplateCardView] {
+        let ids = Set(templates.flatMap { $0.exercises.map(\.exerciseID) })
+        let names = try await services.exercises.exercises(ids: ids, userID: user.id).mapValues(\.name)
+        let zone = TimeZone(identifier: user.settings.timeZone) ?? .gmt
+        let now = services.clock()
+        return templates.map { TemplateCardView($0, names: names, now: now, timeZone: zone) }
+    }
+
+    /// What Home and the Workout tab offer to start: pinned templates, then the
+    /// recently used ones, at most `limit`.
+    func quickStart(user: User, limit: Int = 4) async throws -> [TemplateCardView] {
+        let all = try await services.templates.list(userID: user.id, filter: TemplateFilter(sort: .pinned))
+        let chosen = all.filter { $0.pinned || $0.lastUsedAt != nil }.prefix(limit)
+        return try await cards(Array(chosen.isEmpty ? all.prefix(limit) : chosen), user: user)
+    }
+}
+
+struct TemplateLibraryPage {
+    let page: PageChrome
+    let cards: [TemplateCardView]
+    let search: String
+    let categories: [OptionView]
+    let sorts: [OptionView]
+    let sortValue: String
+    let showArchived: Bool
+    let categoryValue: String
+    let filtered: Bool
+    let hasAny: Bool
+    let error: String?
+    let notice: String?
+}
+
+struct TemplatePresetGroup {
+    let routine: String
+    let category: String
+    var cards: [TemplateCardView]
+}
+
+struct TemplatePresetsPage {
+    let page: PageChrome
+    let groups: [TemplatePresetGroup]
+    let categories: [OptionView]
+}
+
+struct TemplateDetailPage {
+    let page: PageChrome
+    let card: TemplateCardView
+    let notes: String?
+    let exercises: [TemplateExerciseView]
+    let created: String?
+    let setCount: Int
+    let notice: String?
+}
+
+struct TemplateRenamePage {
+    let page: PageChrome
+    let id: String
+    let name: FieldView
+}
+
+struct TemplateDeletePage {
+    let page: PageChrome
+    let id: String
+    let name: String
+}
+
+struct TemplateImportPage {
+    let page: PageChrome
+    let error: String?
+}

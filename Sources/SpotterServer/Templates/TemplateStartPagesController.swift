@@ -1,0 +1,149 @@
+import Foundation
+import Hummingbird
+import SpotterCore
+import SpotterStore
+
+/// Starting from a template: straight away (Home, the Workout tab, the detail
+/// page), or after "start and tweak" on the prep page, whose changes are for
+/// today only unless the lifter chooses (and confirms) to update the template or
+/// to save today's list as a new one.
+struct TemplateStartPagesController {
+    let services: AppServices
+
+    func addRoutes(to router: Router<AppRequestContext>) {
+        router.post("templates/:id/start", use: start)
+        router.get("templates/:id/prep", use: prepPage)
+        router.post("templates/:id/prep", use: prep)
+    }
+
+    private var actions: TemplateActions { TemplateActions(services: services) }
+
+    @Sendable func start(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requirePageUser()
+        let id = try id(context)
+        var request = request
+        let form = try await SubmittedForm.read(&request)
+        let replace = form["replace"] == "1"
+        if !replace, let conflict = try await conflictPage(user: user, context: context, action: "/templates/\(id.uuidString.lowercased())/start", hidden: []) {
+            return conflict
+        }
+        _ = try await actions.start(id, workoutID: UUID(), today: nil, replaceActive: replace, user: user)
+        return .seeOther("/workout")
+    }
+
+    @Sendable func prepPage(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requirePageUser()
+        let template = try await actions.find(try id(context), user: user)
+        let weights = try await actions.suggestedWeights(for: template.exercises, user: user)
+        return try await render(TemplateForm(template, weights: weights), template: template, choice: .keep, saveAsNew: false, newName: "", failure: nil, user: user, context: context)
+    }
+
+    @Sendable func prep(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requirePageUser()
+        let template = try await actions.find(try id(context), user: user)
+        var request = request
+        let submitted = try await SubmittedForm.read(&request)
+        var form = TemplateForm(submitted)
+        let choice = template.isPreset ? .keep : (TemplateUpdate(rawValue: submitted["templateUpdate"]) ?? .keep)
+        let saveAsNew = submitted["saveAsNew"] == "1"
+        let newName = submitted["newName"]
+        let command = TemplateForm.Command(submitted["do"])
+        func again(_ failure: ValidationFailure?, status: HTTPResponse.Status = .badRequest) async throws -> Response {
+            try await render(form, template: template, choice: choice, saveAsNew: saveAsNew, newName: newName, failure: failure, user: user, context: context, status: status)
+        }
+        guard command == .start else {
+            form.perform(command, adding: UUID(uuidString: submitted["addExercise"]))
+            return try await again(nil, status: .ok)
+        }
+        let rows = form.draft.exercises
+        // Check everything before writing anything.
+        let plan: [TemplateExercise]
+        var preview: TemplateUpdatePreview?
+        do {
+            plan = try await actions.plan(of: template, today: rows, user: user)
+            if choice != .keep { preview = try await actions.preview(template.id, choice: choice, from: .today(rows), user: user) }
+            if saveAsNew { try await checkNewName(newName, user: user) }
+        } catch let error as SpotterError {
+            return try await again(try TemplateFormPagesController.failure(error), status: TemplateFormPagesController.status(error))
+        }
+        var carried = form.hiddenFields + [
+            HiddenField(name: "templateUpdate", value: choice.rawValue), HiddenField(name: "saveAsNew", value: saveAsNew ? "1" : ""),
+            HiddenField(name: "newName", value: newName), HiddenField(name: "do", value: "start"),
+        ]
+        if let preview, submitted["confirmed"] != "1" {
+            let names = try await services.exercises.exercises(ids: Set((preview.before.exercises + preview.after.exercises).map(\.exerciseID)), userID: user.id).mapValues(\.name)
+            let model = TemplateConfirmPage(
+                page: PageChrome(title: "Update \(template.name)?", context: context, section: .workout, backLink: "/templates/\(template.id.uuidString.lowercased())/prep"),
+                intro: "Starting today's workout will also change the template \(template.name) (\(choice.displayName.lowercased())):",
+                changes: TemplateChangeText.lines(preview.changes, names: names),
+                action: "/templates/\(template.id.uuidString.lowercased())/prep", hidden: carried + [HiddenField(name: "confirmed", value: "1")],
+                confirmLabel: "Update template and start", backLabel: "Back to today's list")
+            return try services.views.render(model, template: "template-confirm")
+        }
+        carried.append(HiddenField(name: "confirmed", value: "1"))
+        let replace = submitted["replace"] == "1"
+        if !replace, let conflict = try await conflictPage(user: user, context: context, action: "/templates/\(template.id.uuidString.lowercased())/prep", hidden: carried) {
+            return conflict
+        }
+        _ = try await actions.start(template.id, workoutID: UUID(), today: rows, replaceActive: replace, user: user)
+        if let preview { _ = try await actions.applyUpdate(preview, user: user) }
+        if saveAsNew { _ = try await actions.saveToday(plan, from: template, name: newName, user: user) }
+        return .seeOther("/workout")
+    }
+
+    private func checkNewName(_ name: String, user: User) async throws {
+        let clean = NameKey.displayForm(of: name)
+        guard !clean.isEmpty else { throw SpotterError.invalid(field: "newName", "Give the new template a name.") }
+        if try await services.templates.names(userID: user.id).contains(NameKey(clean)) {
+            throw SpotterError.invalid(field: "newName", "You already have a template called \(clean). Choose another name.")
+        }
+    }
+
+    /// The "workout in progress" page, when one is.
+    private func conflictPage(user: User, context: AppRequestContext, action: String, hidden: [HiddenField]) async throws -> Response? {
+        guard let active = try await services.workouts.active(userID: user.id) else { return nil }
+        let model = StartConflictPage(
+            page: PageChrome(title: "Workout in progress", context: context, section: .workout, backLink: "/"),
+            activeName: active.name, startedAgo: WorkoutPagesController.ago(services.clock().timeIntervalSince(active.startedAt)),
+            action: action, hidden: hidden)
+        return try services.views.render(model, template: "start-conflict", status: .conflict)
+    }
+
+    private func render(
+        _ form: TemplateForm, template: WorkoutTemplate, choice: TemplateUpdate, saveAsNew: Bool, newName: String, failure: ValidationFailure?,
+        user: User, context: AppRequestContext, status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
+        let library = try await services.exercises.list(userID: user.id)
+        let ids = Set(form.rows.compactMap { UUID(uuidString: $0.exerciseID) })
+        let exercises = try await services.exercises.exercises(ids: ids, userID: user.id)
+        let path = "/templates/\(template.id.uuidString.lowercased())"
+        let model = TemplateFormPage(
+            page: PageChrome(title: "Today: \(template.name)", context: context, section: .workout, backLink: path),
+            action: path + "/prep", step: nil, showDetails: false,
+            name: FieldView(template.name), categories: [], notes: FieldView(""),
+            rows: TemplateFormPage.rows(form, exercises: exercises, unit: user.settings.unit, failure: failure),
+            addGroups: TemplateFormPage.addGroups(library),
+            formError: TemplateFormPage.formError(failure, shownFields: ["newName"]),
+            isPrep: true,
+            choices: template.isPreset ? [] : TemplateUpdate.allCases.map { OptionView(value: $0.rawValue, label: $0.displayName, selected: $0 == choice) },
+            saveAsNew: saveAsNew, newName: FieldView(newName.isEmpty ? "\(template.name) (Variant)" : newName, failure: failure, field: "newName"),
+            primaryLabel: "Start workout", primaryCommand: "start", cancelLink: path,
+            unit: user.settings.unit.rawValue, hasRows: !form.rows.isEmpty)
+        return try services.views.render(model, template: "template-form", status: status)
+    }
+
+    private func id(_ context: AppRequestContext) throws -> UUID {
+        try context.parameters.uuid("id", resource: "The template")
+    }
+}
+
+/// "This will change ...": the changes an update makes, to confirm or go back.
+struct TemplateConfirmPage {
+    let page: PageChrome
+    let intro: String
+    let changes: [String]
+    let action: String
+    let hidden: [HiddenField]
+    let confirmLabel: String
+    let backLabel: String
+}

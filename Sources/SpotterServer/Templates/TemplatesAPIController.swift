@@ -1,0 +1,205 @@
+import Foundation
+import Hummingbird
+import SpotterCore
+import SpotterStore
+
+/// `/api/v1/templates` and `/api/v1/template-presets`: the template library, its
+/// presets, starting from a template, updating one from a workout, sharing as JSON.
+struct TemplatesAPIController {
+    let services: AppServices
+
+    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+        group.get("templates", use: list)
+        group.get("templates/export", use: exportAll)
+        group.post("templates/import", use: importFile)
+        group.post("templates/from-workout", use: fromWorkout)
+        group.get("templates/:id", use: show)
+        group.put("templates/:id", use: put)
+        group.patch("templates/:id", use: patch)
+        group.delete("templates/:id", use: delete)
+        group.get("templates/:id/export", use: exportOne)
+        group.post("templates/:id/duplicate", use: duplicate)
+        group.post("templates/:id/start", use: start)
+        group.post("templates/:id/update-preview", use: previewUpdate)
+        group.post("templates/:id/update", use: update)
+        group.get("template-presets", use: presets)
+        group.get("template-presets/:id", use: show)
+        group.post("template-presets/:id/use", use: usePreset)
+    }
+
+    private var actions: TemplateActions { TemplateActions(services: services) }
+
+    @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> ListResponse<TemplateResponse> {
+        let user = try context.requireUser()
+        let filter = try TemplateQuery(request.uri.queryParameters).filter
+        return ListResponse(items: try await responses(try await services.templates.list(userID: user.id, filter: filter), user: user))
+    }
+
+    @Sendable func presets(_ request: Request, context: AppRequestContext) async throws -> ListResponse<TemplateResponse> {
+        let user = try context.requireUser()
+        return ListResponse(items: try await responses(try await services.templates.presets(), user: user))
+    }
+
+    @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> TemplateResponse {
+        let user = try context.requireUser()
+        return try await response(try await actions.find(try id(context), user: user), user: user)
+    }
+
+    @Sendable func put(_ request: Request, context: AppRequestContext) async throws -> EditedResponse<TemplateResponse> {
+        let user = try context.requireUser()
+        let input = try await request.decodeJSON(as: TemplateInput.self, context: context)
+        let id = try id(context)
+        if TemplatePresets.preset(id: id) == nil, try await services.templates.find(id: id, userID: user.id) == nil {
+            return .created(try await response(try await actions.create(id: id, draft: input.draft, user: user), user: user))
+        }
+        return EditedResponse(status: .ok, response: try await response(try await actions.save(id: id, draft: input.draft, user: user), user: user))
+    }
+
+    @Sendable func patch(_ request: Request, context: AppRequestContext) async throws -> TemplateResponse {
+        let user = try context.requireUser()
+        let input = try await request.decodeJSON(as: TemplatePatchInput.self, context: context)
+        let template = try await actions.change(
+            try id(context), name: input.name, category: input.category, notes: input.notes, pinned: input.pinned, archived: input.archived,
+            user: user)
+        return try await response(template, user: user)
+    }
+
+    @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let id = try id(context)
+        _ = try await actions.findOwn(id, user: user, action: "delete")
+        try await services.templates.delete(id: id, userID: user.id)
+        return .noContent
+    }
+
+    @Sendable func duplicate(_ request: Request, context: AppRequestContext) async throws -> EditedResponse<TemplateResponse> {
+        let user = try context.requireUser()
+        let input = try await request.decodeJSON(as: NewIDInput.self, context: context)
+        return .created(try await response(try await actions.duplicate(try id(context), as: input.id, user: user), user: user))
+    }
+
+    @Sendable func usePreset(_ request: Request, context: AppRequestContext) async throws -> EditedResponse<TemplateResponse> {
+        let user = try context.requireUser()
+        let input = try await request.decodeJSON(as: NewIDInput.self, context: context)
+        let presetID = try context.parameters.uuid("id", resource: "The preset")
+        return .created(try await response(try await actions.use(presetID: presetID, as: input.id, user: user), user: user))
+    }
+
+    @Sendable func start(_ request: Request, context: AppRequestContext) async throws -> EditedResponse<WorkoutResponse> {
+        let user = try context.requireUser()
+        let input = try await request.decodeJSON(as: TemplateStartInput.self, context: context)
+        let workout = try await actions.start(
+            try id(context), workoutID: input.workoutId, today: input.exercises?.map(\.draft), replaceActive: input.replaceActive ?? false,
+            user: user)
+        return .created(try await WorkoutPresenter(services: services).response(for: workout, user: user))
+    }
+
+    @Sendable func previewUpdate(_ request: Request, context: AppRequestContext) async throws -> TemplateUpdateResponse {
+        try await updateResponse(request, context: context, apply: false)
+    }
+
+    @Sendable func update(_ request: Request, context: AppRequestContext) async throws -> TemplateUpdateResponse {
+        try await updateResponse(request, context: context, apply: true)
+    }
+
+    private func updateResponse(_ request: Request, context: AppRequestContext, apply: Bool) async throws -> TemplateUpdateResponse {
+        let user = try context.requireUser()
+        let (choice, source) = try await request.decodeJSON(as: TemplateUpdateInput.self, context: context).parsed()
+        let preview = try await actions.preview(try id(context), choice: choice, from: source, user: user)
+        let template = apply ? try await actions.applyUpdate(preview, user: user) : preview.after
+        let names = try await exerciseNames([preview.before, preview.after], user: user)
+        return TemplateUpdateResponse(
+            choice: choice, applied: apply, template: TemplateResponse(template, names: names),
+            changes: TemplateChangeText.lines(preview.changes, names: names))
+    }
+
+    @Sendable func fromWorkout(_ request: Request, context: AppRequestContext) async throws -> EditedResponse<TemplateResponse> {
+        let user = try context.requireUser()
+        let input = try await request.decodeJSON(as: TemplateFromWorkoutInput.self, context: context)
+        let template = try await actions.saveAsTemplate(
+            workoutID: input.workoutId, newID: input.id, name: input.name, category: input.category, user: user)
+        return .created(try await response(template, user: user))
+    }
+
+    @Sendable func exportAll(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await actions.exportFile(of: nil, user: try context.requireUser())
+    }
+
+    @Sendable func exportOne(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await actions.exportFile(of: try id(context), user: try context.requireUser())
+    }
+
+    @Sendable func importFile(_ request: Request, context: AppRequestContext) async throws -> EditedResponse<ListResponse<TemplateResponse>> {
+        let user = try context.requireUser()
+        let body = try await request.body.collect(upTo: TemplateFile.sizeLimit)
+        let imported = try await actions.importFile(Data(buffer: body), user: user)
+        return .created(ListResponse(items: try await responses(imported, user: user)))
+    }
+
+    // MARK: Helpers
+
+    private func id(_ context: AppRequestContext) throws -> UUID {
+        try context.parameters.uuid("id", resource: "The template")
+    }
+
+    private func exerciseNames(_ templates: [WorkoutTemplate], user: User) async throws -> [UUID: String] {
+        let ids = Set(templates.flatMap { $0.exercises.map(\.exerciseID) })
+        return try await services.exercises.exercises(ids: ids, userID: user.id).mapValues(\.name)
+    }
+
+    private func response(_ template: WorkoutTemplate, user: User) async throws -> TemplateResponse {
+        TemplateResponse(template, names: try await exerciseNames([template], user: user))
+    }
+
+    private func responses(_ templates: [WorkoutTemplate], user: User) async throws -> [TemplateResponse] {
+        let names = try await exerciseNames(templates, user: user)
+        return templates.map { TemplateResponse($0, names: names) }
+    }
+}
+
+/// Library filters as query parameters: `search`, `category`, `sort`
+/// (pinned, name, created, edited), `archived=1` to include archived ones.
+struct TemplateQuery {
+    var filter = TemplateFilter()
+
+    init(_ query: Parameters) throws {
+        filter.search = String((query.formText("search") ?? "").prefix(100))
+        if let category = query.get("category"), !category.isEmpty {
+            guard let value = TemplateCategory(rawValue: category) else {
+                let names = TemplateCategory.allCases.map(\.rawValue).joined(separator: ", ")
+                throw SpotterError.invalid(field: "category", "The category must be one of: \(names).")
+            }
+            filter.category = value
+        }
+        if let sort = query.get("sort"), !sort.isEmpty {
+            guard let value = TemplateSort(rawValue: sort) else {
+                throw SpotterError.invalid(field: "sort", "Sort by pinned, name, created or edited.")
+            }
+            filter.sort = value
+        }
+        filter.includeArchived = ["1", "true", "on"].contains(query.get("archived") ?? "")
+    }
+}
+
+/// Template files as downloads.
+enum TemplateFile {
+    static let sizeLimit = 5 * 1024 * 1024
+
+    static func response(_ document: TemplateExchange, fileName: String) throws -> Response {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data = try encoder.encode(document)
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json; charset=utf-8"
+        headers[.contentDisposition] = "attachment; filename=\"\(fileName)\""
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    /// "push-day.spotter-template.json": letters and digits of the name only.
+    static func name(for template: WorkoutTemplate) -> String {
+        let slug = template.name.lowercased().map { $0.isLetter || $0.isNumber ? String($0) : "-" }.joined()
+            .split(separator: "-").joined(separator: "-")
+        return (slug.isEmpty ? "template" : String(slug.prefix(60))) + ".spotter-template.json"
+    }
+}
