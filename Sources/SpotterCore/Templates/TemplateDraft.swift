@@ -133,7 +133,7 @@ extension TemplateDraft.ExerciseDraft {
             if let chosen {
                 let limit = Mass(SetDraft.maxWeightKilograms, .kg).converted(to: chosen)
                 if !targetWeight.isFinite || targetWeight < 0 || targetWeight > limit + 1e-9 {
-                    problem("targetWeight", "the weight must be a number from 0 to \(chosen == .kg ? "2000 kg" : "4409 lb").")
+                    problem("targetWeight", "the weight must be a number from 0 to \(chosen == .kg ? "2000 kg" : "4409.2 lb").")
                 } else { weight = Mass(targetWeight, chosen) }
             } else { problem("weightUnit", "the weight unit must be kg or lb.") }
         }

@@ -10,7 +10,7 @@ public enum TemplateSort: String, Sendable, CaseIterable, Codable {
 
     public var displayName: String {
         switch self {
-        case .pinned: "Pinned, then last used"
+        case .pinned: "Pinned & recent"
         case .name: "Name"
         case .created: "Recently created"
         case .edited: "Recently edited"

@@ -97,31 +97,32 @@ public enum TemplateDiff {
     public enum Change: Sendable, Equatable {
         case added(exerciseID: UUID, summary: String)
         case removed(exerciseID: UUID)
-        /// Moved from one place to another (1-based positions).
-        case moved(exerciseID: UUID, from: Int, to: Int)
+        /// The rows both versions share are in another order; `order` is the whole
+        /// new list. One change, not one per row: a lifter reads the new order at
+        /// a glance, where "moved from 2 to 2" style counting would only confuse.
+        case reordered(order: [UUID])
         /// What changed in one exercise, each as "before -> after".
         case changed(exerciseID: UUID, details: [String])
     }
 
-    /// The changes from `old` to `new`, rows matched by id; in the order of `new`,
-    /// then the removed rows. No changes means the two are the same.
+    /// The changes from `old` to `new`, rows matched by id: the new order first
+    /// (only when the rows both keep changed places among themselves, so an added
+    /// or removed row alone is no reorder), then each changed or added row in the
+    /// new order, then the removed rows. No changes means the two are the same.
     public static func changes(from old: [TemplateExercise], to new: [TemplateExercise]) -> [Change] {
         let oldIndex = Dictionary(uniqueKeysWithValues: old.enumerated().map { ($1.id, $0) })
-        let kept = new.filter { oldIndex[$0.id] != nil }
-        // Positions among the rows both versions share, so one removal does not
-        // make every later row look moved.
-        let oldOrder = old.filter { row in kept.contains { $0.id == row.id } }.map(\.id)
+        let newIDs = Set(new.map(\.id))
+        let keptInNewOrder = new.compactMap { oldIndex[$0.id] != nil ? $0.id : nil }
+        let keptInOldOrder = old.filter { newIDs.contains($0.id) }.map(\.id)
         var result: [Change] = []
+        if keptInNewOrder != keptInOldOrder { result.append(.reordered(order: new.map(\.exerciseID))) }
         for row in new {
             guard let index = oldIndex[row.id] else {
                 result.append(.added(exerciseID: row.exerciseID, summary: summary(of: row)))
                 continue
             }
-            let before = old[index]
-            let details = differences(before, row)
+            let details = differences(old[index], row)
             if !details.isEmpty { result.append(.changed(exerciseID: row.exerciseID, details: details)) }
-            let from = oldOrder.firstIndex(of: row.id)!, to = kept.firstIndex { $0.id == row.id }!
-            if from != to { result.append(.moved(exerciseID: row.exerciseID, from: index + 1, to: new.firstIndex { $0.id == row.id }! + 1)) }
         }
         for row in old where !new.contains(where: { $0.id == row.id }) {
             result.append(.removed(exerciseID: row.exerciseID))
@@ -136,10 +137,12 @@ public enum TemplateDiff {
         return text
     }
 
-    static func weightLabel(_ mass: Mass) -> String {
-        let rounded = (mass.value * 100).rounded() / 100
-        let number = rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
-        return "\(number) \(mass.unit.rawValue)"
+    static func weightLabel(_ mass: Mass) -> String { "\(number(mass.value)) \(mass.unit.rawValue)" }
+
+    /// 8 as "8", 62.5 as "62.5": at most two decimals, no trailing ".0".
+    static func number(_ value: Double) -> String {
+        let rounded = (value * 100).rounded() / 100
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }
 
     static func differences(_ a: TemplateExercise, _ b: TemplateExercise) -> [String] {
@@ -148,7 +151,7 @@ public enum TemplateDiff {
             details.append("\(summary(of: a)) -> \(summary(of: b))")
         }
         if a.targetRPE != b.targetRPE {
-            details.append("RPE \(a.targetRPE.map { String($0) } ?? "none") -> \(b.targetRPE.map { String($0) } ?? "none")")
+            details.append("RPE \(a.targetRPE.map(number) ?? "none") -> \(b.targetRPE.map(number) ?? "none")")
         }
         if a.restSeconds != b.restSeconds {
             details.append("rest \(a.restSeconds.map { "\($0) s" } ?? "default") -> \(b.restSeconds.map { "\($0) s" } ?? "default")")

@@ -156,7 +156,7 @@ enum TemplateChangeText {
             switch change {
             case .added(let id, let summary): "Add \(names[id] ?? "an exercise"): \(summary)"
             case .removed(let id): "Remove \(names[id] ?? "an exercise")"
-            case .moved(let id, let from, let to): "Move \(names[id] ?? "an exercise") from place \(from) to \(to)"
+            case .reordered(let order): "New order: " + order.map { names[$0] ?? "an exercise" }.joined(separator: ", ")
             case .changed(let id, let details): "\(names[id] ?? "An exercise"): \(details.joined(separator: "; "))"
             }
         }

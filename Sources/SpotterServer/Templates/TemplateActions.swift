@@ -136,6 +136,9 @@ struct TemplateActions {
             guard let workout = try await services.workouts.find(id: workoutID, userID: user.id) else {
                 throw SpotterError.notFound("The workout")
             }
+            guard workout.templateID == template.id else {
+                throw SpotterError.invalid(field: "workoutId", "This workout was not started from \(template.name), so it cannot update it.")
+            }
             plan = TemplateFromWorkout.plan(of: workout, weights: true, newID: UUID.init)
             guard !plan.isEmpty else {
                 throw SpotterError.invalid(field: "workoutId", "This workout has no completed working sets to take values from.")

@@ -16,6 +16,7 @@ struct TemplatePagesController {
         router.post("templates/import", use: importFile)
         router.get("templates/:id", use: detail)
         router.get("templates/:id/export", use: exportOne)
+        router.get("templates/:id/manage", use: manage)
         router.post("templates/:id/pin", use: pin)
         router.post("templates/:id/archive", use: archive)
         router.post("templates/:id/duplicate", use: duplicate)
@@ -43,9 +44,7 @@ struct TemplatePagesController {
             categories: [OptionView(value: "", label: "All", selected: filter.category == nil)]
                 + TemplateCategory.allCases.map { OptionView(value: $0.rawValue, label: $0.displayName, selected: $0 == filter.category) },
             sorts: TemplateSort.allCases.map { OptionView(value: $0.rawValue, label: $0.displayName, selected: $0 == filter.sort) },
-            sortValue: filter.sort.rawValue,
             showArchived: filter.includeArchived,
-            categoryValue: filter.category?.rawValue ?? "",
             filtered: filter.search != "" || filter.category != nil,
             hasAny: total > 0,
             error: failure?.first.message,
@@ -97,12 +96,22 @@ struct TemplatePagesController {
 
     // MARK: Managing
 
+    /// Everything the library can do to one template, on a page of its own.
+    @Sendable func manage(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requirePageUser()
+        let template = try await actions.findOwn(try id(context), user: user, action: "change")
+        let model = TemplateManagePage(
+            page: PageChrome(title: "Manage template", context: context, section: .workout, backLink: "/templates"),
+            card: try await cards([template], user: user)[0])
+        return try services.views.render(model, template: "template-manage")
+    }
+
     @Sendable func pin(_ request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requirePageUser()
         var request = request
         let form = try await SubmittedForm.read(&request)
         _ = try await actions.change(try id(context), pinned: form["pinned"] == "1", user: user)
-        return .seeOther(safeReturnPath(form["return"].isEmpty ? "/templates" : form["return"]))
+        return .seeOther("/templates")
     }
 
     @Sendable func archive(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -247,9 +256,7 @@ struct TemplateLibraryPage {
     let search: String
     let categories: [OptionView]
     let sorts: [OptionView]
-    let sortValue: String
     let showArchived: Bool
-    let categoryValue: String
     let filtered: Bool
     let hasAny: Bool
     let error: String?
@@ -276,6 +283,11 @@ struct TemplateDetailPage {
     let created: String?
     let setCount: Int
     let notice: String?
+}
+
+struct TemplateManagePage {
+    let page: PageChrome
+    let card: TemplateCardView
 }
 
 struct TemplateRenamePage {

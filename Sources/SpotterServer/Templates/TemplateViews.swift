@@ -10,6 +10,8 @@ struct TemplateCardView {
     let moreCount: Int?
     let exerciseCount: Int
     let duration: String
+    /// "14 min", for the stat tiles.
+    let minutes: String
     let lastUsed: String
     let pinned: Bool
     let archived: Bool
@@ -24,6 +26,7 @@ struct TemplateCardView {
         moreCount = template.exerciseCount > 3 ? template.exerciseCount - 3 : nil
         exerciseCount = template.exerciseCount
         duration = TemplateText.duration(template.estimatedDurationSeconds)
+        minutes = "\(template.estimatedDurationSeconds / 60) min"
         lastUsed = template.lastUsedAt.map { "Last used " + TemplateText.relativeDay($0, now: now, timeZone: timeZone) } ?? "Never used"
         pinned = template.pinned
         archived = template.isArchived

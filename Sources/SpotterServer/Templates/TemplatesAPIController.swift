@@ -196,9 +196,10 @@ enum TemplateFile {
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 
-    /// "push-day.spotter-template.json": letters and digits of the name only.
+    /// "push-day.spotter-template.json": ASCII letters and digits of the name only,
+    /// so every browser shows the file name as it is.
     static func name(for template: WorkoutTemplate) -> String {
-        let slug = template.name.lowercased().map { $0.isLetter || $0.isNumber ? String($0) : "-" }.joined()
+        let slug = template.name.lowercased().map { $0.isASCII && ($0.isLetter || $0.isNumber) ? String($0) : "-" }.joined()
             .split(separator: "-").joined(separator: "-")
         return (slug.isEmpty ? "template" : String(slug.prefix(60))) + ".spotter-template.json"
     }

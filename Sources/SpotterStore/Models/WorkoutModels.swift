@@ -82,21 +82,4 @@ final class WorkoutSetModel: Model, @unchecked Sendable {
     @OptionalField(key: "target_rpe") var targetRPE: Double?
 
     init() {}
-
-    func apply(_ set: WorkoutSet) {
-        kind = set.kind.rawValue
-        reps = set.reps
-        weightValue = set.weight?.value
-        weightUnit = set.weight?.unit.rawValue
-        durationSeconds = set.durationSeconds
-        distanceMeters = set.distanceMeters
-        rpe = set.rpe
-        done = set.done
-        note = set.note
-        loggedAt = set.loggedAt
-        updatedAt = set.updatedAt
-        targetRepsMin = set.target?.reps?.min
-        targetRepsMax = set.target?.reps?.max
-        targetRPE = set.target?.rpe
-    }
 }

@@ -33,6 +33,9 @@ extension WorkoutRepository {
             return copy
         }
         try await db.writeTransaction { tx in
+            try await WorkoutRows.lockUser(userID, on: tx)
+            // A retry that raced its first attempt finds that one done.
+            if try await workoutModel(id: id, userID: userID, on: tx) != nil { return }
             if let active = try await WorkoutModel.query(on: tx).filter(\.$userID == userID).filter(\.$endedAt == nil).first() {
                 guard replaceActive else {
                     throw SpotterError.conflict(
@@ -53,12 +56,10 @@ extension WorkoutRepository {
             model.updatedAt = now
             model.templateID = templateID
             try await insert(model, on: tx)
-            for (position, entry) in plan.enumerated() {
-                let entryModel = newEntryModel(id: entry.id, workoutID: id, userID: userID, position: position, entry: entry, now: now)
-                try await entryModel.create(on: tx)
-                for (index, set) in entry.sets.enumerated() {
-                    try await newSetModel(set, entry: entryModel, position: index).create(on: tx)
-                }
+            do {
+                try await WorkoutRows.insert(plan, workoutID: id, userID: userID, now: now, on: tx)
+            } catch let error as any DatabaseError where error.isConstraintFailure {
+                throw SpotterError.idInUse
             }
             if let templateID {
                 try await (tx as! any SQLDatabase).raw("""
@@ -171,17 +172,6 @@ extension WorkoutRepository {
         model.supersetGroup = entry.supersetGroup
         model.restSeconds = entry.restSeconds
         model.updatedAt = now
-        return model
-    }
-
-    func newSetModel(_ set: WorkoutSet, entry: ExerciseEntryModel, position: Int) -> WorkoutSetModel {
-        let model = WorkoutSetModel()
-        model.id = set.id
-        model.userID = entry.userID
-        model.workoutID = entry.workoutID
-        model.entryID = entry.id!
-        model.position = position
-        model.apply(set)
         return model
     }
 

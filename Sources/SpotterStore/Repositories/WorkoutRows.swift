@@ -134,6 +134,40 @@ enum WorkoutRows {
 }
 
 extension WorkoutRows {
+    /// Adds a new workout's entries and their sets, positions 0..n-1, in a few
+    /// multi-row statements (a template start writes dozens of rows at once).
+    static func insert(_ entries: [ExerciseEntry], workoutID: UUID, userID: UUID, now: Date, on db: any Database) async throws {
+        let sql = db as! any SQLDatabase
+        let entryRows: [SQLQueryString] = entries.enumerated().map { position, entry in
+            """
+            (\(bind: entry.id), \(bind: userID), \(bind: workoutID), \(bind: entry.exerciseID), \(bind: position), \(bind: entry.notes), \
+            \(bind: entry.supersetGroup), \(bind: entry.restSeconds), \(bind: now))
+            """
+        }
+        for chunk in entryRows.chunked(by: 500) {
+            try await sql.raw("""
+                INSERT INTO exercise_entries (id, user_id, workout_id, exercise_id, position, notes, superset_group, rest_seconds, updated_at) \
+                VALUES \(chunk.joined(separator: ", "))
+                """).run()
+        }
+        let setRows: [SQLQueryString] = entries.flatMap { entry in
+            entry.sets.enumerated().map { position, set in
+                """
+                (\(bind: set.id), \(bind: workoutID), \(bind: entry.id), \(bind: position), \(bind: set.kind.rawValue), \(bind: set.reps), \
+                \(bind: set.weight?.value), \(bind: set.weight?.unit.rawValue), \(bind: set.durationSeconds), \(bind: set.distanceMeters), \
+                \(bind: set.rpe), \(bind: set.done), \(bind: set.note), \(bind: set.loggedAt), \(bind: set.updatedAt), \(bind: userID), \
+                \(bind: set.target?.reps?.min), \(bind: set.target?.reps?.max), \(bind: set.target?.rpe))
+                """
+            }
+        }
+        for chunk in setRows.chunked(by: 500) {
+            try await sql.raw("""
+                INSERT INTO workout_sets (\(unsafeRaw: setColumns.joined(separator: ", ")), user_id, target_reps_min, target_reps_max, target_rpe) \
+                VALUES \(chunk.joined(separator: ", "))
+                """).run()
+        }
+    }
+
     /// Whether write transactions must lock the workout they change: on PostgreSQL
     /// two changes of one workout then take turns (positions stay 0..n-1, the later
     /// change of a set wins). SQLite needs no locks: it lets one writer in at a
@@ -142,12 +176,26 @@ extension WorkoutRows {
         (db as! any SQLDatabase).dialect.name != "sqlite"
     }
 
+    /// Locks the user's row until the transaction ends, so two starts of a workout
+    /// by the same lifter (a double tap, two tabs) take turns on PostgreSQL instead
+    /// of both discarding the same active workout.
+    static func lockUser(_ userID: UUID, on db: any Database) async throws {
+        guard locksWorkouts(db) else { return }
+        try await (db as! any SQLDatabase).raw("SELECT u.id FROM users u WHERE u.id = \(bind: userID) FOR UPDATE").run()
+    }
+
     /// Locks a workout of the user until the transaction ends (see `locksWorkouts`).
     static func lockWorkout(id: UUID, userID: UUID, on db: any Database) async throws {
         guard locksWorkouts(db) else { return }
         try await (db as! any SQLDatabase).raw(
             "SELECT w.id FROM workouts w WHERE w.id = \(bind: id) AND w.user_id = \(bind: userID) FOR UPDATE OF w"
         ).run()
+    }
+}
+
+extension Array {
+    func chunked(by size: Int) -> [ArraySlice<Element>] {
+        stride(from: 0, to: count, by: size).map { self[$0..<Swift.min($0 + size, count)] }
     }
 }
 
