@@ -1,4 +1,5 @@
 import Foundation
+import Mustache
 import SpotterCore
 
 /// A template as a card shows it: name, first exercises, size, duration, last use.
@@ -91,5 +92,30 @@ enum TemplateText {
     static func rest(_ seconds: Int?, fallback: Int) -> String {
         let value = seconds ?? fallback
         return value % 60 == 0 ? "\(value / 60) min rest" : (value > 60 ? "\(value / 60) min \(value % 60) s rest" : "\(value) s rest")
+    }
+}
+
+
+// Mustache finds a field by reflection (a Mirror walk over every property) unless
+// the value names its children itself. A library page renders a dozen fields for
+// each of hundreds of cards, and profiling showed the reflection as most of its
+// time, so the card answers by name.
+extension TemplateCardView: MustacheParent {
+    func child(named key: String) -> Any? {
+        switch key {
+        case "id": id
+        case "name": name
+        case "category": category
+        case "preview": preview
+        case "moreCount": moreCount
+        case "exerciseCount": exerciseCount
+        case "duration": duration
+        case "minutes": minutes
+        case "lastUsed": lastUsed
+        case "pinned": pinned
+        case "archived": archived
+        case "isPreset": isPreset
+        default: nil
+        }
     }
 }

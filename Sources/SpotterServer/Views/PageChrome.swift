@@ -1,3 +1,4 @@
+import Mustache
 import SpotterCore
 
 /// What every page's layout needs: title, theme, the form token and the navigation.
@@ -80,4 +81,34 @@ struct OptionView {
     let value: String
     let label: String
     let selected: Bool
+}
+
+// Every form on a page reads `page.csrf`, from inside lists too; answering by name
+// spares a reflection walk over the chrome for each (see `TemplateCardView`).
+extension PageChrome: MustacheParent {
+    func child(named key: String) -> Any? {
+        switch key {
+        case "title": title
+        case "theme": theme
+        case "csrf": csrf
+        case "signedIn": signedIn
+        case "username": username
+        case "nav": nav
+        case "stylesheet": stylesheet
+        case "script": script
+        case "backLink": backLink
+        default: nil
+        }
+    }
+}
+
+extension OptionView: MustacheParent {
+    func child(named key: String) -> Any? {
+        switch key {
+        case "value": value
+        case "label": label
+        case "selected": selected
+        default: nil
+        }
+    }
 }
