@@ -1227,6 +1227,26 @@ struct TemplateAPITests {
         }
     }
 
+    @Test("starts raced by a double tap or two tabs never fail hard: each is started or already replaced, and one workout is left active", arguments: TestDatabase.all)
+    func racingStarts(engine: TestDatabase) async throws {
+        try await withApp(engine) { client, h in
+            let lifts = WorkoutCalls(client: client, token: h.anaToken)
+            let api = TemplateAPICalls(client: client, token: h.anaToken)
+            let bench = try await lifts.exercise("Bench Press (Barbell)")
+            let t = try #require(try await api.create("Push Day", [tpRow(bench), tpRow(bench, ["setCount": 5])])["id"] as? String)
+            let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
+                for _ in 0..<12 {
+                    group.addTask { try await api.start(t, ["workoutId": wkID(), "replaceActive": true]).status }
+                }
+                return try await group.reduce(into: [HTTPResponse.Status]()) { $0.append($1) }
+            }
+            #expect(statuses.allSatisfy { $0 == .created || $0 == .notFound }, "\(statuses)")
+            #expect(statuses.contains(.created))
+            #expect(try await h.count("workouts") == 1, "one active workout, the others discarded")
+            #expect(try await h.count("workout_sets") == 8)
+        }
+    }
+
     // MARK: Saving a workout as a template
 
     @Test("save a workout as a template: completed working sets and their reps, warm-ups and skipped exercises left out", arguments: TestDatabase.all)

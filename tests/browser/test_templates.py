@@ -121,8 +121,14 @@ def test_preset_tweak_keep_then_update(server, driver, shoot):
     tap_and_load(driver, button(driver, "Continue"))
     assert_no_error_page(driver, "asking to update the template")
     changes = [li.text.strip() for li in css_all(driver, ".change-list li")]
-    assert changes == [f"{SQUAT}: 3 x 5 -> 3 x 4"], changes
+    assert changes == [f"{SQUAT}: 3 x 5 → 3 x 4"], changes
     shoot(driver, "template-update-confirm")
+    # Changing one's mind on the confirmation keeps the template as it is.
+    tap_and_load(driver, button(driver, "Keep the template as it is"))
+    assert notice(driver) == "The template stays as it was."
+    assert template_shape(api.ok("GET", f"/api/v1/templates/{template_id}")) == template_shape(before)
+    tap(driver, css(driver, 'input[name="choice"][value="values"]'))
+    tap_and_load(driver, button(driver, "Continue"))
     tap_and_load(driver, button(driver, "Update template"))
     assert notice(driver) == "Template updated."
     updated = api.ok("GET", f"/api/v1/templates/{template_id}")

@@ -151,6 +151,11 @@ struct TemplateUpdateResponse: ResponseEncodable {
 
 /// The words of a template change, with exercise names ("Bench Press: 3 x 8-12 -> 5 x 5").
 enum TemplateChangeText {
+    /// The lines as a page shows them, with real arrows.
+    static func pageLines(_ changes: [TemplateDiff.Change], names: [UUID: String]) -> [String] {
+        lines(changes, names: names).map { $0.replacingOccurrences(of: " -> ", with: " → ") }
+    }
+
     static func lines(_ changes: [TemplateDiff.Change], names: [UUID: String]) -> [String] {
         changes.map { change in
             switch change {

@@ -49,7 +49,7 @@ struct TemplateFinishPagesController {
         guard let templateID = workout.templateID, let template = try await services.templates.find(id: templateID, userID: user.id) else {
             throw SpotterError.notFound("The template this workout came from")
         }
-        guard let choice = TemplateUpdate(rawValue: form["choice"]), choice != .keep else {
+        guard form["do"] != "back", let choice = TemplateUpdate(rawValue: form["choice"]), choice != .keep else {
             return .seeOther(workoutPath + "?notice=\(Notice.templateKept.rawValue)")
         }
         let preview = try await actions.preview(template.id, choice: choice, from: .workout(workout.id), user: user)
@@ -61,8 +61,8 @@ struct TemplateFinishPagesController {
         let names = try await services.exercises.exercises(ids: ids, userID: user.id).mapValues(\.name)
         let model = TemplateConfirmPage(
             page: PageChrome(title: "Update \(template.name)?", context: context, section: .history, backLink: workoutPath),
-            intro: "From this workout, \(choice.displayName.lowercased()) changes the template \(template.name) like this:",
-            changes: TemplateChangeText.lines(preview.changes, names: names),
+            intro: "\(choice.displayName) from this workout. These changes will be saved to \(template.name):",
+            changes: TemplateChangeText.pageLines(preview.changes, names: names),
             action: workoutPath + "/template-update",
             hidden: [HiddenField(name: "choice", value: choice.rawValue), HiddenField(name: "confirmed", value: "1")],
             confirmLabel: "Update template", backLabel: "Keep the template as it is")

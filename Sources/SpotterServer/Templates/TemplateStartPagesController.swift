@@ -74,8 +74,8 @@ struct TemplateStartPagesController {
             let names = try await services.exercises.exercises(ids: Set((preview.before.exercises + preview.after.exercises).map(\.exerciseID)), userID: user.id).mapValues(\.name)
             let model = TemplateConfirmPage(
                 page: PageChrome(title: "Update \(template.name)?", context: context, section: .workout, backLink: "/templates/\(template.id.uuidString.lowercased())/prep"),
-                intro: "Starting today's workout will also change the template \(template.name) (\(choice.displayName.lowercased())):",
-                changes: TemplateChangeText.lines(preview.changes, names: names),
+                intro: "\(choice.displayName) from today's list. Starting will also save these changes to \(template.name):",
+                changes: TemplateChangeText.pageLines(preview.changes, names: names),
                 action: "/templates/\(template.id.uuidString.lowercased())/prep", hidden: carried + [HiddenField(name: "confirmed", value: "1")],
                 confirmLabel: "Update template and start", backLabel: "Back to today's list")
             return try services.views.render(model, template: "template-confirm")

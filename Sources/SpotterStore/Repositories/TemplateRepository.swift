@@ -92,7 +92,7 @@ public struct TemplateRepository: Sendable {
             let exists = try await exists(template.id, userID: userID, on: tx)
             try await write(template, userID: userID, isNew: !exists, on: tx)
         }
-        return try await find(id: template.id, userID: userID)!
+        return try await found(template.id, userID: userID)
     }
 
     /// Changes a stored template with `change` (a rename, pin, archive, an applied
@@ -112,7 +112,7 @@ public struct TemplateRepository: Sendable {
             changed.updatedAt = now
             try await write(changed, userID: userID, isNew: false, on: tx)
         }
-        return try await find(id: id, userID: userID)!
+        return try await found(id, userID: userID)
     }
 
     /// Copies a template (the user's or a preset) into a new one of the user's with
@@ -139,7 +139,7 @@ public struct TemplateRepository: Sendable {
             copy.lastUsedAt = nil
             try await write(copy, userID: userID, isNew: true, on: tx)
         }
-        return try await find(id: newID, userID: userID)!
+        return try await found(newID, userID: userID)
     }
 
     /// Adds several templates at once, all or none; a name the user already has
@@ -167,6 +167,12 @@ public struct TemplateRepository: Sendable {
     }
 
     // MARK: Helpers
+
+    /// A template just written, read back for the answer (see `WorkoutRepository.found`).
+    private func found(_ id: UUID, userID: UUID) async throws -> WorkoutTemplate {
+        guard let template = try await find(id: id, userID: userID) else { throw SpotterError.notFound("The template") }
+        return template
+    }
 
     private func exists(_ id: UUID, userID: UUID, on db: any Database) async throws -> Bool {
         try await (db as! any SQLDatabase).raw(

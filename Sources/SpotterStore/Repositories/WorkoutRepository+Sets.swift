@@ -141,7 +141,7 @@ extension WorkoutRepository {
                 try await workout.save(on: tx)
             }
         }
-        return try await find(id: workoutID, userID: userID)!
+        return try await found(workoutID, userID: userID)
     }
 
     /// +15 s, -15 s or skip on the running rest.
@@ -172,7 +172,7 @@ extension WorkoutRepository {
             workout.updatedAt = now
             try await workout.save(on: tx)
         }
-        return try await find(id: id, userID: userID)!
+        return try await found(id, userID: userID)
     }
 
     /// Discards the active workout or deletes a finished one, with everything in it.

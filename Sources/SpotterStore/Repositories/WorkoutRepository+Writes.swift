@@ -67,7 +67,7 @@ extension WorkoutRepository {
                     """).run()
             }
         }
-        return try await find(id: id, userID: userID)!
+        return try await found(id, userID: userID)
     }
 
     /// Changes name, notes, type or session RPE.
@@ -87,7 +87,7 @@ extension WorkoutRepository {
             model.updatedAt = now
             try await model.save(on: tx)
         }
-        return try await find(id: id, userID: userID)!
+        return try await found(id, userID: userID)
     }
 
     /// Adds an exercise entry (at the end) or changes one; changing its exercise
@@ -122,7 +122,7 @@ extension WorkoutRepository {
                 try await insert(newEntryModel(id: entryID, workoutID: workoutID, userID: userID, position: count, entry: entry, now: now), on: tx)
             }
         }
-        return try await find(id: workoutID, userID: userID)!
+        return try await found(workoutID, userID: userID)
     }
 
     public func deleteEntry(workoutID: UUID, entryID: UUID, userID: UUID) async throws -> Workout {
@@ -158,7 +158,7 @@ extension WorkoutRepository {
                 try await entry.save(on: tx)
             }
         }
-        return try await find(id: workoutID, userID: userID)!
+        return try await found(workoutID, userID: userID)
     }
 
     func newEntryModel(id: UUID, workoutID: UUID, userID: UUID, position: Int, entry: ExerciseEntry, now: Date) -> ExerciseEntryModel {

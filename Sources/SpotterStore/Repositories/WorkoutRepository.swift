@@ -99,6 +99,14 @@ public struct WorkoutRepository: Sendable {
 
     // MARK: Helpers shared by the write side
 
+    /// A workout just written, read back for the answer. Another request of the
+    /// same lifter may have removed it in between (a start that discarded it):
+    /// then it is gone, and the answer says so instead of failing hard.
+    func found(_ id: UUID, userID: UUID) async throws -> Workout {
+        guard let workout = try await find(id: id, userID: userID) else { throw SpotterError.notFound("The workout") }
+        return workout
+    }
+
     func workoutModel(id: UUID, userID: UUID, on db: any Database) async throws -> WorkoutModel? {
         try await WorkoutModel.query(on: db).filter(\.$userID == userID).filter(\.$id == id).first()
     }
