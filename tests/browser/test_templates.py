@@ -100,6 +100,10 @@ def test_preset_tweak_keep_then_update(server, driver, shoot):
     assert [e["exerciseName"] for e in active["entries"]] == [SQUAT, "Bench Press (Barbell)"]
     squat_sets = active["entries"][0]["sets"]
     assert [(s["reps"], s["weight"], s["done"]) for s in squat_sets] == [(4, 100, False)] * 3
+    # The logging page shows the plan beside the sets.
+    wait(driver).until(lambda d: css_all(d, ".entry-target"))
+    assert [t.text for t in css_all(driver, ".entry-target")] == ["Target 4 reps", "Target 5 reps"]
+    shoot(driver, "template-workout")
     assert api.ok("GET", f"/api/v1/templates/{template_id}")["exercises"] == before["exercises"]
 
     # Log it, finish, and keep the template as it is (the default).

@@ -133,6 +133,11 @@ function start(root) {
     const strip = entry.sets.map((set) => `<span class="strip-set${set.kind === "warmup" ? " warmup" : ""}${set.done ? "" : " planned"}">${mark(set.kind) ? `<b>${mark(set.kind)}</b>` : ""}${escapeHTML(label(set, entry.exerciseKind, unit))}</span>`).join("");
     const superset = entry.supersetGroup ? `<span class="badge">Superset ${"ABCD"[entry.supersetGroup - 1] ?? entry.supersetGroup}</span>` : "";
     const restNote = entry.restSeconds !== null && entry.restSeconds !== undefined ? ` · rest ${entry.restSeconds} s` : "";
+    // The plan of a workout started from a template: the rep range to aim for.
+    const target = entry.sets.find((set) => set.target?.repMin)?.target;
+    const targetNote = target
+      ? `<p class="entry-target">Target ${target.repMin === target.repMax ? target.repMin : `${target.repMin}–${target.repMax}`} reps${target.rpe ? ` @ RPE ${target.rpe}` : ""}</p>`
+      : "";
     return `<section class="card entry" data-entry-id="${entry.id}" aria-label="${escapeHTML(entry.exerciseName)}">
       <div class="entry-head">
         <h2><a href="/exercises/${entry.exerciseId.toLowerCase()}">${escapeHTML(entry.exerciseName)}</a></h2>
@@ -140,6 +145,7 @@ function start(root) {
         <button class="icon-button" type="button" data-action="entry-options" aria-label="Options for ${escapeHTML(entry.exerciseName)}"><svg class="icon" aria-hidden="true"><use href="/assets/icons.svg#edit"/></svg></button>
       </div>
       <div class="set-strip live" aria-label="Sets so far">${strip || '<span class="muted">No sets yet</span>'}</div>
+      ${targetNote}
       ${entry.notes ? `<p class="entry-notes">${escapeHTML(entry.notes)}${restNote}</p>` : restNote ? `<p class="entry-notes">${restNote.slice(3)}</p>` : ""}
       <div class="set-header" aria-hidden="true"><span>Set</span><span>Previous</span><span>${entry.exerciseKind.startsWith("distance") ? "m · s" : entry.exerciseKind === "duration" ? "Seconds" : `${unit} · reps`}</span><span></span></div>
       <ol class="set-list">${rows}</ol>
