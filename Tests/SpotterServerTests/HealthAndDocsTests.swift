@@ -26,7 +26,14 @@ struct HealthAndDocsTests {
             for path in [
                 "/health:", "/api/v1/me:", "/api/v1/me/password:", "/api/v1/settings:", "/api/v1/tokens:", "/api/v1/tokens/{id}:",
                 "/api/v1/exercises:", "/api/v1/exercises/{id}:", "/api/v1/exercises/{id}/image:", "/api/v1/workout-types:",
-                "/api/v1/workout-types/order:", "/api/v1/workout-types/{id}:",
+                "/api/v1/workout-types/order:", "/api/v1/workout-types/{id}:", "/api/v1/openapi.yaml:",
+                "/api/v1/workouts:", "/api/v1/workouts/active:", "/api/v1/workouts/{id}:", "/api/v1/workouts/{id}/finish:",
+                "/api/v1/workouts/{id}/rest:", "/api/v1/workouts/{id}/entries/order:", "/api/v1/workouts/{id}/entries/{entryId}:",
+                "/api/v1/workouts/{id}/entries/{entryId}/sets/{setId}:", "/api/v1/workouts/{id}/sets/{setId}:",
+                "/api/v1/templates:", "/api/v1/templates/export:", "/api/v1/templates/import:", "/api/v1/templates/from-workout:",
+                "/api/v1/templates/{id}:", "/api/v1/templates/{id}/export:", "/api/v1/templates/{id}/duplicate:",
+                "/api/v1/templates/{id}/start:", "/api/v1/templates/{id}/update-preview:", "/api/v1/templates/{id}/update:",
+                "/api/v1/template-presets:", "/api/v1/template-presets/{id}:", "/api/v1/template-presets/{id}/use:",
             ] {
                 #expect(yaml.contains("  \(path)\n"), "openapi.yaml documents \(path)")
             }

@@ -718,6 +718,11 @@ struct TemplateAPITests {
             #expect(try await api.get(startingStrengthA).status == .ok, "a preset opens like a template")
             #expect(try await api.preset(wkID()).status == .notFound)
             #expect(try await api.list().items().isEmpty, "presets are not the lifter's own templates")
+            let own = try #require(try await api.create("Mine", [tpRow(squat)])["id"] as? String)
+            let notPreset = try await api.preset(own)
+            #expect(notPreset.status == .notFound, "a template of one's own is not a preset")
+            #expect(try notPreset.error().message == "The preset was not found.")
+            #expect(try await api.delete(own).status == .noContent)
 
             // Read-only: every change is a 403 naming the way out.
             let before = try await api.preset(startingStrengthA).text

@@ -23,7 +23,7 @@ struct TemplatesAPIController {
         group.post("templates/:id/update-preview", use: previewUpdate)
         group.post("templates/:id/update", use: update)
         group.get("template-presets", use: presets)
-        group.get("template-presets/:id", use: show)
+        group.get("template-presets/:id", use: showPreset)
         group.post("template-presets/:id/use", use: usePreset)
     }
 
@@ -43,6 +43,14 @@ struct TemplatesAPIController {
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> TemplateResponse {
         let user = try context.requireUser()
         return try await response(try await actions.find(try id(context), user: user), user: user)
+    }
+
+    @Sendable func showPreset(_ request: Request, context: AppRequestContext) async throws -> TemplateResponse {
+        let user = try context.requireUser()
+        guard let preset = try await services.templates.preset(id: try context.parameters.uuid("id", resource: "The preset")) else {
+            throw SpotterError.notFound("The preset")
+        }
+        return try await response(preset, user: user)
     }
 
     @Sendable func put(_ request: Request, context: AppRequestContext) async throws -> EditedResponse<TemplateResponse> {
