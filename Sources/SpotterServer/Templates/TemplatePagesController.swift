@@ -244,9 +244,7 @@ struct TemplateCards {
     /// What Home and the Workout tab offer to start: pinned templates, then the
     /// recently used ones, at most `limit`.
     func quickStart(user: User, limit: Int = 4) async throws -> [TemplateCardView] {
-        let all = try await services.templates.list(userID: user.id, filter: TemplateFilter(sort: .pinned))
-        let chosen = all.filter { $0.pinned || $0.lastUsedAt != nil }.prefix(limit)
-        return try await cards(Array(chosen.isEmpty ? all.prefix(limit) : chosen), user: user)
+        try await cards(try await services.templates.quickStart(userID: user.id, limit: limit), user: user)
     }
 }
 
