@@ -2,9 +2,12 @@
 finish, and decide what happens to the template: kept as it is the first time,
 updated ("sets, reps and weights") after a confirmation the second time. The
 server's copy of the template is read through the JSON API to prove what changed.
-Screenshots of the library, the presets, a template's detail and the prep page."""
+Screenshots of the library, the presets, a template's detail and the prep page. Also: the
+three-step create flow, a cancelled edit, and sharing a template as a file."""
 
 from __future__ import annotations
+
+import json
 
 import pytest
 from selenium.webdriver.common.by import By
@@ -147,7 +150,7 @@ def test_preset_tweak_keep_then_update(server, driver, shoot):
     shoot(driver, "templates-library")
 
 
-def test_create_edit_draft_and_cancel(server, driver, shoot):
+def test_create_edit_draft_and_cancel(server, driver, shoot, tmp_path):
     """The three-step create flow, then an edit whose changes are thrown away by Cancel."""
     account = register_account(server, "tpc")
     api = api_for(server, account)
@@ -188,3 +191,20 @@ def test_create_edit_draft_and_cancel(server, driver, shoot):
     shoot(driver, "template-edit")
     tap_and_load(driver, button(driver, "Cancel"))
     assert api.ok("GET", f"/api/v1/templates/{template_id}") == saved
+
+    # Share it as a file and bring it back in: the copy gets "(Imported)".
+    exported = api.ok("GET", f"/api/v1/templates/{template_id}/export")
+    path = tmp_path / "push-day.spotter-template.json"
+    path.write_text(json.dumps(exported))
+    go(driver, server + "/templates/import")
+    css(driver, 'input[type="file"]').send_keys(str(path))
+    tap_and_load(driver, button(driver, "Import"))
+    assert notice(driver) == "Templates imported."
+    assert template_card(driver, "Push Day (Imported)")
+    # A file that is not a template file is refused with the reason, and nothing is added.
+    path.write_text("not json")
+    go(driver, server + "/templates/import")
+    css(driver, 'input[type="file"]').send_keys(str(path))
+    tap_and_load(driver, button(driver, "Import"))
+    assert "not a Spotter template file" in text_of(driver, ".form-error")
+    assert len(api.ok("GET", "/api/v1/templates")["items"]) == 2
