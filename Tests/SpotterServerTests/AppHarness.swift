@@ -38,8 +38,7 @@ func withApp(
             dataDirectory: env.dataDirectory, database: env.location, logLevel: .warning, passwordCost: 4,
             clock: { testNow })
         configure(&configuration)
-        let app = try await buildApplication(configuration: configuration)
-        try await env.withStore(migrate: false) { store in
+        try await env.withStore(migrate: true) { store in
             let accounts = AccountService(store: store, hasher: PasswordHasher(cost: 4))
             let ana = try await accounts.register(username: "ana", password: testPassword, now: testNow)
             let ben = try await accounts.register(username: "ben", password: testPassword, now: testNow)
@@ -48,6 +47,10 @@ func withApp(
                 ana: ana, anaToken: try await accounts.createToken(userID: ana.id, name: "tests", now: testNow).secret,
                 ben: ben, benToken: try await accounts.createToken(userID: ben.id, name: "tests", now: testNow).secret,
                 dataDirectory: env.dataDirectory)
+            // Built last and run at once: an app that is built but never run would
+            // leave its database pool open when a step before failed (AsyncKit
+            // asserts on that, taking every other test down with it).
+            let app = try await buildApplication(configuration: configuration)
             try await app.test(.router) { client in try await body(client, harness) }
         }
     }
