@@ -123,6 +123,22 @@ struct TemplateUpdateTests {
     }
 }
 
+extension TemplateUpdateTests {
+    @Test("A second bench press added today and moved up: the rows keep one id each, and the template's row stays its own")
+    func secondRowOfAnExercise() {
+        typealias F = Fixture
+        // Today: [new bench (its own id), the template's bench (its id kept by the prep page)]
+        let added = TemplateExercise(id: F.pBench, exerciseID: F.bench, setCount: 2, reps: RepRange(10, 10))
+        let plan = [added, F.template[0]]
+        for choice in [TemplateUpdate.structure, .both] {
+            let result = choice.apply(to: [F.template[0]], plan: plan)
+            #expect(result.map(\.id) == [F.pBench, F.tBench], "\(choice)")
+            #expect(Set(result.map(\.id)).count == result.count, "\(choice): no id twice")
+            #expect(result[1] == F.template[0], "\(choice): the template's own row keeps its values")
+        }
+    }
+}
+
 @Suite("TemplateDiff.changes: what an update would change, in words")
 struct TemplateDiffTests {
     private typealias F = Fixture

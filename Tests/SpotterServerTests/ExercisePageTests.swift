@@ -7,14 +7,7 @@ import Testing
 @Suite("Pages: the exercise library")
 struct ExercisePageTests {
     private func signedIn(_ client: any TestClientProtocol) async throws -> Browser {
-        var browser = Browser(client)
-        _ = try await browser.get("/login")
-        _ = try await browser.post("/login", [("username", "ben"), ("password", testPassword)])
-        _ = try await browser.get("/onboarding")
-        let done = try await browser.post("/onboarding", [("unit", "kg"), ("defaultRestSeconds", "120"), ("timeZone", "UTC")])
-        #expect(done.location == "/")
-        _ = try await browser.get("/settings")
-        return browser
+        try await Browser.signedIn(client)
     }
 
     @Test("the list searches names and aliases and filters by muscle and equipment")

@@ -1252,6 +1252,27 @@ struct TemplateAPITests {
         }
     }
 
+    @Test("a timed exercise without a time gets 30 s a set, never reps: a plank is held, not counted", arguments: TestDatabase.all)
+    func timedDefault(engine: TestDatabase) async throws {
+        try await withApp(engine) { client, h in
+            let lifts = WorkoutCalls(client: client, token: h.anaToken)
+            let api = TemplateAPICalls(client: client, token: h.anaToken)
+            let plank = try await lifts.exercise("Plank")
+            let squat = try await lifts.exercise("Squat (Barbell)")
+            let created = try await api.create("Core", [tpRow(plank), tpRow(plank, ["targetDurationSeconds": 45]), tpRow(squat)])
+            #expect(tpColumn(created, "targetDurationSeconds").map { $0 as? Int } == [30, 45, nil])
+            let t = created["id"] as! String
+            // Saved again without times (as an API client that leaves them out): still held.
+            let saved = try await api.put(t, ["exercises": [tpRow(plank), tpRow(squat)]])
+            #expect(saved.status == .ok, "\(saved.text)")
+            #expect(tpColumn(try saved.object(), "targetDurationSeconds").map { $0 as? Int } == [30, nil])
+            let started = try await api.start(t, ["workoutId": wkID()])
+            let plankSets = wkSets(try #require(wkEntries(try started.object()).first))
+            #expect(plankSets.map { $0["durationSeconds"] as? Int } == [30, 30, 30])
+            #expect(plankSets.allSatisfy { wkNone($0["reps"]) })
+        }
+    }
+
     // MARK: Saving a workout as a template
 
     @Test("save a workout as a template: completed working sets and their reps, warm-ups and skipped exercises left out", arguments: TestDatabase.all)

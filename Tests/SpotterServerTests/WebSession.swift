@@ -13,6 +13,18 @@ struct Browser: Sendable {
         self.client = client
     }
 
+    /// A browser signed in as `username` of the harness, past onboarding (kg, 120 s, UTC).
+    static func signedIn(_ client: any TestClientProtocol, as username: String = "ben") async throws -> Browser {
+        var browser = Browser(client)
+        _ = try await browser.get("/login")
+        _ = try await browser.post("/login", [("username", username), ("password", testPassword)])
+        _ = try await browser.get("/onboarding")
+        let done = try await browser.post("/onboarding", [("unit", "kg"), ("defaultRestSeconds", "120"), ("timeZone", "UTC")])
+        #expect(done.location == "/")
+        _ = try await browser.get("/settings")
+        return browser
+    }
+
     mutating func get(_ path: String) async throws -> TestResponse {
         try await send(.get, path, body: nil, contentType: nil)
     }

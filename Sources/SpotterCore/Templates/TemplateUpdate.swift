@@ -19,7 +19,7 @@ public enum TemplateUpdate: String, Sendable, CaseIterable, Codable {
     public var displayName: String {
         switch self {
         case .keep: "Keep the template as it is"
-        case .values: "Update its sets, reps and weights"
+        case .values: "Update its sets and reps (and weights it fixes)"
         case .structure: "Update its exercises and order"
         case .both: "Update exercises, order and values"
         }
@@ -74,13 +74,25 @@ public enum TemplateUpdate: String, Sendable, CaseIterable, Codable {
         var templateIndexByPlan: [Int: Int] = [:]
     }
 
-    /// The n-th row of an exercise in the template pairs with the n-th row of the
-    /// same exercise in the plan.
+    /// A plan row that carries a template row's id (today's list on the prep page
+    /// keeps them) pairs with that row. The rest pair by exercise: the n-th row of
+    /// an exercise in the template with the n-th such row left in the plan. So a
+    /// result never holds one id twice (a second squat added today stays new).
     static func match(template: [TemplateExercise], plan: [TemplateExercise]) -> Matches {
-        var waiting: [UUID: [Int]] = [:]
-        for (index, row) in template.enumerated() { waiting[row.exerciseID, default: []].append(index) }
         var matches = Matches()
+        let templateIndexByID = Dictionary(template.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         for (index, row) in plan.enumerated() {
+            guard let templateIndex = templateIndexByID[row.id], matches.planIndexByTemplate[templateIndex] == nil,
+                template[templateIndex].exerciseID == row.exerciseID
+            else { continue }
+            matches.planIndexByTemplate[templateIndex] = index
+            matches.templateIndexByPlan[index] = templateIndex
+        }
+        var waiting: [UUID: [Int]] = [:]
+        for (index, row) in template.enumerated() where matches.planIndexByTemplate[index] == nil {
+            waiting[row.exerciseID, default: []].append(index)
+        }
+        for (index, row) in plan.enumerated() where matches.templateIndexByPlan[index] == nil {
             guard var queue = waiting[row.exerciseID], !queue.isEmpty else { continue }
             let templateIndex = queue.removeFirst()
             waiting[row.exerciseID] = queue

@@ -33,16 +33,29 @@ struct TemplateActions {
         draft.name = draft.name ?? ""
         draft.category = draft.category ?? TemplateCategory.custom.rawValue
         let base = WorkoutTemplate(id: id, ownerID: user.id, name: "", category: .custom, createdAt: now)
-        let template = try validated { () throws(ValidationFailure) in try draft.applied(to: base, unit: user.settings.unit, newID: UUID.init) }
+        var template = try validated { () throws(ValidationFailure) in try draft.applied(to: base, unit: user.settings.unit, newID: UUID.init) }
+        template.exercises = try await withTimedDefaults(template.exercises, user: user)
         return try await templates.save(template, userID: user.id)
     }
 
     /// Saves an edited draft over the stored template in one transaction.
     func save(id: UUID, draft: TemplateDraft, user: User) async throws -> WorkoutTemplate {
-        _ = try await findOwn(id, user: user, action: "edit")
+        let current = try await findOwn(id, user: user, action: "edit")
         let unit = user.settings.unit
+        // Checked once outside to learn which exercises are timed; applied again
+        // inside the transaction to the template as stored then.
+        let checked = try validated { () throws(ValidationFailure) in try draft.applied(to: current, unit: unit, newID: UUID.init) }
+        let holds = Dictionary(
+            try await withTimedDefaults(checked.exercises, user: user).map { ($0.exerciseID, $0.targetDurationSeconds) },
+            uniquingKeysWith: { first, _ in first })
         return try await templates.update(id: id, userID: user.id, now: services.clock()) { stored in
-            try validated { () throws(ValidationFailure) in try draft.applied(to: stored, unit: unit, newID: UUID.init) }
+            var changed = try validated { () throws(ValidationFailure) in try draft.applied(to: stored, unit: unit, newID: UUID.init) }
+            changed.exercises = changed.exercises.map { row in
+                var row = row
+                if row.targetDurationSeconds == nil, let hold = holds[row.exerciseID] { row.targetDurationSeconds = hold }
+                return row
+            }
+            return changed
         }
     }
 
@@ -109,7 +122,13 @@ struct TemplateActions {
         if let index = tweaked.exercises.firstIndex(where: { visible[$0.exerciseID] == nil }) {
             throw SpotterError.invalid(field: "exercises[\(index)].exerciseId", "Exercise \(index + 1) is not in your library.")
         }
-        return tweaked.exercises
+        // A row swapped to another exercise is a new row, not the template's one.
+        let exerciseByRow = Dictionary(template.exercises.map { ($0.id, $0.exerciseID) }, uniquingKeysWith: { first, _ in first })
+        return try await withTimedDefaults(tweaked.exercises.map { row in
+            var row = row
+            if let exercise = exerciseByRow[row.id], exercise != row.exerciseID { row.id = UUID() }
+            return row
+        }, user: user)
     }
 
     /// The suggested weight of each exercise: its last working weight.
@@ -148,15 +167,19 @@ struct TemplateActions {
         }
         var after = template
         after.exercises = choice.apply(to: template.exercises, plan: plan)
-        return TemplateUpdatePreview(before: template, after: after, changes: TemplateDiff.changes(from: template.exercises, to: after.exercises))
+        return TemplateUpdatePreview(
+            before: template, after: after, changes: TemplateDiff.changes(from: template.exercises, to: after.exercises), choice: choice,
+            plan: plan)
     }
 
-    /// Applies a previewed choice. Saving the same preview twice changes nothing more.
+    /// Applies a previewed choice to the template as stored when the change is
+    /// written (inside its transaction), so a save made in between is built on,
+    /// not overwritten. Applying the same choice twice changes nothing more.
     func applyUpdate(_ preview: TemplateUpdatePreview, user: User) async throws -> WorkoutTemplate {
-        let exercises = preview.after.exercises
+        let (choice, plan) = (preview.choice, preview.plan)
         return try await templates.update(id: preview.before.id, userID: user.id, now: services.clock()) { stored in
             var changed = stored
-            changed.exercises = exercises
+            changed.exercises = choice.apply(to: stored.exercises, plan: plan)
             return changed
         }
     }
@@ -185,6 +208,21 @@ struct TemplateActions {
         return try await create(id: UUID(), draft: draft, user: user)
     }
 
+    /// Timed exercises (planks, holds) without a time get 30 s a set, so a plank
+    /// is never planned as 8-12 reps.
+    func withTimedDefaults(_ exercises: [TemplateExercise], user: User) async throws -> [TemplateExercise] {
+        let missing = Set(exercises.filter { $0.targetDurationSeconds == nil }.map(\.exerciseID))
+        guard !missing.isEmpty else { return exercises }
+        let kinds = try await services.exercises.exercises(ids: missing, userID: user.id).mapValues(\.kind)
+        return exercises.map { row in
+            var row = row
+            if row.targetDurationSeconds == nil, kinds[row.exerciseID] == .duration { row.targetDurationSeconds = Self.defaultHoldSeconds }
+            return row
+        }
+    }
+
+    static let defaultHoldSeconds = 30
+
     /// Turns a Core validation failure into the domain error the HTTP layer maps.
     private func validated<T>(_ body: () throws(ValidationFailure) -> T) throws -> T {
         do { return try body() } catch { throw SpotterError.invalid(error) }
@@ -196,6 +234,8 @@ struct TemplateUpdatePreview: Sendable {
     let before: WorkoutTemplate
     let after: WorkoutTemplate
     let changes: [TemplateDiff.Change]
+    let choice: TemplateUpdate
+    let plan: [TemplateExercise]
 }
 
 extension TemplateActions {

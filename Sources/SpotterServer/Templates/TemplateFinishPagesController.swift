@@ -31,7 +31,7 @@ struct TemplateFinishPagesController {
         let form = try await SubmittedForm.read(&request)
         do {
             let template = try await actions.saveAsTemplate(
-                workoutID: workout.id, newID: UUID(), name: form["name"], category: form["category"], user: user)
+                workoutID: workout.id, newID: UUID(uuidString: form["newId"]) ?? UUID(), name: form["name"], category: form["category"], user: user)
             return .seeOther("/templates/\(template.id.uuidString.lowercased())?notice=\(Notice.templateCreated.rawValue)")
         } catch let error as SpotterError {
             return try await render(
@@ -84,10 +84,12 @@ struct TemplateFinishPagesController {
             exercises: plan.enumerated().map { index, item in
                 TemplateExerciseView(
                     number: index + 1, name: names[item.exerciseID] ?? "Unknown exercise", prescription: TemplateText.prescription(item),
-                    weight: nil, rest: TemplateText.rest(item.restSeconds, fallback: user.settings.defaultRestSeconds), notes: nil)
+                    weight: "", rest: TemplateText.rest(item.restSeconds, fallback: user.settings.defaultRestSeconds), exerciseNotes: nil,
+                    hasWeight: false)
             },
             skipped: skipped.map { names[$0] ?? "Unknown exercise" },
-            error: failure.flatMap { $0.message(for: "name") == nil ? $0.first.message : nil })
+            error: failure.flatMap { $0.message(for: "name") == nil ? $0.first.message : nil },
+            newId: UUID().uuidString.lowercased())
         return try services.views.render(model, template: "template-save", status: status)
     }
 
@@ -109,4 +111,6 @@ struct SaveAsTemplatePage {
     let exercises: [TemplateExerciseView]
     let skipped: [String]
     let error: String?
+    /// The id the template gets, so a double tap saves it once.
+    let newId: String
 }

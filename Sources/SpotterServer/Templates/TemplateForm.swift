@@ -28,8 +28,10 @@ struct TemplateForm {
 
     /// What a press of one of the form's buttons asks for.
     enum Command: Equatable {
-        case save, start, add, preview
+        case save, start, add
         case remove(Int), up(Int), down(Int)
+        /// Anything else (a stale page, a "back" button): draw the form again.
+        case redraw
 
         init(_ raw: String) {
             let parts = raw.split(separator: "-", maxSplits: 1).map(String.init)
@@ -40,8 +42,8 @@ struct TemplateForm {
             case ("down", let n?): self = .down(n)
             case ("add", _): self = .add
             case ("start", _): self = .start
-            case ("preview", _): self = .preview
-            default: self = .save
+            case ("save", _): self = .save
+            default: self = .redraw
             }
         }
     }
@@ -77,12 +79,13 @@ struct TemplateForm {
             rows: template.exercises.map { Row($0, weight: $0.targetWeight ?? weights[$0.exerciseID]) })
     }
 
-    /// Applies a row command; `save`, `start` and `preview` leave the rows alone.
+    /// Applies a row command; the others leave the rows alone. Row numbers come
+    /// from the page and are checked (a tampered one does nothing).
     mutating func perform(_ command: Command, adding exerciseID: UUID?) {
         switch command {
         case .remove(let index) where rows.indices.contains(index): rows.remove(at: index)
-        case .up(let index) where index > 0 && rows.indices.contains(index): rows.swapAt(index, index - 1)
-        case .down(let index) where rows.indices.contains(index + 1): rows.swapAt(index, index + 1)
+        case .up(let index) where index > 0 && index < rows.count: rows.swapAt(index, index - 1)
+        case .down(let index) where index >= 0 && index < rows.count - 1: rows.swapAt(index, index + 1)
         case .add:
             if let exerciseID {
                 rows.append(Row(TemplateExercise(id: UUID(), exerciseID: exerciseID), weight: nil, isNew: true))

@@ -56,6 +56,9 @@ struct TemplateFormPagesController {
         var request = request
         let submitted = try await SubmittedForm.read(&request)
         var form = TemplateForm(submitted)
+        // Made when step 3 is first drawn and carried in the page: a double tap
+        // on Create saves the same template twice, not two templates.
+        let newID = UUID(uuidString: submitted["newId"]) ?? UUID()
         if submitted["step"] == "exercises" {
             let chosen = submitted.values("exercise").compactMap(UUID.init(uuidString:))
             guard !chosen.isEmpty else {
@@ -63,18 +66,18 @@ struct TemplateFormPagesController {
                     name: form.name, category: form.category, chosen: [], error: "Choose at least one exercise.", user: user, context: context)
             }
             form.rows = chosen.map { TemplateForm.Row(TemplateExercise(id: UUID(), exerciseID: $0), weight: nil, isNew: true) }
-            return try await render(form, mode: .create, failure: nil, user: user, context: context)
+            return try await render(form, mode: .create(newID), failure: nil, user: user, context: context)
         }
         let command = TemplateForm.Command(submitted["do"])
         guard command == .save else {
             form.perform(command, adding: UUID(uuidString: submitted["addExercise"]))
-            return try await render(form, mode: .create, failure: nil, user: user, context: context)
+            return try await render(form, mode: .create(newID), failure: nil, user: user, context: context)
         }
         do {
-            let template = try await actions.create(id: UUID(), draft: form.draft, user: user)
+            let template = try await actions.create(id: newID, draft: form.draft, user: user)
             return .seeOther("/templates/\(template.id.uuidString.lowercased())?notice=\(Notice.templateCreated.rawValue)")
         } catch let error as SpotterError {
-            return try await render(form, mode: .create, failure: Self.failure(error), user: user, context: context, status: Self.status(error))
+            return try await render(form, mode: .create(newID), failure: Self.failure(error), user: user, context: context, status: Self.status(error))
         }
     }
 
@@ -108,7 +111,8 @@ struct TemplateFormPagesController {
     // MARK: Rendering
 
     enum Mode {
-        case create
+        /// With the id the new template will get.
+        case create(UUID)
         case edit(UUID)
     }
 
@@ -127,6 +131,7 @@ struct TemplateFormPagesController {
         }
         let category = TemplateCategory(rawValue: form.category) ?? .custom
         let isCreate = if case .create = mode { true } else { false }
+        let newID = if case .create(let id) = mode { id.uuidString.lowercased() } else { "" }
         let model = TemplateFormPage(
             page: PageChrome(title: title, context: context, section: .workout, backLink: back),
             action: action, step: isCreate ? "Step 3 of 3 · Sets and reps" : nil, showDetails: true,
@@ -138,7 +143,7 @@ struct TemplateFormPagesController {
             formError: TemplateFormPage.formError(failure, shownFields: ["name", "notes"]),
             isPrep: false, choices: [], saveAsNew: false, newName: FieldView(""),
             primaryLabel: isCreate ? "Create template" : "Save template", primaryCommand: "save", cancelLink: back,
-            unit: user.settings.unit.rawValue, hasRows: !form.rows.isEmpty)
+            unit: user.settings.unit.rawValue, hasRows: !form.rows.isEmpty, newId: newID)
         return try services.views.render(model, template: "template-form", status: status)
     }
 

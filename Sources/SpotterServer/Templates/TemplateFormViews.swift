@@ -23,6 +23,8 @@ struct TemplateFormPage {
     let cancelLink: String
     let unit: String
     let hasRows: Bool
+    /// The id a created template gets (create flow only).
+    let newId: String
 }
 
 struct TemplateRowView {
@@ -75,7 +77,10 @@ extension TemplateFormPage {
     /// beside a row or field.
     static func formError(_ failure: ValidationFailure?, shownFields: Set<String>) -> String? {
         guard let failure else { return nil }
-        let elsewhere = failure.issues.first { !$0.field.hasPrefix("exercises[") && !shownFields.contains($0.field) }
-        return elsewhere?.message ?? "Fix the marked rows; nothing was saved yet."
+        if let elsewhere = failure.issues.first(where: { !$0.field.hasPrefix("exercises[") && !shownFields.contains($0.field) }) {
+            return elsewhere.message
+        }
+        let rows = failure.issues.contains { $0.field.hasPrefix("exercises[") }
+        return rows ? "Fix the marked rows; nothing was saved yet." : "Fix the marked field; nothing was saved yet."
     }
 }

@@ -84,12 +84,14 @@ struct TemplatePagesController {
             exercises: template.exercises.enumerated().map { index, item in
                 TemplateExerciseView(
                     number: index + 1, name: names[item.exerciseID] ?? "Unknown exercise", prescription: TemplateText.prescription(item),
-                    weight: item.targetWeight.map { TemplateText.weight($0) } ?? suggested[item.exerciseID].map { "Suggested " + TemplateText.weight($0) + " (last time)" },
+                    weight: item.targetWeight.map { TemplateText.weight($0) } ?? suggested[item.exerciseID].map { "Suggested " + TemplateText.weight($0) + " (last time)" } ?? "",
                     rest: TemplateText.rest(item.restSeconds, fallback: user.settings.defaultRestSeconds),
-                    notes: item.notes.isEmpty ? nil : item.notes)
+                    exerciseNotes: item.notes.isEmpty ? nil : item.notes,
+                    hasWeight: item.targetWeight != nil || suggested[item.exerciseID] != nil)
             },
             created: template.isPreset ? nil : TemplateText.date(template.createdAt, timeZone: zone),
             setCount: template.setCount,
+            newId: UUID().uuidString.lowercased(),
             notice: Notice.from(request))
         return try services.views.render(model, template: "template-detail")
     }
@@ -102,7 +104,7 @@ struct TemplatePagesController {
         let template = try await actions.findOwn(try id(context), user: user, action: "change")
         let model = TemplateManagePage(
             page: PageChrome(title: "Manage template", context: context, section: .workout, backLink: "/templates"),
-            card: try await cards([template], user: user)[0])
+            card: try await cards([template], user: user)[0], newId: UUID().uuidString.lowercased())
         return try services.views.render(model, template: "template-manage")
     }
 
@@ -125,13 +127,17 @@ struct TemplatePagesController {
 
     @Sendable func duplicate(_ request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requirePageUser()
-        let copy = try await actions.duplicate(try id(context), as: UUID(), user: user)
+        var request = request
+        let form = try await SubmittedForm.read(&request)
+        let copy = try await actions.duplicate(try id(context), as: UUID(uuidString: form["newId"]) ?? UUID(), user: user)
         return .seeOther("/templates/\(copy.id.uuidString.lowercased())?notice=\(Notice.templateCopied.rawValue)")
     }
 
     @Sendable func usePreset(_ request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requirePageUser()
-        let copy = try await actions.use(presetID: try id(context), as: UUID(), user: user)
+        var request = request
+        let form = try await SubmittedForm.read(&request)
+        let copy = try await actions.use(presetID: try id(context), as: UUID(uuidString: form["newId"]) ?? UUID(), user: user)
         return .seeOther("/templates/\(copy.id.uuidString.lowercased())?notice=\(Notice.presetUsed.rawValue)")
     }
 
@@ -280,12 +286,16 @@ struct TemplateDetailPage {
     let exercises: [TemplateExerciseView]
     let created: String?
     let setCount: Int
+    /// The id a copy made from this page gets, so a double tap makes one copy.
+    let newId: String
     let notice: String?
 }
 
 struct TemplateManagePage {
     let page: PageChrome
     let card: TemplateCardView
+    /// The id the duplicate gets, so a double tap makes one copy.
+    let newId: String
 }
 
 struct TemplateRenamePage {

@@ -85,15 +85,26 @@ struct TemplateStartPagesController {
         if !replace, let conflict = try await conflictPage(user: user, context: context, action: "/templates/\(template.id.uuidString.lowercased())/prep", hidden: carried) {
             return conflict
         }
+        // The template writes go first: if one of them fails (a name taken in
+        // another tab a moment ago), the lifter is told before anything is
+        // started or discarded.
+        do {
+            if saveAsNew { _ = try await actions.saveToday(plan, from: template, name: newName, user: user) }
+            if let preview { _ = try await actions.applyUpdate(preview, user: user) }
+        } catch let error as SpotterError {
+            return try await again(try TemplateFormPagesController.failure(error), status: TemplateFormPagesController.status(error))
+        }
         _ = try await actions.start(template.id, workoutID: UUID(), today: rows, replaceActive: replace, user: user)
-        if let preview { _ = try await actions.applyUpdate(preview, user: user) }
-        if saveAsNew { _ = try await actions.saveToday(plan, from: template, name: newName, user: user) }
         return .seeOther("/workout")
     }
 
+    /// The new template's name, checked by the same rules as any template name.
     private func checkNewName(_ name: String, user: User) async throws {
         let clean = NameKey.displayForm(of: name)
         guard !clean.isEmpty else { throw SpotterError.invalid(field: "newName", "Give the new template a name.") }
+        guard clean.count <= TemplateDraft.nameLimit else {
+            throw SpotterError.invalid(field: "newName", "The name is too long: at most \(TemplateDraft.nameLimit) characters.")
+        }
         if try await services.templates.names(userID: user.id).contains(NameKey(clean)) {
             throw SpotterError.invalid(field: "newName", "You already have a template called \(clean). Choose another name.")
         }
@@ -128,7 +139,7 @@ struct TemplateStartPagesController {
             choices: template.isPreset ? [] : TemplateUpdate.allCases.map { OptionView(value: $0.rawValue, label: $0.displayName, selected: $0 == choice) },
             saveAsNew: saveAsNew, newName: FieldView(newName.isEmpty ? "\(template.name) (Variant)" : newName, failure: failure, field: "newName"),
             primaryLabel: "Start workout", primaryCommand: "start", cancelLink: path,
-            unit: user.settings.unit.rawValue, hasRows: !form.rows.isEmpty)
+            unit: user.settings.unit.rawValue, hasRows: !form.rows.isEmpty, newId: "")
         return try services.views.render(model, template: "template-form", status: status)
     }
 

@@ -40,9 +40,13 @@ struct TemplateExerciseView {
     let number: Int
     let name: String
     let prescription: String
-    let weight: String?
+    let weight: String
     let rest: String
-    let notes: String?
+    /// Named apart from the template's own `notes`: an exercise without notes
+    /// must not show the template's (Mustache looks a missing name up outside).
+    let exerciseNotes: String?
+    /// Likewise, nil must not find a field of the page.
+    let hasWeight: Bool
 }
 
 /// Words and numbers of the template pages.

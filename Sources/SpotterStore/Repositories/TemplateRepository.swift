@@ -117,6 +117,13 @@ public struct TemplateRepository: Sendable {
         id: UUID, userID: UUID, now: Date, _ change: @escaping @Sendable (WorkoutTemplate) throws -> WorkoutTemplate
     ) async throws -> WorkoutTemplate {
         try await db.writeTransaction { tx in
+            // On PostgreSQL two changes of one template take turns, so neither
+            // writes back what it read before the other's commit.
+            if WorkoutRows.locksWorkouts(tx) {
+                try await (tx as! any SQLDatabase).raw(
+                    "SELECT t.id FROM workout_templates t WHERE t.id = \(bind: id) AND t.user_id = \(bind: userID) FOR UPDATE"
+                ).run()
+            }
             guard let stored = try await TemplateRows.templates(where: "t.id = \(bind: id) AND t.user_id = \(bind: userID)", on: tx).first
             else { throw SpotterError.notFound("The template") }
             var changed = try change(stored)

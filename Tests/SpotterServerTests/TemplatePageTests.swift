@@ -1,0 +1,117 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import SpotterTestSupport
+import Testing
+
+/// The template pages as a browser uses them, with the inputs a tampered or
+/// stale page may send. (The happy paths run in tests/browser/test_templates.py.)
+@Suite("Pages: templates")
+struct TemplatePageTests {
+    private func signedIn(_ client: any TestClientProtocol) async throws -> Browser {
+        try await Browser.signedIn(client)
+    }
+
+    /// The edit form's fields for a template's rows, as the page sends them.
+    private func rows(_ template: [String: Any]) -> [(String, String)] {
+        tpExercises(template).flatMap { row -> [(String, String)] in
+            [
+                ("row_id", row["id"] as! String), ("row_exercise", row["exerciseId"] as! String), ("row_sets", "\(row["setCount"]!)"),
+                ("row_repMin", "\(row["repMin"]!)"), ("row_repMax", "\(row["repMax"]!)"), ("row_weight", ""), ("row_unit", ""), ("row_rpe", ""),
+                ("row_rest", "120"), ("row_duration", ""), ("row_notes", ""),
+            ]
+        }
+    }
+
+    @Test("row buttons with numbers out of range, or no button at all, redraw the form and save nothing", arguments: TestDatabase.all)
+    func tamperedRowCommands(engine: TestDatabase) async throws {
+        try await withApp(engine) { client, h in
+            let lifts = WorkoutCalls(client: client, token: h.benToken)
+            let api = TemplateAPICalls(client: client, token: h.benToken)
+            let squat = try await lifts.exercise("Squat (Barbell)")
+            let template = try await api.create("Legs", [tpRow(squat)])
+            let id = template["id"] as! String
+            let before = try await api.get(id).text
+            var browser = try await signedIn(client)
+            _ = try await browser.get("/templates/\(id)/edit")
+            for command in ["down--1", "down-9223372036854775807", "up--5", "remove--1", "up-9", "nonsense", ""] {
+                var fields = [("name", "Renamed"), ("category", "strength"), ("notes", "")] + rows(template)
+                if !command.isEmpty { fields.append(("do", command)) }
+                let response = try await browser.post("/templates/\(id)/edit", fields)
+                #expect(response.status == .ok, "do=\(command) answered \(response.status)")
+                #expect(String(buffer: response.body).contains("Squat (Barbell)"), "do=\(command) draws the form again")
+                #expect(try await api.get(id).text == before, "do=\(command) saved nothing")
+            }
+        }
+    }
+
+    @Test("an empty name on the edit page is named at the field, and the top says what to fix", arguments: TestDatabase.all)
+    func emptyName(engine: TestDatabase) async throws {
+        try await withApp(engine) { client, h in
+            let lifts = WorkoutCalls(client: client, token: h.benToken)
+            let api = TemplateAPICalls(client: client, token: h.benToken)
+            let template = try await api.create("Legs", [tpRow(try await lifts.exercise("Squat (Barbell)"))])
+            let id = template["id"] as! String
+            var browser = try await signedIn(client)
+            _ = try await browser.get("/templates/\(id)/edit")
+            let response = try await browser.post("/templates/\(id)/edit", [("name", "  "), ("category", "strength"), ("notes", ""), ("do", "save")] + rows(template))
+            let page = String(buffer: response.body)
+            #expect(response.status == .badRequest)
+            #expect(page.contains("Give the template a name."))
+            #expect(page.contains("Fix the marked field; nothing was saved yet."))
+            #expect(!page.contains("Fix the marked rows"))
+        }
+    }
+
+    @Test("the detail page shows the template's notes once, not under an exercise without notes of its own", arguments: TestDatabase.all)
+    func notesStayWhereTheyBelong(engine: TestDatabase) async throws {
+        try await withApp(engine) { client, h in
+            let lifts = WorkoutCalls(client: client, token: h.benToken)
+            let api = TemplateAPICalls(client: client, token: h.benToken)
+            let template = try await api.create(
+                "Legs", [tpRow(try await lifts.exercise("Squat (Barbell)"))], ["notes": "Heavy day, long rests"])
+            var browser = try await signedIn(client)
+            let page = String(buffer: try await browser.get("/templates/\(template["id"] as! String)").body)
+            #expect(page.components(separatedBy: "Heavy day, long rests").count == 2, "the notes appear exactly once")
+        }
+    }
+
+    @Test("a double tap on \"Use this template\" makes one copy: the page gives the copy its id", arguments: TestDatabase.all)
+    func useTwice(engine: TestDatabase) async throws {
+        try await withApp(engine) { client, h in
+            var browser = try await signedIn(client)
+            let page = String(buffer: try await browser.get("/templates/\(startingStrengthA.lowercased())").body)
+            let newID = try #require(page.firstMatch(of: /name="newId" value="([0-9a-f-]+)"/)?.1)
+            let first = try await browser.post("/templates/\(startingStrengthA.lowercased())/use", [("newId", String(newID))])
+            let second = try await browser.post("/templates/\(startingStrengthA.lowercased())/use", [("newId", String(newID))])
+            #expect(first.status == .seeOther && second.status == .seeOther)
+            #expect(first.location == second.location)
+            #expect(try await h.count("workout_templates") == 1)
+        }
+    }
+
+    @Test("start and tweak: a new name that cannot be used stops everything before the workout starts", arguments: TestDatabase.all)
+    func prepChecksFirst(engine: TestDatabase) async throws {
+        try await withApp(engine) { client, h in
+            let lifts = WorkoutCalls(client: client, token: h.benToken)
+            let api = TemplateAPICalls(client: client, token: h.benToken)
+            let template = try await api.create("Legs", [tpRow(try await lifts.exercise("Squat (Barbell)"))])
+            let id = template["id"] as! String
+            let before = try await api.get(id).text
+            var browser = try await signedIn(client)
+            _ = try await browser.get("/templates/\(id)/prep")
+            let long = String(repeating: "x", count: 150)
+            for (name, message) in [(long, "The name is too long: at most 100 characters."), ("legs", "You already have a template called legs. Choose another name.")] {
+                let response = try await browser.post("/templates/\(id)/prep", rows(template) + [
+                    ("name", "Legs"), ("category", ""), ("notes", ""), ("templateUpdate", "values"), ("saveAsNew", "1"), ("newName", name),
+                    ("confirmed", "1"), ("replace", "1"), ("do", "start"),
+                ])
+                #expect(response.status == .badRequest)
+                #expect(String(buffer: response.body).contains(message), "\(name.prefix(10))")
+                #expect(try await h.count("workouts") == 0, "no workout was started")
+                #expect(try await api.get(id).text == before, "the template was not updated")
+                #expect(try await h.count("workout_templates") == 1)
+            }
+        }
+    }
+}
