@@ -224,3 +224,21 @@ struct SuggestedWeightTests {
         #expect(SuggestedWeight.from([F.session(1, [F.set(Mass(60, .kg), .warmup), F.set(nil)])]) == nil)
     }
 }
+
+@Suite("TemplateExercise.withHoldDefaults: timed exercises are held, not counted")
+struct HoldDefaultTests {
+    @Test("A timed exercise without a time gets 30 s; one with a time and one measured in reps stay as they are")
+    func holds() {
+        let plank = UUID(), sidePlank = UUID(), squat = UUID()
+        let rows = [
+            TemplateExercise(id: UUID(), exerciseID: plank),
+            TemplateExercise(id: UUID(), exerciseID: sidePlank, targetDurationSeconds: 45),
+            TemplateExercise(id: UUID(), exerciseID: squat),
+        ]
+        let kinds: [UUID: ExerciseKind] = [plank: .duration, sidePlank: .duration, squat: .weightReps]
+        let result = TemplateExercise.withHoldDefaults(rows, kinds: kinds)
+        #expect(result.map(\.targetDurationSeconds) == [30, 45, nil])
+        #expect(Array(result.dropFirst()) == Array(rows.dropFirst()))
+        #expect(TemplateExercise.withHoldDefaults(rows, kinds: [:]) == rows, "an unknown kind is left alone")
+    }
+}

@@ -1561,3 +1561,40 @@ struct TemplateAPITests {
         var testDescription: String { name }
     }
 }
+
+extension TemplateAPITests {
+    @Test("pinning and archiving are not edits: \"recently edited\" and the edit time stay; a rename is one", arguments: TestDatabase.all)
+    func pinIsNotAnEdit(engine: TestDatabase) async throws {
+        let clock = WorkoutTestClock()
+        try await withApp(engine, configure: { $0.clock = { clock.now } }) { client, h in
+            let lifts = WorkoutCalls(client: client, token: h.anaToken)
+            let api = TemplateAPICalls(client: client, token: h.anaToken)
+            let squat = try await lifts.exercise("Squat (Barbell)")
+            let legs = try #require(try await api.create("Legs", [tpRow(squat)])["id"] as? String)
+            clock.advance(by: 60)
+            _ = try await api.create("Arms", [tpRow(squat)])
+            clock.advance(by: 60)
+            for fields: [String: any Sendable] in [["pinned": true], ["archived": true], ["archived": false]] {
+                let changed = try await api.patch(legs, fields)
+                #expect(changed.status == .ok)
+                #expect(try changed.object()["updatedAt"] as? String == wkTime(testNow), "\(fields)")
+            }
+            #expect(try await api.names("sort=edited") == ["Arms", "Legs"])
+            clock.advance(by: 60)
+            #expect(try await api.patch(legs, ["name": "Leg Day"]).object()["updatedAt"] as? String == wkTime(clock.now))
+            #expect(try await api.names("sort=edited") == ["Leg Day", "Arms"])
+        }
+    }
+
+    @Test("a template file whose plank has no time imports it as 30 s a set", arguments: TestDatabase.all)
+    func importedHoldGetsATime(engine: TestDatabase) async throws {
+        try await withApp(engine) { client, h in
+            let api = TemplateAPICalls(client: client, token: h.anaToken)
+            let file = #"{"format": "spotter-templates", "version": 1, "templates": [{"name": "Core", "category": "custom", "exercises": [{"exercise": "Plank", "sets": 3, "repMin": 1, "repMax": 1}]}]}"#
+            let imported = try await api.importFile(file)
+            #expect(imported.status == .created, "\(imported.text)")
+            let template = try #require(try imported.items().first)
+            #expect(tpColumn(template, "targetDurationSeconds").map { $0 as? Int } == [30])
+        }
+    }
+}

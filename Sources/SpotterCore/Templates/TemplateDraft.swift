@@ -68,6 +68,15 @@ public struct TemplateDraft: Sendable, Equatable {
     public static let exerciseNotesLimit = 500
     public static let exerciseLimit = 50
 
+    /// A template name as stored (trimmed, inner spaces folded), or what is wrong
+    /// with it, reported on `field` (the prep page's new name has its own field).
+    public static func validName(_ name: String, field: String = "name") throws(ValidationFailure) -> String {
+        let clean = NameKey.displayForm(of: name)
+        if clean.isEmpty { throw ValidationFailure(field: field, message: "Give the template a name.") }
+        if clean.count > nameLimit { throw ValidationFailure(field: field, message: "The name is too long: at most \(nameLimit) characters.") }
+        return clean
+    }
+
     /// The template this draft describes, applied over `base` (name, category and
     /// notes left out keep their value; the exercise list is always replaced). Rows
     /// keep their id when they name one of `base`'s exercises, else get `newID()`.
@@ -77,10 +86,7 @@ public struct TemplateDraft: Sendable, Equatable {
         var template = base
         var issues: [FieldIssue] = []
         if let name {
-            let clean = NameKey.displayForm(of: name)
-            if clean.isEmpty { issues.append(.init(field: "name", message: "Give the template a name.")) }
-            else if clean.count > Self.nameLimit { issues.append(.init(field: "name", message: "The name is too long: at most \(Self.nameLimit) characters.")) }
-            else { template.name = clean }
+            do { template.name = try Self.validName(name) } catch { issues += error.issues }
         }
         if let category {
             if let value = TemplateCategory(rawValue: category.lowercased()) { template.category = value }

@@ -31,9 +31,7 @@ public enum TemplateStart {
 public enum SuggestedWeight {
     public static func from(_ history: [PreviousPerformance.Session]) -> Mass? {
         for session in history.sorted(by: { $0.startedAt > $1.startedAt }) {
-            let working = session.sets.filter { $0.done && ($0.kind == .working || $0.kind == .failure) }
-            let heaviest = working.compactMap(\.weight).filter { $0.value > 0 }.max { $0.converted(to: .kg) < $1.converted(to: .kg) }
-            if let heaviest { return heaviest }
+            if let heaviest = session.sets.filter(\.isCompletedWork).heaviestWeight { return heaviest }
         }
         return nil
     }

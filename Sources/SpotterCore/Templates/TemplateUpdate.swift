@@ -26,8 +26,9 @@ public enum TemplateUpdate: String, Sendable, CaseIterable, Codable {
     }
 
     /// The template's exercises after this choice. `plan` is what the lifter did
-    /// or chose for today. Plan rows match template rows by exercise, in order (a
-    /// second bench press row matches the template's second one). A weight is taken
+    /// or chose for today. Plan rows match template rows as `match` says (by row id,
+    /// then by exercise in order: a second bench press row matches the template's
+    /// second one). A weight is taken
     /// from the plan only where the template sets one: a template that leaves
     /// weights to history keeps doing so. The result is in order 0..n-1 and keeps
     /// the template's row ids for the rows it kept.

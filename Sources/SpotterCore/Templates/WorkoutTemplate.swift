@@ -69,6 +69,18 @@ public struct TemplateExercise: Sendable, Equatable, Identifiable, Codable {
     public static let defaultSetCount = 3
     public static let setCountLimits = 1...20
     public static let defaultRestSeconds = 120
+    /// What a timed exercise (a plank, a hold) without a time of its own gets a set.
+    public static let defaultHoldSeconds = 30
+
+    /// The rows with a time for each timed exercise (by `kinds`) that has none, so
+    /// a plank is held for 30 s a set, never planned as 8-12 reps.
+    public static func withHoldDefaults(_ rows: [TemplateExercise], kinds: [UUID: ExerciseKind]) -> [TemplateExercise] {
+        rows.map { row in
+            var row = row
+            if row.targetDurationSeconds == nil, kinds[row.exerciseID] == .duration { row.targetDurationSeconds = defaultHoldSeconds }
+            return row
+        }
+    }
 }
 
 /// A saved routine: the exercises to do, in order, and how. Starting it copies it

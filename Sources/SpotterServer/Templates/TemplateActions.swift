@@ -26,6 +26,14 @@ struct TemplateActions {
         return template
     }
 
+    /// A name for a new template, checked as the template name and free among the
+    /// user's templates; problems are reported on `field`.
+    func freeName(_ name: String, field: String = "name", user: User) async throws -> String {
+        let clean = try validated { () throws(ValidationFailure) in try TemplateDraft.validName(name, field: field) }
+        if try await templates.names(userID: user.id).contains(NameKey(clean)) { throw SpotterError.templateNameTaken(clean, field: field) }
+        return clean
+    }
+
     /// Creates a template from a draft (the create flow, the API's PUT of a new id).
     func create(id: UUID, draft: TemplateDraft, user: User) async throws -> WorkoutTemplate {
         let now = services.clock()
@@ -34,27 +42,19 @@ struct TemplateActions {
         draft.category = draft.category ?? TemplateCategory.custom.rawValue
         let base = WorkoutTemplate(id: id, ownerID: user.id, name: "", category: .custom, createdAt: now)
         var template = try validated { () throws(ValidationFailure) in try draft.applied(to: base, unit: user.settings.unit, newID: UUID.init) }
-        template.exercises = try await withTimedDefaults(template.exercises, user: user)
+        template.exercises = TemplateExercise.withHoldDefaults(template.exercises, kinds: try await kinds(of: template.exercises, user: user))
         return try await templates.save(template, userID: user.id)
     }
 
     /// Saves an edited draft over the stored template in one transaction.
     func save(id: UUID, draft: TemplateDraft, user: User) async throws -> WorkoutTemplate {
-        let current = try await findOwn(id, user: user, action: "edit")
+        _ = try await findOwn(id, user: user, action: "edit")
         let unit = user.settings.unit
-        // Checked once outside to learn which exercises are timed; applied again
-        // inside the transaction to the template as stored then.
-        let checked = try validated { () throws(ValidationFailure) in try draft.applied(to: current, unit: unit, newID: UUID.init) }
-        let holds = Dictionary(
-            try await withTimedDefaults(checked.exercises, user: user).map { ($0.exerciseID, $0.targetDurationSeconds) },
-            uniquingKeysWith: { first, _ in first })
+        let ids = Set(draft.exercises.compactMap(\.exerciseID))
+        let kinds = try await services.exercises.exercises(ids: ids, userID: user.id).mapValues(\.kind)
         return try await templates.update(id: id, userID: user.id, now: services.clock()) { stored in
             var changed = try validated { () throws(ValidationFailure) in try draft.applied(to: stored, unit: unit, newID: UUID.init) }
-            changed.exercises = changed.exercises.map { row in
-                var row = row
-                if row.targetDurationSeconds == nil, let hold = holds[row.exerciseID] { row.targetDurationSeconds = hold }
-                return row
-            }
+            changed.exercises = TemplateExercise.withHoldDefaults(changed.exercises, kinds: kinds)
             return changed
         }
     }
@@ -68,9 +68,10 @@ struct TemplateActions {
         let now = services.clock()
         let unit = user.settings.unit
         return try await templates.update(id: id, userID: user.id, now: now) { stored in
-            let draft = TemplateDraft(
-                name: name, category: category, notes: notes, exercises: stored.exercises.map(TemplateDraft.ExerciseDraft.init))
+            // Only the template's own fields are checked; its exercises stay as stored.
+            let draft = TemplateDraft(name: name, category: category, notes: notes)
             var changed = try validated { () throws(ValidationFailure) in try draft.applied(to: stored, unit: unit, newID: UUID.init) }
+            changed.exercises = stored.exercises
             if let pinned { changed.pinned = pinned }
             if let archived { changed.archivedAt = archived ? (stored.archivedAt ?? now) : nil }
             return changed
@@ -124,11 +125,12 @@ struct TemplateActions {
         }
         // A row swapped to another exercise is a new row, not the template's one.
         let exerciseByRow = Dictionary(template.exercises.map { ($0.id, $0.exerciseID) }, uniquingKeysWith: { first, _ in first })
-        return try await withTimedDefaults(tweaked.exercises.map { row in
+        let rows = tweaked.exercises.map { row in
             var row = row
             if let exercise = exerciseByRow[row.id], exercise != row.exerciseID { row.id = UUID() }
             return row
-        }, user: user)
+        }
+        return TemplateExercise.withHoldDefaults(rows, kinds: visible.mapValues(\.kind))
     }
 
     /// The suggested weight of each exercise: its last working weight.
@@ -208,20 +210,12 @@ struct TemplateActions {
         return try await create(id: UUID(), draft: draft, user: user)
     }
 
-    /// Timed exercises (planks, holds) without a time get 30 s a set, so a plank
-    /// is never planned as 8-12 reps.
-    func withTimedDefaults(_ exercises: [TemplateExercise], user: User) async throws -> [TemplateExercise] {
-        let missing = Set(exercises.filter { $0.targetDurationSeconds == nil }.map(\.exerciseID))
-        guard !missing.isEmpty else { return exercises }
-        let kinds = try await services.exercises.exercises(ids: missing, userID: user.id).mapValues(\.kind)
-        return exercises.map { row in
-            var row = row
-            if row.targetDurationSeconds == nil, kinds[row.exerciseID] == .duration { row.targetDurationSeconds = Self.defaultHoldSeconds }
-            return row
-        }
+    /// How the exercises without a time are measured (for `withHoldDefaults`).
+    private func kinds(of rows: [TemplateExercise], user: User) async throws -> [UUID: ExerciseKind] {
+        let missing = Set(rows.filter { $0.targetDurationSeconds == nil }.map(\.exerciseID))
+        guard !missing.isEmpty else { return [:] }
+        return try await services.exercises.exercises(ids: missing, userID: user.id).mapValues(\.kind)
     }
-
-    static let defaultHoldSeconds = 30
 
     /// Turns a Core validation failure into the domain error the HTTP layer maps.
     private func validated<T>(_ body: () throws(ValidationFailure) -> T) throws -> T {
@@ -275,6 +269,7 @@ extension TemplateActions {
         let library = try await services.exercises.list(userID: user.id, filter: ExerciseFilter(includeArchived: true))
         var byKey: [String: UUID] = [:]
         var byName: [NameKey: UUID] = [:]
+        let kinds = Dictionary(library.map { ($0.id, $0.kind) }, uniquingKeysWith: { first, _ in first })
         for exercise in library {
             if let key = exercise.catalogKey { byKey[key] = exercise.id }
             for name in [exercise.name] + exercise.aliases where byName[NameKey(name)] == nil || name == exercise.name {
@@ -299,7 +294,9 @@ extension TemplateActions {
             let draft = TemplateDraft(name: item.name, category: item.category, notes: item.notes ?? "", exercises: rows)
             let base = WorkoutTemplate(id: UUID(), ownerID: user.id, name: "", category: .custom, createdAt: now)
             do {
-                result.append(try draft.applied(to: base, unit: user.settings.unit, newID: UUID.init))
+                var template = try draft.applied(to: base, unit: user.settings.unit, newID: UUID.init)
+                template.exercises = TemplateExercise.withHoldDefaults(template.exercises, kinds: kinds)
+                result.append(template)
             } catch {
                 throw SpotterError.invalid(field: "file", "\(label): \(error.first.message)")
             }
@@ -308,4 +305,11 @@ extension TemplateActions {
     }
 
     static let importLimit = 500
+}
+
+extension AppRequestContext {
+    /// The `id` path parameter of a template route; a malformed one is a 404.
+    func templateID() throws -> UUID {
+        try parameters.uuid("id", resource: "The template")
+    }
 }

@@ -84,8 +84,7 @@ struct TemplateFinishPagesController {
             exercises: plan.enumerated().map { index, item in
                 TemplateExerciseView(
                     number: index + 1, name: names[item.exerciseID] ?? "Unknown exercise", prescription: TemplateText.prescription(item),
-                    weight: "", rest: TemplateText.rest(item.restSeconds, fallback: user.settings.defaultRestSeconds), exerciseNotes: nil,
-                    hasWeight: false)
+                    weightNote: nil, rest: TemplateText.rest(item.restSeconds, fallback: user.settings.defaultRestSeconds), exerciseNotes: nil)
             },
             skipped: skipped.map { names[$0] ?? "Unknown exercise" },
             error: failure.flatMap { $0.message(for: "name") == nil ? $0.first.message : nil },

@@ -32,20 +32,14 @@ struct TemplateFormPagesController {
         let user = try context.requirePageUser()
         var request = request
         let form = try await SubmittedForm.read(&request)
-        let name = NameKey.displayForm(of: form["name"])
         let category = TemplateCategory(rawValue: form["category"]) ?? .custom
-        if name.isEmpty {
-            return try renderStepOne(name: name, category: category.rawValue, error: "Give the template a name.", context: context, status: .badRequest)
-        }
-        if name.count > TemplateDraft.nameLimit {
+        let name: String
+        do {
+            name = try await actions.freeName(form["name"], user: user)
+        } catch let error as SpotterError {
             return try renderStepOne(
-                name: name, category: category.rawValue, error: "The name is too long: at most \(TemplateDraft.nameLimit) characters.",
-                context: context, status: .badRequest)
-        }
-        if try await services.templates.names(userID: user.id).contains(NameKey(name)) {
-            return try renderStepOne(
-                name: name, category: category.rawValue, error: "You already have a template called \(name). Choose another name.",
-                context: context, status: .conflict)
+                name: NameKey.displayForm(of: form["name"]), category: category.rawValue, error: try Self.failure(error).first.message,
+                context: context, status: Self.status(error))
         }
         return try await renderStepTwo(name: name, category: category.rawValue, chosen: Set(form.values("exercise")), error: nil, user: user, context: context)
     }
@@ -85,13 +79,13 @@ struct TemplateFormPagesController {
 
     @Sendable func editPage(_ request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requirePageUser()
-        let template = try await actions.findOwn(try id(context), user: user, action: "edit")
+        let template = try await actions.findOwn(try context.templateID(), user: user, action: "edit")
         return try await render(TemplateForm(template), mode: .edit(template.id), failure: nil, user: user, context: context)
     }
 
     @Sendable func edit(_ request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requirePageUser()
-        let template = try await actions.findOwn(try id(context), user: user, action: "edit")
+        let template = try await actions.findOwn(try context.templateID(), user: user, action: "edit")
         var request = request
         let submitted = try await SubmittedForm.read(&request)
         var form = TemplateForm(submitted)
@@ -166,10 +160,6 @@ struct TemplateFormPagesController {
             page: PageChrome(title: "New template", context: context, section: .workout, backLink: "/templates/new"),
             name: name, category: category, groups: groups, error: error)
         return try services.views.render(model, template: "template-pick", status: error == nil ? .ok : .badRequest)
-    }
-
-    private func id(_ context: AppRequestContext) throws -> UUID {
-        try context.parameters.uuid("id", resource: "The template")
     }
 
     /// The validation failure to show in the form, or the error itself when it is

@@ -36,7 +36,8 @@ struct TemplatePagesController {
         var filter = TemplateFilter()
         do { filter = try TemplateQuery(query).filter } catch SpotterError.invalid(let problem) { failure = problem }
         let templates = try await services.templates.list(userID: user.id, filter: filter)
-        let total = filter == TemplateFilter() ? templates.count : try await services.templates.list(userID: user.id).count
+        // Whether the library is empty at all, which the filters alone cannot say.
+        let hasAny = filter == TemplateFilter() ? !templates.isEmpty : !(try await services.templates.names(userID: user.id).isEmpty)
         let model = TemplateLibraryPage(
             page: PageChrome(title: "Templates", context: context, section: .workout, backLink: "/workout"),
             cards: try await cards(templates, user: user),
@@ -46,7 +47,7 @@ struct TemplatePagesController {
             sorts: TemplateSort.allCases.map { OptionView(value: $0.rawValue, label: $0.displayName, selected: $0 == filter.sort) },
             showArchived: filter.includeArchived,
             filtered: filter.search != "" || filter.category != nil,
-            hasAny: total > 0,
+            hasAny: hasAny,
             error: failure?.first.message,
             notice: Notice.from(request))
         return try services.views.render(model, template: "templates", status: failure == nil ? .ok : .badRequest)
@@ -72,7 +73,7 @@ struct TemplatePagesController {
 
     @Sendable func detail(_ request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requirePageUser()
-        let template = try await actions.find(try id(context), user: user)
+        let template = try await actions.find(try context.templateID(), user: user)
         let names = try await services.exercises.exercises(ids: Set(template.exercises.map(\.exerciseID)), userID: user.id).mapValues(\.name)
         let suggested = try await actions.suggestedWeights(for: template.exercises, user: user)
         let zone = TimeZone(identifier: user.settings.timeZone) ?? .gmt
@@ -84,10 +85,9 @@ struct TemplatePagesController {
             exercises: template.exercises.enumerated().map { index, item in
                 TemplateExerciseView(
                     number: index + 1, name: names[item.exerciseID] ?? "Unknown exercise", prescription: TemplateText.prescription(item),
-                    weight: item.targetWeight.map { TemplateText.weight($0) } ?? suggested[item.exerciseID].map { "Suggested " + TemplateText.weight($0) + " (last time)" } ?? "",
+                    weightNote: item.targetWeight.map { TemplateText.weight($0) } ?? suggested[item.exerciseID].map { "Suggested " + TemplateText.weight($0) + " (last time)" },
                     rest: TemplateText.rest(item.restSeconds, fallback: user.settings.defaultRestSeconds),
-                    exerciseNotes: item.notes.isEmpty ? nil : item.notes,
-                    hasWeight: item.targetWeight != nil || suggested[item.exerciseID] != nil)
+                    exerciseNotes: item.notes.isEmpty ? nil : item.notes)
             },
             created: template.isPreset ? nil : TemplateText.date(template.createdAt, timeZone: zone),
             setCount: template.setCount,
@@ -101,7 +101,7 @@ struct TemplatePagesController {
     /// Everything the library can do to one template, on a page of its own.
     @Sendable func manage(_ request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requirePageUser()
-        let template = try await actions.findOwn(try id(context), user: user, action: "change")
+        let template = try await actions.findOwn(try context.templateID(), user: user, action: "change")
         let model = TemplateManagePage(
             page: PageChrome(title: "Manage template", context: context, section: .workout, backLink: "/templates"),
             card: try await cards([template], user: user)[0], newId: UUID().uuidString.lowercased())
@@ -112,7 +112,7 @@ struct TemplatePagesController {
         let user = try context.requirePageUser()
         var request = request
         let form = try await SubmittedForm.read(&request)
-        _ = try await actions.change(try id(context), pinned: form["pinned"] == "1", user: user)
+        _ = try await actions.change(try context.templateID(), pinned: form["pinned"] == "1", user: user)
         return .seeOther("/templates")
     }
 
@@ -121,7 +121,7 @@ struct TemplatePagesController {
         var request = request
         let form = try await SubmittedForm.read(&request)
         let archived = form["archived"] == "1"
-        _ = try await actions.change(try id(context), archived: archived, user: user)
+        _ = try await actions.change(try context.templateID(), archived: archived, user: user)
         return .seeOther("/templates?notice=\(archived ? Notice.templateArchived.rawValue : Notice.templateRestored.rawValue)")
     }
 
@@ -129,7 +129,7 @@ struct TemplatePagesController {
         let user = try context.requirePageUser()
         var request = request
         let form = try await SubmittedForm.read(&request)
-        let copy = try await actions.duplicate(try id(context), as: UUID(uuidString: form["newId"]) ?? UUID(), user: user)
+        let copy = try await actions.duplicate(try context.templateID(), as: UUID(uuidString: form["newId"]) ?? UUID(), user: user)
         return .seeOther("/templates/\(copy.id.uuidString.lowercased())?notice=\(Notice.templateCopied.rawValue)")
     }
 
@@ -137,13 +137,13 @@ struct TemplatePagesController {
         let user = try context.requirePageUser()
         var request = request
         let form = try await SubmittedForm.read(&request)
-        let copy = try await actions.use(presetID: try id(context), as: UUID(uuidString: form["newId"]) ?? UUID(), user: user)
+        let copy = try await actions.use(presetID: try context.templateID(), as: UUID(uuidString: form["newId"]) ?? UUID(), user: user)
         return .seeOther("/templates/\(copy.id.uuidString.lowercased())?notice=\(Notice.presetUsed.rawValue)")
     }
 
     @Sendable func renamePage(_ request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requirePageUser()
-        let template = try await actions.findOwn(try id(context), user: user, action: "rename")
+        let template = try await actions.findOwn(try context.templateID(), user: user, action: "rename")
         return try renderRename(template, name: template.name, error: nil, context: context, status: .ok)
     }
 
@@ -151,7 +151,7 @@ struct TemplatePagesController {
         let user = try context.requirePageUser()
         var request = request
         let form = try await SubmittedForm.read(&request)
-        let template = try await actions.findOwn(try id(context), user: user, action: "rename")
+        let template = try await actions.findOwn(try context.templateID(), user: user, action: "rename")
         do {
             _ = try await actions.change(template.id, name: form["name"], user: user)
             return .seeOther("/templates?notice=\(Notice.templateSaved.rawValue)")
@@ -173,7 +173,7 @@ struct TemplatePagesController {
 
     @Sendable func confirmDelete(_ request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requirePageUser()
-        let template = try await actions.findOwn(try id(context), user: user, action: "delete")
+        let template = try await actions.findOwn(try context.templateID(), user: user, action: "delete")
         let model = TemplateDeletePage(
             page: PageChrome(title: "Delete template?", context: context, section: .workout, backLink: "/templates"),
             id: template.id.uuidString.lowercased(), name: template.name)
@@ -182,7 +182,7 @@ struct TemplatePagesController {
 
     @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requirePageUser()
-        let template = try await actions.findOwn(try id(context), user: user, action: "delete")
+        let template = try await actions.findOwn(try context.templateID(), user: user, action: "delete")
         try await services.templates.delete(id: template.id, userID: user.id)
         return .seeOther("/templates?notice=\(Notice.templateDeleted.rawValue)")
     }
@@ -194,7 +194,7 @@ struct TemplatePagesController {
     }
 
     @Sendable func exportOne(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await actions.exportFile(of: try id(context), user: try context.requirePageUser())
+        try await actions.exportFile(of: try context.templateID(), user: try context.requirePageUser())
     }
 
     @Sendable func importPage(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -225,10 +225,6 @@ struct TemplatePagesController {
     }
 
     // MARK: Helpers
-
-    private func id(_ context: AppRequestContext) throws -> UUID {
-        try context.parameters.uuid("id", resource: "The template")
-    }
 
     func cards(_ templates: [WorkoutTemplate], user: User) async throws -> [TemplateCardView] {
         try await TemplateCards(services: services).cards(templates, user: user)

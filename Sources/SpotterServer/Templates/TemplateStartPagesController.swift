@@ -20,11 +20,11 @@ struct TemplateStartPagesController {
 
     @Sendable func start(_ request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requirePageUser()
-        let id = try id(context)
+        let id = try context.templateID()
         var request = request
         let form = try await SubmittedForm.read(&request)
         let replace = form["replace"] == "1"
-        if !replace, let conflict = try await conflictPage(user: user, context: context, action: "/templates/\(id.uuidString.lowercased())/start", hidden: []) {
+        if !replace, let conflict = try await StartConflictPage.render(user: user, services: services, context: context, action: "/templates/\(id.uuidString.lowercased())/start", hidden: []) {
             return conflict
         }
         _ = try await actions.start(id, workoutID: UUID(), today: nil, replaceActive: replace, user: user)
@@ -33,14 +33,14 @@ struct TemplateStartPagesController {
 
     @Sendable func prepPage(_ request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requirePageUser()
-        let template = try await actions.find(try id(context), user: user)
+        let template = try await actions.find(try context.templateID(), user: user)
         let weights = try await actions.suggestedWeights(for: template.exercises, user: user)
         return try await render(TemplateForm(template, weights: weights), template: template, choice: .keep, saveAsNew: false, newName: "", failure: nil, user: user, context: context)
     }
 
     @Sendable func prep(_ request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requirePageUser()
-        let template = try await actions.find(try id(context), user: user)
+        let template = try await actions.find(try context.templateID(), user: user)
         var request = request
         let submitted = try await SubmittedForm.read(&request)
         var form = TemplateForm(submitted)
@@ -62,7 +62,7 @@ struct TemplateStartPagesController {
         do {
             plan = try await actions.plan(of: template, today: rows, user: user)
             if choice != .keep { preview = try await actions.preview(template.id, choice: choice, from: .today(rows), user: user) }
-            if saveAsNew { try await checkNewName(newName, user: user) }
+            if saveAsNew { _ = try await actions.freeName(newName, field: "newName", user: user) }
         } catch let error as SpotterError {
             return try await again(try TemplateFormPagesController.failure(error), status: TemplateFormPagesController.status(error))
         }
@@ -82,7 +82,7 @@ struct TemplateStartPagesController {
         }
         carried.append(HiddenField(name: "confirmed", value: "1"))
         let replace = submitted["replace"] == "1"
-        if !replace, let conflict = try await conflictPage(user: user, context: context, action: "/templates/\(template.id.uuidString.lowercased())/prep", hidden: carried) {
+        if !replace, let conflict = try await StartConflictPage.render(user: user, services: services, context: context, action: "/templates/\(template.id.uuidString.lowercased())/prep", hidden: carried) {
             return conflict
         }
         // The template writes go first: if one of them fails (a name taken in
@@ -96,28 +96,6 @@ struct TemplateStartPagesController {
         }
         _ = try await actions.start(template.id, workoutID: UUID(), today: rows, replaceActive: replace, user: user)
         return .seeOther("/workout")
-    }
-
-    /// The new template's name, checked by the same rules as any template name.
-    private func checkNewName(_ name: String, user: User) async throws {
-        let clean = NameKey.displayForm(of: name)
-        guard !clean.isEmpty else { throw SpotterError.invalid(field: "newName", "Give the new template a name.") }
-        guard clean.count <= TemplateDraft.nameLimit else {
-            throw SpotterError.invalid(field: "newName", "The name is too long: at most \(TemplateDraft.nameLimit) characters.")
-        }
-        if try await services.templates.names(userID: user.id).contains(NameKey(clean)) {
-            throw SpotterError.invalid(field: "newName", "You already have a template called \(clean). Choose another name.")
-        }
-    }
-
-    /// The "workout in progress" page, when one is.
-    private func conflictPage(user: User, context: AppRequestContext, action: String, hidden: [HiddenField]) async throws -> Response? {
-        guard let active = try await services.workouts.active(userID: user.id) else { return nil }
-        let model = StartConflictPage(
-            page: PageChrome(title: "Workout in progress", context: context, section: .workout, backLink: "/"),
-            activeName: active.name, startedAgo: WorkoutPagesController.ago(services.clock().timeIntervalSince(active.startedAt)),
-            action: action, hidden: hidden)
-        return try services.views.render(model, template: "start-conflict", status: .conflict)
     }
 
     private func render(
@@ -141,10 +119,6 @@ struct TemplateStartPagesController {
             primaryLabel: "Start workout", primaryCommand: "start", cancelLink: path,
             unit: user.settings.unit.rawValue, hasRows: !form.rows.isEmpty, newId: "")
         return try services.views.render(model, template: "template-form", status: status)
-    }
-
-    private func id(_ context: AppRequestContext) throws -> UUID {
-        try context.parameters.uuid("id", resource: "The template")
     }
 }
 

@@ -40,13 +40,13 @@ struct TemplateExerciseView {
     let number: Int
     let name: String
     let prescription: String
-    let weight: String
+    /// "60 kg" or "Suggested 100 kg (last time)"; a name no outer view has, so nil
+    /// renders nothing (Mustache looks a missing name up in the views around it).
+    let weightNote: String?
     let rest: String
     /// Named apart from the template's own `notes`: an exercise without notes
     /// must not show the template's (Mustache looks a missing name up outside).
     let exerciseNotes: String?
-    /// Likewise, nil must not find a field of the page.
-    let hasWeight: Bool
 }
 
 /// Words and numbers of the template pages.
@@ -98,7 +98,6 @@ enum TemplateText {
         return value % 60 == 0 ? "\(value / 60) min rest" : (value > 60 ? "\(value / 60) min \(value % 60) s rest" : "\(value) s rest")
     }
 }
-
 
 // Mustache finds a field by reflection (a Mirror walk over every property) unless
 // the value names its children itself. A library page renders a dozen fields for

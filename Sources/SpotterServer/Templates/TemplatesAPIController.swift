@@ -42,7 +42,7 @@ struct TemplatesAPIController {
 
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> TemplateResponse {
         let user = try context.requireUser()
-        return try await response(try await actions.find(try id(context), user: user), user: user)
+        return try await response(try await actions.find(try context.templateID(), user: user), user: user)
     }
 
     @Sendable func showPreset(_ request: Request, context: AppRequestContext) async throws -> TemplateResponse {
@@ -56,7 +56,7 @@ struct TemplatesAPIController {
     @Sendable func put(_ request: Request, context: AppRequestContext) async throws -> EditedResponse<TemplateResponse> {
         let user = try context.requireUser()
         let input = try await request.decodeJSON(as: TemplateInput.self, context: context)
-        let id = try id(context)
+        let id = try context.templateID()
         if TemplatePresets.preset(id: id) == nil, try await services.templates.find(id: id, userID: user.id) == nil {
             return .created(try await response(try await actions.create(id: id, draft: input.draft, user: user), user: user))
         }
@@ -67,14 +67,14 @@ struct TemplatesAPIController {
         let user = try context.requireUser()
         let input = try await request.decodeJSON(as: TemplatePatchInput.self, context: context)
         let template = try await actions.change(
-            try id(context), name: input.name, category: input.category, notes: input.notes, pinned: input.pinned, archived: input.archived,
+            try context.templateID(), name: input.name, category: input.category, notes: input.notes, pinned: input.pinned, archived: input.archived,
             user: user)
         return try await response(template, user: user)
     }
 
     @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
-        let id = try id(context)
+        let id = try context.templateID()
         _ = try await actions.findOwn(id, user: user, action: "delete")
         try await services.templates.delete(id: id, userID: user.id)
         return .noContent
@@ -83,7 +83,7 @@ struct TemplatesAPIController {
     @Sendable func duplicate(_ request: Request, context: AppRequestContext) async throws -> EditedResponse<TemplateResponse> {
         let user = try context.requireUser()
         let input = try await request.decodeJSON(as: NewIDInput.self, context: context)
-        return .created(try await response(try await actions.duplicate(try id(context), as: input.id, user: user), user: user))
+        return .created(try await response(try await actions.duplicate(try context.templateID(), as: input.id, user: user), user: user))
     }
 
     @Sendable func usePreset(_ request: Request, context: AppRequestContext) async throws -> EditedResponse<TemplateResponse> {
@@ -97,7 +97,7 @@ struct TemplatesAPIController {
         let user = try context.requireUser()
         let input = try await request.decodeJSON(as: TemplateStartInput.self, context: context)
         let workout = try await actions.start(
-            try id(context), workoutID: input.workoutId, today: input.exercises?.map(\.draft), replaceActive: input.replaceActive ?? false,
+            try context.templateID(), workoutID: input.workoutId, today: input.exercises?.map(\.draft), replaceActive: input.replaceActive ?? false,
             user: user)
         return .created(try await WorkoutPresenter(services: services).response(for: workout, user: user))
     }
@@ -113,7 +113,7 @@ struct TemplatesAPIController {
     private func updateResponse(_ request: Request, context: AppRequestContext, apply: Bool) async throws -> TemplateUpdateResponse {
         let user = try context.requireUser()
         let (choice, source) = try await request.decodeJSON(as: TemplateUpdateInput.self, context: context).parsed()
-        let preview = try await actions.preview(try id(context), choice: choice, from: source, user: user)
+        let preview = try await actions.preview(try context.templateID(), choice: choice, from: source, user: user)
         let template = apply ? try await actions.applyUpdate(preview, user: user) : preview.after
         let names = try await exerciseNames([preview.before, preview.after], user: user)
         return TemplateUpdateResponse(
@@ -134,7 +134,7 @@ struct TemplatesAPIController {
     }
 
     @Sendable func exportOne(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await actions.exportFile(of: try id(context), user: try context.requireUser())
+        try await actions.exportFile(of: try context.templateID(), user: try context.requireUser())
     }
 
     @Sendable func importFile(_ request: Request, context: AppRequestContext) async throws -> EditedResponse<ListResponse<TemplateResponse>> {
@@ -145,10 +145,6 @@ struct TemplatesAPIController {
     }
 
     // MARK: Helpers
-
-    private func id(_ context: AppRequestContext) throws -> UUID {
-        try context.parameters.uuid("id", resource: "The template")
-    }
 
     private func exerciseNames(_ templates: [WorkoutTemplate], user: User) async throws -> [UUID: String] {
         let ids = Set(templates.flatMap { $0.exercises.map(\.exerciseID) })

@@ -24,14 +24,9 @@ struct WorkoutPagesController {
         let form = try await SubmittedForm.read(&request)
         let repeatOf = UUID(uuidString: form["repeatOf"])
         let replace = form["replace"] == "1"
-        if !replace, let active = try await services.workouts.active(userID: user.id) {
-            let model = StartConflictPage(
-                page: PageChrome(title: "Workout in progress", context: context, section: .workout, backLink: "/"),
-                activeName: active.name,
-                startedAgo: Self.ago(services.clock().timeIntervalSince(active.startedAt)),
-                action: "/workouts/start",
-                hidden: repeatOf.map { [HiddenField(name: "repeatOf", value: $0.uuidString.lowercased())] } ?? [])
-            return try services.views.render(model, template: "start-conflict", status: .conflict)
+        let hidden = repeatOf.map { [HiddenField(name: "repeatOf", value: $0.uuidString.lowercased())] } ?? []
+        if !replace, let conflict = try await StartConflictPage.render(user: user, services: services, context: context, action: "/workouts/start", hidden: hidden) {
+            return conflict
         }
         var source: Workout?
         if let repeatOf {
@@ -121,4 +116,17 @@ struct StartConflictPage {
     let startedAgo: String
     let action: String
     let hidden: [HiddenField]
+
+    /// The page (409) when the user has a workout in progress, else nil: every way
+    /// of starting a workout asks the same way.
+    static func render(
+        user: User, services: AppServices, context: AppRequestContext, action: String, hidden: [HiddenField]
+    ) async throws -> Response? {
+        guard let active = try await services.workouts.active(userID: user.id) else { return nil }
+        let model = StartConflictPage(
+            page: PageChrome(title: "Workout in progress", context: context, section: .workout, backLink: "/"),
+            activeName: active.name, startedAgo: WorkoutPagesController.ago(services.clock().timeIntervalSince(active.startedAt)),
+            action: action, hidden: hidden)
+        return try services.views.render(model, template: "start-conflict", status: .conflict)
+    }
 }

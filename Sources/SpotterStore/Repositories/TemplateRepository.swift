@@ -111,7 +111,8 @@ public struct TemplateRepository: Sendable {
 
     /// Changes a stored template with `change` (a rename, pin, archive, an applied
     /// draft), then saves it, all inside one transaction. `change` gets the template
-    /// as stored at that moment.
+    /// as stored at that moment. Pinning or archiving is not an edit: it leaves
+    /// "recently edited" and the exercise rows alone.
     @discardableResult
     public func update(
         id: UUID, userID: UUID, now: Date, _ change: @escaping @Sendable (WorkoutTemplate) throws -> WorkoutTemplate
@@ -130,8 +131,11 @@ public struct TemplateRepository: Sendable {
             changed.id = stored.id
             changed.createdAt = stored.createdAt
             guard changed != stored else { return }
-            changed.updatedAt = now
-            try await write(changed, userID: userID, isNew: false, on: tx)
+            let exercisesChanged = changed.exercises != stored.exercises
+            if exercisesChanged || changed.name != stored.name || changed.category != stored.category || changed.notes != stored.notes {
+                changed.updatedAt = now
+            }
+            try await write(changed, userID: userID, isNew: false, exercisesChanged: exercisesChanged, on: tx)
         }
         return try await found(id, userID: userID)
     }
@@ -207,25 +211,24 @@ public struct TemplateRepository: Sendable {
     }
 
     /// Checks the name and the exercises, then writes.
-    private func write(_ template: WorkoutTemplate, userID: UUID, isNew: Bool, on db: any Database) async throws {
+    private func write(_ template: WorkoutTemplate, userID: UUID, isNew: Bool, exercisesChanged: Bool = true, on db: any Database) async throws {
         let sql = db as! any SQLDatabase
         let key = NameKey(template.name).rawValue
         if let clash = try await sql.raw("""
             SELECT name FROM workout_templates WHERE user_id = \(bind: userID) AND name_key = \(bind: key) AND id <> \(bind: template.id)
             """).first()
         {
-            let name = try clash.decode(column: "name", as: String.self)
-            throw SpotterError.conflict(field: "name", message: "You already have a template called \(name). Choose another name.")
+            throw SpotterError.templateNameTaken(try clash.decode(column: "name", as: String.self))
         }
         let ids = Set(template.exercises.map(\.exerciseID))
-        if !ids.isEmpty {
+        if exercisesChanged, !ids.isEmpty {
             let visible = try await ExerciseRepository(db: db, catalog: catalog).exercises(ids: ids, userID: userID)
             if let index = template.exercises.firstIndex(where: { visible[$0.exerciseID] == nil }) {
                 throw SpotterError.invalid(field: "exercises[\(index)].exerciseId", "Exercise \(index + 1) is not in your library.")
             }
         }
         do {
-            try await TemplateRows.write(template, userID: userID, isNew: isNew, on: db)
+            try await TemplateRows.write(template, userID: userID, isNew: isNew, exercisesChanged: exercisesChanged, on: db)
         } catch let error as any DatabaseError where error.isConstraintFailure {
             throw isNew ? SpotterError.idInUse : SpotterError.conflict(field: "name", message: "You already have a template with that name.")
         }
@@ -244,5 +247,12 @@ public struct TemplateFilter: Sendable, Equatable {
         self.category = category
         self.includeArchived = includeArchived
         self.sort = sort
+    }
+}
+
+extension SpotterError {
+    /// A template name the user already has (compared ignoring case and spaces).
+    public static func templateNameTaken(_ name: String, field: String = "name") -> SpotterError {
+        .conflict(field: field, message: "You already have a template called \(name). Choose another name.")
     }
 }

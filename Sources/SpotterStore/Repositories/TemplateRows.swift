@@ -54,9 +54,9 @@ enum TemplateRows {
     }
 
     /// Writes a template and its exercise list as given (positions 0..n-1): the row
-    /// is inserted or updated, and the exercise rows are replaced. Call inside a
-    /// transaction.
-    static func write(_ template: WorkoutTemplate, userID: UUID, isNew: Bool, on db: any Database) async throws {
+    /// is inserted or updated, and the exercise rows are replaced (unless
+    /// `exercisesChanged` says they are as stored). Call inside a transaction.
+    static func write(_ template: WorkoutTemplate, userID: UUID, isNew: Bool, exercisesChanged: Bool = true, on db: any Database) async throws {
         let sql = db as! any SQLDatabase
         let key = NameKey(template.name).rawValue
         if isNew {
@@ -73,16 +73,23 @@ enum TemplateRows {
                 updated_at = \(bind: template.updatedAt), last_used_at = \(bind: template.lastUsedAt) \
                 WHERE id = \(bind: template.id) AND user_id = \(bind: userID)
                 """).run()
+            guard exercisesChanged else { return }
             try await sql.raw("DELETE FROM template_exercises WHERE template_id = \(bind: template.id) AND user_id = \(bind: userID)").run()
         }
-        for (position, item) in template.exercises.enumerated() {
+        // One statement for the whole list (at most 50 rows), as a workout's start does.
+        let rows: [SQLQueryString] = template.exercises.enumerated().map { position, item in
+            """
+            (\(bind: item.id), \(bind: userID), \(bind: template.id), \(bind: item.exerciseID), \(bind: position), \
+            \(bind: item.setCount), \(bind: item.reps.min), \(bind: item.reps.max), \(bind: item.targetWeight?.value), \
+            \(bind: item.targetWeight?.unit.rawValue), \(bind: item.targetRPE), \(bind: item.restSeconds), \
+            \(bind: item.targetDurationSeconds), \(bind: item.notes))
+            """
+        }
+        for chunk in rows.chunked(by: 500) {
             try await sql.raw("""
                 INSERT INTO template_exercises (id, user_id, template_id, exercise_id, position, set_count, rep_min, rep_max, \
                 target_weight_value, target_weight_unit, target_rpe, rest_seconds, target_duration_seconds, notes) \
-                VALUES (\(bind: item.id), \(bind: userID), \(bind: template.id), \(bind: item.exerciseID), \(bind: position), \
-                \(bind: item.setCount), \(bind: item.reps.min), \(bind: item.reps.max), \(bind: item.targetWeight?.value), \
-                \(bind: item.targetWeight?.unit.rawValue), \(bind: item.targetRPE), \(bind: item.restSeconds), \
-                \(bind: item.targetDurationSeconds), \(bind: item.notes))
+                VALUES \(chunk.joined(separator: ", "))
                 """).run()
         }
     }
