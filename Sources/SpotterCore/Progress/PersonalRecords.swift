@@ -46,6 +46,9 @@ public enum PersonalRecords {
         public var weightForReps: [Int: Double] = [:]
 
         public init() {}
+
+        /// Whether any set counted yet (every counted set has a weight above zero).
+        public var hasHistory: Bool { heaviest > 0 }
     }
 
     public struct Result: Sendable, Equatable {
@@ -63,11 +66,15 @@ public enum PersonalRecords {
     }
 
     /// Walks `sessions` (in any order; they are sorted by start) and marks records.
-    public static func find(in sessions: [Session]) -> Result {
-        var bests = Bests()
+    /// With `previous`, the bests of the sessions before these, every session is
+    /// judged against them (that is how a workout in progress or a newly finished
+    /// one is marked without reading the whole history); without, the first
+    /// session is the baseline.
+    public static func find(in sessions: [Session], after previous: Bests? = nil) -> Result {
+        var bests = previous ?? Bests()
         var setRecords: [UUID: [Kind]] = [:]
         var sessionRecords = Set<UUID>()
-        var seenAny = false
+        var seenAny = bests.hasHistory
         for session in sessions.sorted(by: { $0.startedAt < $1.startedAt }) {
             let baseline = !seenAny
             var sessionVolume = 0.0
@@ -107,6 +114,37 @@ public enum PersonalRecords {
             }
         }
         return Result(setRecords: setRecords, sessionRecords: sessionRecords, bests: bests)
+    }
+
+    /// Marks one workout against the bests of the sessions before it (by exercise):
+    /// each exercise's sets in the workout are one session, so a second entry of
+    /// the same exercise continues the first. An exercise without history is the
+    /// baseline and gets no marks. A session-volume record marks the exercise's
+    /// first entry. Returns the workout with its entries' records set, and the
+    /// bests after it for each exercise that now has history.
+    public static func marking(_ workout: Workout, after bests: [UUID: Bests]) -> (workout: Workout, bests: [UUID: Bests]) {
+        var marked = workout
+        var after: [UUID: Bests] = [:]
+        var order: [UUID] = []
+        var sets: [UUID: [WorkoutSet]] = [:]
+        for entry in workout.entries {
+            if sets[entry.exerciseID] == nil { order.append(entry.exerciseID) }
+            sets[entry.exerciseID, default: []].append(contentsOf: entry.sets)
+        }
+        for exerciseID in order {
+            let session = Session(id: workout.id, startedAt: workout.startedAt, sets: sets[exerciseID] ?? [])
+            let result = find(in: [session], after: bests[exerciseID])
+            if result.bests.hasHistory { after[exerciseID] = result.bests }
+            var first = true
+            for index in marked.entries.indices where marked.entries[index].exerciseID == exerciseID {
+                let ids = Set(marked.entries[index].sets.map(\.id))
+                marked.entries[index].records = EntryRecords(
+                    sets: result.setRecords.filter { ids.contains($0.key) },
+                    sessionVolume: first && result.sessionRecords.contains(workout.id))
+                first = false
+            }
+        }
+        return (marked, after)
     }
 
     /// Weights within a hundredth of a gram are the same weight (kg/lb round trips).

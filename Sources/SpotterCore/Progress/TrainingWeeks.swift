@@ -2,6 +2,18 @@ import Foundation
 
 /// Weeks of training in the lifter's time zone, weeks starting Monday.
 public enum TrainingWeeks {
+    /// The week holding `date`, as the day number (days since 1970-01-01) of its
+    /// Monday in the lifter's calendar: weeks are then plain integers 7 apart,
+    /// whatever the zone's offset or summer time.
+    public static func weekNumber(of date: Date, timeZone: TimeZone) -> Int {
+        var local = Calendar(identifier: .gregorian)
+        local.timeZone = timeZone
+        let monday = local.dateComponents([.year, .month, .day], from: WeekGrouping.weekStart(of: date, timeZone: timeZone))
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = .gmt
+        return Int((utc.date(from: monday)!.timeIntervalSince1970 / 86_400).rounded())
+    }
+
     /// Consecutive weeks with at least one finished workout, counting back from
     /// this week. This week counts once it has a workout; before that the streak
     /// is still alive and counts from last week (the week is not over yet).

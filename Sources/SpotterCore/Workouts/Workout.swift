@@ -59,8 +59,14 @@ public struct ExerciseEntry: Sendable, Equatable, Identifiable {
     /// Rest after a set of this exercise; nil uses the lifter's default.
     public var restSeconds: Int?
     public var sets: [WorkoutSet]
+    /// The personal records its sets set (derived, see `PersonalRecords`).
+    public var records: EntryRecords
 
-    public init(id: UUID, exerciseID: UUID, notes: String = "", supersetGroup: Int? = nil, restSeconds: Int? = nil, sets: [WorkoutSet] = []) {
+    public init(
+        id: UUID, exerciseID: UUID, notes: String = "", supersetGroup: Int? = nil, restSeconds: Int? = nil, sets: [WorkoutSet] = [],
+        records: EntryRecords = EntryRecords()
+    ) {
+        self.records = records
         self.id = id
         self.exerciseID = exerciseID
         self.notes = notes
@@ -68,6 +74,20 @@ public struct ExerciseEntry: Sendable, Equatable, Identifiable {
         self.restSeconds = restSeconds
         self.sets = sets
     }
+}
+
+/// The records one exercise's sets set in a workout: the kinds per set, and
+/// whether the exercise's session volume was a record.
+public struct EntryRecords: Sendable, Equatable {
+    public var sets: [UUID: [PersonalRecords.Kind]]
+    public var sessionVolume: Bool
+
+    public init(sets: [UUID: [PersonalRecords.Kind]] = [:], sessionVolume: Bool = false) {
+        self.sets = sets
+        self.sessionVolume = sessionVolume
+    }
+
+    public var isEmpty: Bool { sets.isEmpty && !sessionVolume }
 }
 
 /// A training session: active while `endedAt` is nil, then part of history.

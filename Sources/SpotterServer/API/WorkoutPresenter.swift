@@ -30,13 +30,15 @@ struct WorkoutPresenter {
                     let sessions = history[entry.exerciseID] ?? []
                     let count = max(entry.sets.count + 1, sessions.first?.sets.count ?? 0)
                     previous = (0..<count).map { position in
-                        PreviousPerformance.resolve(position: position, history: sessions).map(WorkoutResponse.SetResponse.init)
+                        PreviousPerformance.resolve(position: position, history: sessions).map { WorkoutResponse.SetResponse($0) }
                     }
                 }
                 entries.append(WorkoutResponse.EntryResponse(
                     id: entry.id, exerciseId: entry.exerciseID, exerciseName: exercise?.name ?? "Unknown exercise",
                     exerciseKind: exercise?.kind ?? .weightReps, notes: entry.notes, supersetGroup: entry.supersetGroup,
-                    restSeconds: entry.restSeconds, sets: entry.sets.map(WorkoutResponse.SetResponse.init), previous: previous))
+                    restSeconds: entry.restSeconds,
+                    sets: entry.sets.map { WorkoutResponse.SetResponse($0, records: entry.records.sets[$0.id] ?? []) },
+                    volumeRecord: entry.records.sessionVolume, previous: previous))
             }
             let volume = Volume.of(workout, kinds: kinds, in: user.settings.unit)
             let summary = WorkoutResponse.SummaryResponse(

@@ -20,6 +20,8 @@ struct WorkoutResponse: ResponseEncodable, Equatable {
         let changedAt: Date
         /// The plan from the template it came from: rep range and RPE.
         @Nullable var target: TargetResponse?
+        /// The personal records this set set (empty for most sets).
+        var records: [PersonalRecords.Kind]
 
         struct TargetResponse: Codable, Equatable, Sendable {
             @Nullable var repMin: Int?
@@ -27,7 +29,8 @@ struct WorkoutResponse: ResponseEncodable, Equatable {
             @Nullable var rpe: Double?
         }
 
-        init(_ set: WorkoutSet) {
+        init(_ set: WorkoutSet, records: [PersonalRecords.Kind] = []) {
+            self.records = records
             id = set.id
             kind = set.kind
             reps = set.reps
@@ -53,6 +56,8 @@ struct WorkoutResponse: ResponseEncodable, Equatable {
         @Nullable var supersetGroup: Int?
         @Nullable var restSeconds: Int?
         let sets: [SetResponse]
+        /// Whether this exercise's volume in the workout was a record.
+        let volumeRecord: Bool
         /// For the active workout: what was done last time at each set position
         /// (one more than the sets so far, for the next set); null where nothing was.
         let previous: [SetResponse?]
@@ -100,6 +105,11 @@ struct SetWriteResponse: ResponseEncodable, Equatable {
     let rest: WorkoutResponse.RestResponse
     /// False when a newer change of this set from another device was kept instead.
     let applied: Bool
+    /// The record marks of every set of the exercise in this workout after the
+    /// change, by set id (sets without a mark are absent), and whether its
+    /// session volume is a record.
+    let records: [UUID: [PersonalRecords.Kind]]
+    let volumeRecord: Bool
 }
 
 struct WorkoutListResponse: ResponseEncodable {

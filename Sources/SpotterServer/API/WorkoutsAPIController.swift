@@ -134,7 +134,9 @@ struct WorkoutsAPIController {
             setID: try context.parameters.uuid("setId", resource: "The set"),
             draft: input.draft, changedAt: input.changedAt ?? now, userID: user.id, unit: user.settings.unit,
             defaultRestSeconds: user.settings.defaultRestSeconds, now: now)
-        return SetWriteResponse(set: .init(result.set), rest: .init(result.rest), applied: result.applied)
+        return SetWriteResponse(
+            set: .init(result.set, records: result.records.sets[result.set.id] ?? []), rest: .init(result.rest), applied: result.applied,
+            records: result.records.sets, volumeRecord: result.records.sessionVolume)
     }
 
     @Sendable func deleteSet(_ request: Request, context: AppRequestContext) async throws -> WorkoutResponse {

@@ -23,6 +23,8 @@ struct AppServices: Sendable {
     var users: UserRepository { UserRepository(store: store) }
     var workouts: WorkoutRepository { WorkoutRepository(store: store) }
     var templates: TemplateRepository { TemplateRepository(store: store) }
+    var progress: ProgressRepository { ProgressRepository(store: store) }
+    var bodyMetrics: BodyMetricRepository { BodyMetricRepository(store: store) }
 }
 
 /// The failed-login counter, shared by every request.

@@ -62,6 +62,7 @@ func buildRouter(services: AppServices) -> Router<AppRequestContext> {
     WorkoutTypesAPIController(services: services).addRoutes(to: api)
     WorkoutsAPIController(services: services).addRoutes(to: api)
     TemplatesAPIController(services: services).addRoutes(to: api)
+    ProgressAPIController(services: services).addRoutes(to: api)
 
     AuthPagesController(services: services).addRoutes(to: router)
     HomePageController(services: services).addRoutes(to: router)
@@ -74,5 +75,6 @@ func buildRouter(services: AppServices) -> Router<AppRequestContext> {
     TemplateFormPagesController(services: services).addRoutes(to: router)
     TemplateStartPagesController(services: services).addRoutes(to: router)
     TemplateFinishPagesController(services: services).addRoutes(to: router)
+    ProgressPagesController(services: services).addRoutes(to: router)
     return router
 }

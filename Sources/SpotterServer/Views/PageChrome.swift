@@ -5,13 +5,14 @@ import SpotterCore
 struct PageChrome {
     /// The sections of the bottom navigation. Only sections that work are listed.
     enum Section: String, CaseIterable {
-        case home, workout, history, exercises, settings
+        case home, workout, history, progress, exercises, settings
 
         var label: String {
             switch self {
             case .home: "Home"
             case .workout: "Workout"
             case .history: "History"
+            case .progress: "Progress"
             case .exercises: "Exercises"
             case .settings: "Settings"
             }
@@ -22,6 +23,7 @@ struct PageChrome {
             case .home: "/"
             case .workout: "/workout"
             case .history: "/history"
+            case .progress: "/progress"
             case .exercises: "/exercises"
             case .settings: "/settings"
             }

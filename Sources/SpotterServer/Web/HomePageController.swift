@@ -39,6 +39,9 @@ struct HomePageController {
             },
             recent: try await WorkoutCards(services: services).cards(for: recent, user: user),
             templates: try await TemplateCards(services: services).quickStart(user: user),
+            dashboard: recent.isEmpty ? nil : DashboardView(
+                try await ProgressPresenter(services: services).dashboard(user: user),
+                timeZone: TimeZone(identifier: user.settings.timeZone) ?? .gmt),
             notice: Notice.from(request))
         return try services.views.render(model, template: "home")
     }
@@ -70,6 +73,8 @@ struct HomePage {
     let recent: [WorkoutCardView]
     /// Pinned, then recently used templates; a tap starts one.
     let templates: [TemplateCardView]
+    /// Progress at a glance, once there is a finished workout.
+    let dashboard: DashboardView?
     let notice: String?
 }
 

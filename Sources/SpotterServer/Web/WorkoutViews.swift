@@ -7,6 +7,7 @@ struct WorkoutCardView {
         let name: String
         let strip: [StripItemView]
         let sets: [SetRowView]
+        let volumeRecord: Bool
     }
 
     struct StripItemView {
@@ -14,11 +15,23 @@ struct WorkoutCardView {
         let mark: String?
         let warmup: Bool
         let done: Bool
+        /// The records the set set, in words ("Heaviest weight, Best e1RM"), or nil.
+        let pr: String?
+
+        init(_ set: WorkoutResponse.SetResponse, kind: ExerciseKind, unit: MassUnit) {
+            let core = set.core
+            label = SetStrip.label(for: core, kind: kind, unit: unit)
+            mark = core.kind.mark
+            warmup = core.kind == .warmup
+            done = core.done
+            pr = ProgressText.records(set.records)
+        }
     }
 
     struct SetRowView {
         let number: String
         let mark: String?
+        let pr: String?
         let label: String
         let rpe: String?
         let note: String?
@@ -39,6 +52,14 @@ struct WorkoutCardView {
     let exercises: [ExerciseLine]
     let preview: [ExerciseLine]
     let moreCount: Int?
+    /// The personal records of the workout, for its summary.
+    let records: [RecordLine]
+
+    struct RecordLine {
+        let exercise: String
+        let set: String
+        let kinds: String
+    }
 
     init(_ response: WorkoutResponse, types: [UUID: WorkoutType], unit: MassUnit, timeZone: TimeZone) {
         id = response.id.uuidString.lowercased()
@@ -61,20 +82,27 @@ struct WorkoutCardView {
         typeColor = type?.colorHex ?? "#8A9099"
         notes = response.notes.isEmpty ? nil : response.notes
         exercises = response.entries.map { entry in
-            let sets = entry.sets.map(\.core)
-            let strip = SetStrip.items(for: sets, kind: entry.exerciseKind, unit: unit)
             var working = 0
-            let rows = sets.map { set -> SetRowView in
+            let rows = entry.sets.map { response -> SetRowView in
+                let set = response.core
                 if set.kind != .warmup { working += 1 }
                 return SetRowView(
                     number: set.kind == .warmup ? "W" : String(working), mark: set.kind == .warmup ? nil : set.kind.mark,
+                    pr: ProgressText.records(response.records),
                     label: SetStrip.label(for: set, kind: entry.exerciseKind, unit: unit),
                     rpe: set.rpe.map { "RPE \(WeightFormat.trim($0))" }, note: set.note.isEmpty ? nil : set.note, done: set.done)
             }
             return ExerciseLine(
                 name: entry.exerciseName,
-                strip: strip.map { StripItemView(label: $0.label, mark: $0.mark, warmup: $0.isWarmup, done: $0.done) },
-                sets: rows)
+                strip: entry.sets.map { StripItemView($0, kind: entry.exerciseKind, unit: unit) },
+                sets: rows, volumeRecord: entry.volumeRecord)
+        }
+        records = response.entries.flatMap { entry in
+            entry.sets.filter { !$0.records.isEmpty }.map { set in
+                RecordLine(
+                    exercise: entry.exerciseName, set: SetStrip.label(for: set.core, kind: entry.exerciseKind, unit: unit),
+                    kinds: ProgressText.records(set.records) ?? "")
+            } + (entry.volumeRecord ? [RecordLine(exercise: entry.exerciseName, set: "Session", kinds: PersonalRecords.Kind.bestSessionVolume.displayName)] : [])
         }
         preview = Array(exercises.prefix(4))
         moreCount = exercises.count > 4 ? exercises.count - 4 : nil

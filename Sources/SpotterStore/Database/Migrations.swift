@@ -13,6 +13,7 @@ extension SpotterStore {
             M006CreateStoreMetadata(),
             M007CreateWorkouts(),
             M008CreateTemplates(),
+            M009CreateProgress(),
         ]
     }
 

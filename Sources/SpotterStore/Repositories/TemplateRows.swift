@@ -18,12 +18,7 @@ enum TemplateRows {
     }
 
     static func exercise(_ row: any SQLRow) throws -> (templateID: UUID, exercise: TemplateExercise) {
-        var weight: Mass?
-        if let value: Double = try row.optional("target_weight_value"),
-            let unit = try row.optional("target_weight_unit", as: String.self).flatMap(MassUnit.init(rawValue:))
-        {
-            weight = Mass(value, unit)
-        }
+        let weight = try row.mass(value: "target_weight_value", unit: "target_weight_unit")
         let exercise = TemplateExercise(
             id: try row.decode(column: "id", as: UUID.self), exerciseID: try row.decode(column: "exercise_id", as: UUID.self),
             setCount: try row.decode(column: "set_count", as: Int.self),

@@ -63,9 +63,17 @@ public struct UserRepository: Sendable {
 
     /// Saves new settings and returns the account as it now is.
     public func update(settings: UserSettings, userID: UUID) async throws -> User {
-        guard let model = try await UserModel.find(userID, on: db) else { throw SpotterError.notFound("The account") }
-        model.apply(settings)
-        try await model.save(on: db)
+        let model = try await db.writeTransaction { tx in
+            guard let model = try await UserModel.find(userID, on: tx) else { throw SpotterError.notFound("The account") }
+            let zoneChanged = model.timeZone != settings.timeZone
+            model.apply(settings)
+            try await model.save(on: tx)
+            // Weeks start at Monday midnight in the lifter's zone: count them again there.
+            if zoneChanged {
+                try await ProgressRows.rebuildWeeks(userID: userID, timeZone: TimeZone(identifier: settings.timeZone) ?? .gmt, on: tx)
+            }
+            return model
+        }
         store?.tokenOwners.forget(userID: userID)
         store?.sessionOwners.forget(userID: userID)
         return model.core

@@ -10,6 +10,9 @@ public struct SetWriteResult: Sendable, Equatable {
     public var set: WorkoutSet
     public var rest: RestTimer.State
     public var applied: Bool
+    /// The record marks of every set of this exercise in the workout after the
+    /// change (a change to one set can take a mark from a later one).
+    public var records: EntryRecords = EntryRecords()
 }
 
 extension WorkoutRepository {
@@ -24,7 +27,7 @@ extension WorkoutRepository {
         workoutID: UUID, entryID: UUID, setID: UUID, draft: SetDraft, changedAt: Date, userID: UUID, unit: MassUnit,
         defaultRestSeconds: Int, now: Date
     ) async throws -> SetWriteResult {
-        try await batchedWrite { tx in
+        var result = try await batchedWrite { tx in
             let sql = tx as! any SQLDatabase
             // On PostgreSQL the workout is locked first, in a statement of its own:
             // a query that waits for the lock would still see the other rows as they
@@ -82,8 +85,54 @@ extension WorkoutRepository {
                         """).run()
                 }
             }
+            if !isActive { try await refreshProgress(entryIDs: [entryID], userID: userID, on: tx) }
             return SetWriteResult(set: set, rest: rest, applied: true)
         }
+        result.records = try await records(workoutID: workoutID, entryID: entryID, userID: userID)
+        return result
+    }
+
+    /// The marks of an exercise's sets in one workout: live for a workout in
+    /// progress (one lookup of the bests, and the sets only when there are any),
+    /// stored for a finished one.
+    func records(workoutID: UUID, entryID: UUID, userID: UUID) async throws -> EntryRecords {
+        let sql = reads as! any SQLDatabase
+        let state = try await sql.raw("""
+            SELECT w.ended_at, w.started_at, r.heaviest_kg, r.e1rm_kg, r.set_volume_kg, r.session_volume_kg, r.rep_weights             FROM exercise_entries e JOIN workouts w ON w.id = e.workout_id             LEFT JOIN exercise_records r ON r.user_id = e.user_id AND r.exercise_id = e.exercise_id             WHERE e.id = \(bind: entryID) AND e.user_id = \(bind: userID) AND e.workout_id = \(bind: workoutID)
+            """).first()
+        guard let state else { return EntryRecords() }
+        let isActive = try state.decodeNil(column: "ended_at")
+        let bests = try state.decodeNil(column: "heaviest_kg") ? nil : ProgressRows.bests(state)
+        if isActive && bests == nil { return EntryRecords() }
+        let rows = try await sql.raw("""
+            SELECT s.*, e.volume_record AS entry_volume_record FROM workout_sets s JOIN exercise_entries e ON e.id = s.entry_id             WHERE s.workout_id = \(bind: workoutID) AND s.user_id = \(bind: userID)             AND e.exercise_id = (SELECT x.exercise_id FROM exercise_entries x WHERE x.id = \(bind: entryID)) ORDER BY e.position, s.position
+            """).all()
+        if !isActive {
+            var records = EntryRecords()
+            for row in rows {
+                let (_, _, set) = try WorkoutRows.set(row)
+                let kinds = ProgressRows.kinds(try row.optional("records"))
+                if !kinds.isEmpty { records.sets[set.id] = kinds }
+                if try row.optional("entry_volume_record", as: Bool.self) ?? false { records.sessionVolume = true }
+            }
+            return records
+        }
+        let session = PersonalRecords.Session(
+            id: workoutID, startedAt: try state.decode(column: "started_at", as: Date.self), sets: try rows.map { try WorkoutRows.set($0).set })
+        let result = PersonalRecords.find(in: [session], after: bests)
+        return EntryRecords(sets: result.setRecords, sessionVolume: !result.sessionRecords.isEmpty)
+    }
+
+    /// Recomputes the records of the exercises of these entries (a finished workout changed).
+    func refreshProgress(entryIDs: [UUID], userID: UUID, on tx: any Database) async throws {
+        var exerciseIDs = Set<UUID>()
+        if !entryIDs.isEmpty {
+            let rows = try await (tx as! any SQLDatabase).raw(
+                "SELECT e.exercise_id FROM exercise_entries e WHERE e.id IN (\(binds: entryIDs)) AND e.user_id = \(bind: userID)"
+            ).all()
+            for row in rows { exerciseIDs.insert(try row.decode(column: "exercise_id", as: UUID.self)) }
+        }
+        try await ProgressRows.refresh(userID: userID, exerciseIDs: exerciseIDs, on: tx)
     }
 
     /// Where the set at `position` of an entry sits, for the rest after it (read only
@@ -136,10 +185,12 @@ extension WorkoutRepository {
                 model.position = index
                 try await model.save(on: tx)
             }
-            if let workout = try await workoutModel(id: workoutID, userID: userID, on: tx), workout.restAfterSetID == setID {
+            guard let workout = try await workoutModel(id: workoutID, userID: userID, on: tx) else { return }
+            if workout.restAfterSetID == setID {
                 workout.rest = .idle
                 try await workout.save(on: tx)
             }
+            if workout.endedAt != nil { try await refreshProgress(entryIDs: [set.entryID], userID: userID, on: tx) }
         }
         return try await found(workoutID, userID: userID)
     }
@@ -171,13 +222,28 @@ extension WorkoutRepository {
             workout.rest = .idle
             workout.updatedAt = now
             try await workout.save(on: tx)
+            if let finished = try await WorkoutRows.workouts(where: "w.id = \(bind: id)", on: tx).first {
+                try await ProgressRows.finished(finished, on: tx)
+            }
+            try await ProgressRows.recountWeek(userID: userID, of: workout.startedAt, on: tx)
         }
         return try await found(id, userID: userID)
     }
 
-    /// Discards the active workout or deletes a finished one, with everything in it.
+    /// Discards the active workout or deletes a finished one, with everything in it
+    /// (and what it counted for: records and the week's count).
     public func delete(id: UUID, userID: UUID) async throws {
-        guard let workout = try await workoutModel(id: id, userID: userID, on: db) else { throw SpotterError.notFound("The workout") }
-        try await workout.delete(on: db)
+        try await db.writeTransaction { tx in
+            try await WorkoutRows.lockWorkout(id: id, userID: userID, on: tx)
+            guard let workout = try await workoutModel(id: id, userID: userID, on: tx) else { throw SpotterError.notFound("The workout") }
+            let exerciseRows = try await (tx as! any SQLDatabase).raw(
+                "SELECT DISTINCT e.exercise_id FROM exercise_entries e WHERE e.workout_id = \(bind: id)"
+            ).all()
+            try await workout.delete(on: tx)
+            guard workout.endedAt != nil else { return }
+            let exerciseIDs = Set(try exerciseRows.map { try $0.decode(column: "exercise_id", as: UUID.self) })
+            try await ProgressRows.refresh(userID: userID, exerciseIDs: exerciseIDs, on: tx)
+            try await ProgressRows.recountWeek(userID: userID, of: workout.startedAt, on: tx)
+        }
     }
 }

@@ -95,7 +95,7 @@ extension WorkoutRepository {
     public func putEntry(workoutID: UUID, entryID: UUID, userID: UUID, change: EntryChange, now: Date) async throws -> Workout {
         try await db.writeTransaction { tx in
             try await WorkoutRows.lockWorkout(id: workoutID, userID: userID, on: tx)
-            guard try await workoutModel(id: workoutID, userID: userID, on: tx) != nil else { throw SpotterError.notFound("The workout") }
+            guard let workout = try await workoutModel(id: workoutID, userID: userID, on: tx) else { throw SpotterError.notFound("The workout") }
             let existing = try await ExerciseEntryModel.query(on: tx).filter(\.$userID == userID).filter(\.$id == entryID).first()
             if let existing, existing.workoutID != workoutID { throw SpotterError.notFound("The exercise entry") }
             let base = existing?.core(sets: []) ?? ExerciseEntry(id: entryID, exerciseID: change.exerciseID ?? UUID())
@@ -111,12 +111,16 @@ extension WorkoutRepository {
                 }
             }
             if let existing {
+                let swapped = existing.exerciseID != entry.exerciseID ? [existing.exerciseID, entry.exerciseID] : []
                 existing.exerciseID = entry.exerciseID
                 existing.notes = entry.notes
                 existing.supersetGroup = entry.supersetGroup
                 existing.restSeconds = entry.restSeconds
                 existing.updatedAt = now
                 try await existing.save(on: tx)
+                if workout.endedAt != nil, !swapped.isEmpty {
+                    try await ProgressRows.refresh(userID: userID, exerciseIDs: Set(swapped), on: tx)
+                }
             } else {
                 let count = try await ExerciseEntryModel.query(on: tx).filter(\.$workoutID == workoutID).count()
                 try await insert(newEntryModel(id: entryID, workoutID: workoutID, userID: userID, position: count, entry: entry, now: now), on: tx)
@@ -134,12 +138,14 @@ extension WorkoutRepository {
             let setIDs = try await WorkoutSetModel.query(on: tx).filter(\.$entryID == entryID).all().compactMap(\.id)
             try await entry.delete(on: tx)
             try await renumberEntries(workoutID: workoutID, on: tx)
+            guard let workout = try await workoutModel(id: workoutID, userID: userID, on: tx) else { return }
             // A rest started by one of its sets ends with it.
-            if let workout = try await workoutModel(id: workoutID, userID: userID, on: tx),
-                let after = workout.restAfterSetID, setIDs.contains(after)
-            {
+            if let after = workout.restAfterSetID, setIDs.contains(after) {
                 workout.rest = .idle
                 try await workout.save(on: tx)
+            }
+            if workout.endedAt != nil {
+                try await ProgressRows.refresh(userID: userID, exerciseIDs: [entry.exerciseID], on: tx)
             }
         }
         guard let workout = try await find(id: workoutID, userID: userID) else { throw SpotterError.notFound("The workout") }

@@ -68,12 +68,7 @@ enum WorkoutRows {
 
     /// A set with where it belongs.
     static func set(_ row: any SQLRow) throws -> (workoutID: UUID, entryID: UUID, set: WorkoutSet) {
-        var weight: Mass?
-        if let value: Double = try row.optional("weight_value"),
-            let unit = try row.optional("weight_unit", as: String.self).flatMap(MassUnit.init(rawValue:))
-        {
-            weight = Mass(value, unit)
-        }
+        let weight = try row.mass(value: "weight_value", unit: "weight_unit")
         let set = WorkoutSet(
             id: try row.decode(column: "id", as: UUID.self),
             kind: SetKind(rawValue: try row.decode(column: "kind", as: String.self)) ?? .working,
@@ -115,14 +110,18 @@ enum WorkoutRows {
             "SELECT s.* FROM workout_sets s WHERE s.workout_id IN (\(binds: ids)) ORDER BY s.position"
         ).all()
         var setsByEntry: [UUID: [WorkoutSet]] = [:]
+        var marks: [UUID: [UUID: [PersonalRecords.Kind]]] = [:]
         for row in setRows {
             let (_, entryID, set) = try self.set(row)
             setsByEntry[entryID, default: []].append(set)
+            let kinds = ProgressRows.kinds(try row.optional("records"))
+            if !kinds.isEmpty { marks[entryID, default: [:]][set.id] = kinds }
         }
         var entriesByWorkout: [UUID: [ExerciseEntry]] = [:]
         for row in entryRows {
             var (workoutID, entry) = try self.entry(row)
             entry.sets = setsByEntry[entry.id] ?? []
+            entry.records = EntryRecords(sets: marks[entry.id] ?? [:], sessionVolume: try row.optional("volume_record") ?? false)
             entriesByWorkout[workoutID, default: []].append(entry)
         }
         return workouts.map { workout in
@@ -137,20 +136,25 @@ extension WorkoutRows {
     /// Adds a new workout's entries and their sets, positions 0..n-1, in a few
     /// multi-row statements (a template start writes dozens of rows at once).
     static func insert(_ entries: [ExerciseEntry], workoutID: UUID, userID: UUID, now: Date, on db: any Database) async throws {
+        try await insert([(workoutID, entries)], userID: userID, now: now, on: db)
+    }
+
+    /// The same for many workouts at once (a bulk load writes thousands).
+    static func insert(_ workouts: [(id: UUID, entries: [ExerciseEntry])], userID: UUID, now: Date, on db: any Database) async throws {
         let sql = db as! any SQLDatabase
-        let entryRows: [SQLQueryString] = entries.enumerated().map { position, entry in
+        let entryRows: [SQLQueryString] = workouts.flatMap { workoutID, entries in entries.enumerated().map { position, entry in
             """
             (\(bind: entry.id), \(bind: userID), \(bind: workoutID), \(bind: entry.exerciseID), \(bind: position), \(bind: entry.notes), \
             \(bind: entry.supersetGroup), \(bind: entry.restSeconds), \(bind: now))
             """
-        }
+        } }
         for chunk in entryRows.chunked(by: 500) {
             try await sql.raw("""
                 INSERT INTO exercise_entries (id, user_id, workout_id, exercise_id, position, notes, superset_group, rest_seconds, updated_at) \
                 VALUES \(chunk.joined(separator: ", "))
                 """).run()
         }
-        let setRows: [SQLQueryString] = entries.flatMap { entry in
+        let setRows: [SQLQueryString] = workouts.flatMap { workoutID, entries in entries.flatMap { entry in
             entry.sets.enumerated().map { position, set in
                 """
                 (\(bind: set.id), \(bind: workoutID), \(bind: entry.id), \(bind: position), \(bind: set.kind.rawValue), \(bind: set.reps), \
@@ -159,7 +163,7 @@ extension WorkoutRows {
                 \(bind: set.target?.reps?.min), \(bind: set.target?.reps?.max), \(bind: set.target?.rpe))
                 """
             }
-        }
+        } }
         for chunk in setRows.chunked(by: 500) {
             try await sql.raw("""
                 INSERT INTO workout_sets (\(unsafeRaw: setColumns.joined(separator: ", ")), user_id, target_reps_min, target_reps_max, target_rpe) \
@@ -203,5 +207,13 @@ extension SQLRow {
     /// A column that may be NULL.
     func optional<T: Decodable>(_ column: String, as type: T.Type = T.self) throws -> T? {
         try decodeNil(column: column) ? nil : decode(column: column, as: T.self)
+    }
+
+    /// A weight stored as a value column and a unit column, or nil.
+    func mass(value: String, unit: String) throws -> Mass? {
+        guard let number: Double = try optional(value),
+            let unit = try optional(unit, as: String.self).flatMap(MassUnit.init(rawValue:))
+        else { return nil }
+        return Mass(number, unit)
     }
 }

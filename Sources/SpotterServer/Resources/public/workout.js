@@ -57,8 +57,53 @@ function start(root) {
       render();
     }
     if (active && pending().length <= 1) { state.rest = data.rest; rest.show(state.rest); }
+    applyRecords(data);
     persist();
   });
+
+  // The server judges records against the lifter's history; its answer carries the
+  // marks of every set of that exercise in this workout.
+  function applyRecords(data) {
+    const found = findSet(data.set.id);
+    if (!found || !data.records) return;
+    const gained = [];
+    let first = true;
+    for (const entry of state.entries.filter((e) => e.exerciseId === found.entry.exerciseId)) {
+      for (const set of entry.sets) {
+        const kinds = data.records[set.id] ?? [];
+        if (set.id === data.set.id) gained.push(...kinds.filter((k) => !(set.records ?? []).includes(k)));
+        set.records = kinds;
+      }
+      entry.volumeRecord = first && data.volumeRecord;
+      first = false;
+      // Marks only: a full render would take the focus from a field being typed in.
+      const card = entriesBox.querySelector(`[data-entry-id="${entry.id}"]`);
+      for (const set of entry.sets) {
+        const row = card?.querySelector(`[data-set-id="${set.id}"]`);
+        row?.querySelector(":scope > .pr-mark")?.remove();
+        row?.querySelector(".set-badge")?.insertAdjacentHTML("afterend", prMark(set.records));
+      }
+      card?.querySelector(".entry-head h2 > .pr-mark")?.remove();
+      if (entry.volumeRecord) card?.querySelector(".entry-head h2")?.insertAdjacentHTML("beforeend", prMark(["bestSessionVolume"]));
+    }
+    renderSummary();
+    if (gained.length) showToast(`New PR · ${found.entry.exerciseName}: ${gained.map(recordName).join(", ")}`);
+  }
+
+  function recordName(kind) {
+    return { heaviestWeight: "heaviest weight", bestE1RM: "best e1RM", bestSetVolume: "best set volume", mostRepsAtWeight: "most reps at this weight", bestSessionVolume: "best session volume" }[kind] ?? kind;
+  }
+
+  function prMark(kinds) {
+    if (!kinds?.length) return "";
+    const words = kinds.map(recordName).join(", ");
+    return `<span class="pr-mark" title="${escapeHTML(words)}"><span aria-hidden="true">PR</span><span class="visually-hidden">Personal record: ${escapeHTML(words)}</span></span>`;
+  }
+
+  function stripHTML(entry) {
+    return entry.sets.map((set) => `<span class="strip-set${set.kind === "warmup" ? " warmup" : ""}${set.done ? "" : " planned"}">${mark(set.kind) ? `<b>${mark(set.kind)}</b>` : ""}${escapeHTML(label(set, entry.exerciseKind, unit))}${prMark(set.records)}</span>`).join("")
+      || '<span class="muted">No sets yet</span>';
+  }
   handle("workout", (data) => {
     for (const entry of data.entries) {
       const local = state.entries.find((e) => e.id === entry.id);
@@ -120,7 +165,7 @@ function start(root) {
     const previous = entry.previous?.[index];
     const badge = set.kind === "working" ? String(working) : mark(set.kind);
     return `<li class="set-row${set.done ? " done" : ""}${set.kind === "warmup" ? " warmup" : ""}" data-set-id="${set.id}">
-      <button class="set-badge kind-${set.kind}" type="button" data-action="set-options" aria-label="Set ${badge}: options">${badge}</button>
+      <button class="set-badge kind-${set.kind}" type="button" data-action="set-options" aria-label="Set ${badge}: options">${badge}</button>${prMark(set.records)}
       <button class="previous" type="button" data-action="copy-previous" ${previous ? "" : "disabled"} aria-label="${previous ? `Last time ${escapeHTML(label(previous, entry.exerciseKind, unit))}: use it` : "No previous set"}">${previous ? escapeHTML(label(previous, entry.exerciseKind, unit)) : "–"}</button>
       ${fields(entry, set)}
       <button class="done-button" type="button" data-action="toggle-done" aria-pressed="${set.done}" aria-label="Set ${badge} done"><svg class="icon" aria-hidden="true"><use href="/assets/icons.svg#check"/></svg></button>
@@ -130,7 +175,6 @@ function start(root) {
   function entryCard(entry, index) {
     let working = 0;
     const rows = entry.sets.map((set, i) => { if (set.kind !== "warmup") working += 1; return setRow(entry, set, i, working); }).join("");
-    const strip = entry.sets.map((set) => `<span class="strip-set${set.kind === "warmup" ? " warmup" : ""}${set.done ? "" : " planned"}">${mark(set.kind) ? `<b>${mark(set.kind)}</b>` : ""}${escapeHTML(label(set, entry.exerciseKind, unit))}</span>`).join("");
     const superset = entry.supersetGroup ? `<span class="badge">Superset ${"ABCD"[entry.supersetGroup - 1] ?? entry.supersetGroup}</span>` : "";
     const restNote = entry.restSeconds !== null && entry.restSeconds !== undefined ? ` · rest ${entry.restSeconds} s` : "";
     // The plan of a workout started from a template: the rep range to aim for.
@@ -140,11 +184,11 @@ function start(root) {
       : "";
     return `<section class="card entry" data-entry-id="${entry.id}" aria-label="${escapeHTML(entry.exerciseName)}">
       <div class="entry-head">
-        <h2><a href="/exercises/${entry.exerciseId.toLowerCase()}">${escapeHTML(entry.exerciseName)}</a></h2>
+        <h2><a href="/exercises/${entry.exerciseId.toLowerCase()}/progress">${escapeHTML(entry.exerciseName)}</a>${entry.volumeRecord ? prMark(["bestSessionVolume"]) : ""}</h2>
         ${superset}
         <button class="icon-button" type="button" data-action="entry-options" aria-label="Options for ${escapeHTML(entry.exerciseName)}"><svg class="icon" aria-hidden="true"><use href="/assets/icons.svg#edit"/></svg></button>
       </div>
-      <div class="set-strip live" aria-label="Sets so far">${strip || '<span class="muted">No sets yet</span>'}</div>
+      <div class="set-strip live" aria-label="Sets so far">${stripHTML(entry)}</div>
       ${targetNote}
       ${entry.notes ? `<p class="entry-notes">${escapeHTML(entry.notes)}${restNote}</p>` : restNote ? `<p class="entry-notes">${restNote.slice(3)}</p>` : ""}
       <div class="set-header" aria-hidden="true"><span>Set</span><span>Previous</span><span>${entry.exerciseKind.startsWith("distance") ? "m · s" : entry.exerciseKind === "duration" ? "Seconds" : `${unit} · reps`}</span><span></span></div>
@@ -173,8 +217,7 @@ function start(root) {
       `${state.entries.length} exercise${state.entries.length === 1 ? "" : "s"} · ${sets} set${sets === 1 ? "" : "s"} · ${trim(v.load)} ${unit}${v.bodyweightReps ? ` + ${v.bodyweightReps} reps` : ""}`;
     for (const card of entriesBox.querySelectorAll(".entry")) {
       const entry = findEntry(card.dataset.entryId);
-      const strip = entry.sets.map((set) => `<span class="strip-set${set.kind === "warmup" ? " warmup" : ""}${set.done ? "" : " planned"}">${mark(set.kind) ? `<b>${mark(set.kind)}</b>` : ""}${escapeHTML(label(set, entry.exerciseKind, unit))}</span>`).join("");
-      card.querySelector(".set-strip").innerHTML = strip || '<span class="muted">No sets yet</span>';
+      card.querySelector(".set-strip").innerHTML = stripHTML(entry);
     }
   }
 

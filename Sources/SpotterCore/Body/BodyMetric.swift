@@ -1,0 +1,107 @@
+import Foundation
+
+/// A body measurement on a day: body weight, body-fat percentage, or both.
+public struct BodyMetric: Sendable, Equatable, Identifiable {
+    public var id: UUID
+    /// The day measured, as "yyyy-MM-dd" in the lifter's calendar (a day, not a moment).
+    public var day: String
+    public var bodyWeight: Mass?
+    public var bodyFatPercent: Double?
+    public var note: String
+    public var updatedAt: Date
+
+    public init(id: UUID, day: String, bodyWeight: Mass?, bodyFatPercent: Double?, note: String = "", updatedAt: Date) {
+        self.id = id
+        self.day = day
+        self.bodyWeight = bodyWeight
+        self.bodyFatPercent = bodyFatPercent
+        self.note = note
+        self.updatedAt = updatedAt
+    }
+}
+
+/// A new or changed body measurement as typed: checked before anything is stored.
+public struct BodyMetricDraft: Sendable, Equatable {
+    public var day: String?
+    public var bodyWeight: Double?
+    public var weightUnit: String?
+    public var bodyFatPercent: Double?
+    public var note: String?
+
+    public static let weightRangeKilograms = 20.0...400.0
+    public static let bodyFatRange = 2.0...70.0
+    public static let noteLimit = 200
+
+    public init(day: String?, bodyWeight: Double?, weightUnit: String? = nil, bodyFatPercent: Double?, note: String? = nil) {
+        self.day = day
+        self.bodyWeight = bodyWeight
+        self.weightUnit = weightUnit
+        self.bodyFatPercent = bodyFatPercent
+        self.note = note
+    }
+
+    /// The measurement, or every problem with it. `today` is the lifter's date
+    /// ("yyyy-MM-dd"): a measurement from the future is a typo.
+    public func validated(id: UUID, unit: MassUnit, today: String, now: Date) throws(ValidationFailure) -> BodyMetric {
+        var issues: [FieldIssue] = []
+        let trimmedDay = (day ?? "").trimmingCharacters(in: .whitespaces)
+        if !Self.isDay(trimmedDay) {
+            issues.append(.init(field: "day", message: "Enter the date as YYYY-MM-DD, for example 2026-03-14."))
+        } else if trimmedDay > today {
+            issues.append(.init(field: "day", message: "The date is in the future; enter today or an earlier day."))
+        } else if trimmedDay < "1900-01-01" {
+            issues.append(.init(field: "day", message: "The date must be 1900 or later."))
+        }
+        var chosenUnit = unit
+        if let weightUnit {
+            if let value = MassUnit(rawValue: weightUnit) { chosenUnit = value }
+            else { issues.append(.init(field: "weightUnit", message: "The weight unit must be kg or lb.")) }
+        }
+        var weight: Mass?
+        if let bodyWeight {
+            let mass = Mass(bodyWeight, chosenUnit)
+            let range = Self.weightRangeKilograms
+            if bodyWeight.isFinite, range.contains(mass.converted(to: .kg)) {
+                weight = mass
+            } else {
+                let low = WeightFormat.number(Mass(range.lowerBound, .kg), in: chosenUnit)
+                let high = WeightFormat.number(Mass(range.upperBound, .kg), in: chosenUnit)
+                issues.append(.init(field: "bodyWeight", message: "Body weight must be from \(low) to \(high) \(chosenUnit.rawValue)."))
+            }
+        }
+        if let bodyFatPercent, !(bodyFatPercent.isFinite && Self.bodyFatRange.contains(bodyFatPercent)) {
+            issues.append(.init(field: "bodyFatPercent", message: "Body fat must be from 2 to 70 %."))
+        }
+        if bodyWeight == nil && bodyFatPercent == nil {
+            issues.append(.init(field: "bodyWeight", message: "Enter a body weight, a body-fat percentage, or both."))
+        }
+        let trimmedNote = (note ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmedNote.count > Self.noteLimit {
+            issues.append(.init(field: "note", message: "The note must be at most \(Self.noteLimit) characters."))
+        }
+        if !issues.isEmpty { throw ValidationFailure(issues) }
+        return BodyMetric(
+            id: id, day: trimmedDay, bodyWeight: weight, bodyFatPercent: bodyFatPercent.map { ($0 * 10).rounded() / 10 },
+            note: trimmedNote, updatedAt: now)
+    }
+
+    /// Whether `text` is a real calendar day written yyyy-MM-dd.
+    static func isDay(_ text: String) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }), parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]), (1...12).contains(month)
+        else { return false }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .gmt
+        let date = calendar.date(from: DateComponents(year: year, month: month, day: 1))!
+        return (1...calendar.range(of: .day, in: .month, for: date)!.count).contains(day)
+    }
+
+    /// The lifter's date today, as "yyyy-MM-dd".
+    public static func day(of date: Date, timeZone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let c = calendar.dateComponents([.year, .month, .day], from: date)
+        return String(format: "%04d-%02d-%02d", c.year!, c.month!, c.day!)
+    }
+}

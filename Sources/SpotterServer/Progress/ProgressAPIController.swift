@@ -1,0 +1,90 @@
+import Foundation
+import Hummingbird
+import SpotterCore
+import SpotterStore
+
+/// `/api/v1/progress/...`, `/api/v1/exercises/:id/progress` and `/api/v1/body-metrics`.
+struct ProgressAPIController {
+    let services: AppServices
+
+    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+        group.get("progress/dashboard", use: dashboard)
+        group.get("progress/stats", use: stats)
+        group.get("exercises/:id/progress", use: exercise)
+        group.get("body-metrics", use: bodyMetrics)
+        group.get("body-metrics/:id", use: bodyMetric)
+        group.put("body-metrics/:id", use: putBodyMetric)
+        group.delete("body-metrics/:id", use: deleteBodyMetric)
+    }
+
+    private var presenter: ProgressPresenter { ProgressPresenter(services: services) }
+
+    @Sendable func dashboard(_ request: Request, context: AppRequestContext) async throws -> DashboardResponse {
+        try await presenter.dashboard(user: try context.requireUser())
+    }
+
+    @Sendable func stats(_ request: Request, context: AppRequestContext) async throws -> StatsResponse {
+        let user = try context.requireUser()
+        let query = request.uri.queryParameters
+        return try await presenter.stats(
+            user: user, range: try ProgressRange(query: query, fallback: .threeMonths), workoutTypeID: try Self.typeID(query))
+    }
+
+    @Sendable func exercise(_ request: Request, context: AppRequestContext) async throws -> ExerciseProgressResponse {
+        let user = try context.requireUser()
+        let id = try context.parameters.uuid("id", resource: "The exercise")
+        return try await presenter.exercise(
+            id: id, user: user, range: try ProgressRange(query: request.uri.queryParameters, fallback: .oneYear)).1
+    }
+
+    @Sendable func bodyMetrics(_ request: Request, context: AppRequestContext) async throws -> BodyMetricListResponse {
+        let user = try context.requireUser()
+        let range = try ProgressRange(query: request.uri.queryParameters, fallback: .all)
+        let zone = TimeZone(identifier: user.settings.timeZone) ?? .gmt
+        let since = range.start(now: services.clock(), timeZone: zone).map { BodyMetricDraft.day(of: $0, timeZone: zone) }
+        return BodyMetricListResponse(items: try await services.bodyMetrics.list(userID: user.id, sinceDay: since).map(BodyMetricResponse.init))
+    }
+
+    @Sendable func bodyMetric(_ request: Request, context: AppRequestContext) async throws -> BodyMetricResponse {
+        let user = try context.requireUser()
+        let id = try context.parameters.uuid("id", resource: "The measurement")
+        guard let metric = try await services.bodyMetrics.find(id: id, userID: user.id) else { throw SpotterError.notFound("The measurement") }
+        return BodyMetricResponse(metric)
+    }
+
+    /// Adds a measurement under the client's id (201), or changes it (200).
+    @Sendable func putBodyMetric(_ request: Request, context: AppRequestContext) async throws -> EditedResponse<BodyMetricResponse> {
+        let user = try context.requireUser()
+        let id = try context.parameters.uuid("id", resource: "The measurement")
+        let input = try await request.decodeJSON(as: BodyMetricInput.self, context: context)
+        let existed = try await services.bodyMetrics.find(id: id, userID: user.id) != nil
+        let metric = try await BodyMetricActions(services: services).save(id: id, draft: input.draft, user: user)
+        return existed ? EditedResponse(status: .ok, response: BodyMetricResponse(metric)) : .created(BodyMetricResponse(metric))
+    }
+
+    @Sendable func deleteBodyMetric(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        try await services.bodyMetrics.delete(id: try context.parameters.uuid("id", resource: "The measurement"), userID: user.id)
+        return .noContent
+    }
+
+    /// The `type` filter: a workout type id, or nothing.
+    static func typeID(_ query: Parameters) throws -> UUID? {
+        guard let text = query.get("type"), !text.isEmpty else { return nil }
+        guard let id = UUID(uuidString: text) else { throw SpotterError.invalid(field: "type", "The workout type id is not valid.") }
+        return id
+    }
+}
+
+/// Saving a body measurement, for the API and the page alike.
+struct BodyMetricActions {
+    let services: AppServices
+
+    func save(id: UUID, draft: BodyMetricDraft, user: User) async throws -> BodyMetric {
+        let now = services.clock()
+        let today = BodyMetricDraft.day(of: now, timeZone: TimeZone(identifier: user.settings.timeZone) ?? .gmt)
+        let metric: BodyMetric
+        do { metric = try draft.validated(id: id, unit: user.settings.unit, today: today, now: now) } catch { throw SpotterError.invalid(error) }
+        return try await services.bodyMetrics.put(metric, userID: user.id)
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+import Hummingbird
+import SpotterCore
+import SpotterStore
+
+/// Builds the progress answers from the store's bounded reads and the Core rules;
+/// the JSON API returns them and the pages draw them.
+struct ProgressPresenter {
+    let services: AppServices
+
+    private func round(_ kilograms: Double, _ unit: MassUnit) -> Double {
+        (Mass(kilograms, .kg).converted(to: unit) * 10).rounded() / 10
+    }
+
+    private func tenth(_ value: Double) -> Double { (value * 10).rounded() / 10 }
+
+    // MARK: Dashboard
+
+    func dashboard(user: User) async throws -> DashboardResponse {
+        let now = services.clock()
+        let zone = TimeZone(identifier: user.settings.timeZone) ?? .gmt
+        let unit = user.settings.unit
+        var calendar = Calendar(identifier: .iso8601)
+        calendar.timeZone = zone
+        let thisWeek = WeekGrouping.weekStart(of: now, timeZone: zone)
+        let fourBack = calendar.date(byAdding: .weekOfYear, value: -4, to: thisWeek)!
+        let trendStart = now.addingTimeInterval(-Double(Trend.defaultWindowDays) * 86_400)
+        // Bounded by dates, not by the length of the history.
+        let recent = try await services.workouts.history(userID: user.id, filter: HistoryFilter(from: min(fourBack, trendStart), limit: 10_000))
+        var last = recent.first
+        if last == nil { last = try await services.workouts.history(userID: user.id, filter: HistoryFilter(limit: 1)).first }
+        let strongest = try await services.progress.strongest(userID: user.id, limit: 5)
+        var ids = Set(recent.flatMap { $0.entries.map(\.exerciseID) }).union(strongest.map(\.exerciseID))
+        if let last { ids.formUnion(last.entries.map(\.exerciseID)) }
+        let exercises = try await services.exercises.exercises(ids: ids, userID: user.id)
+        let kinds = exercises.mapValues(\.kind)
+        let weeks = try await services.progress.weeks(userID: user.id, now: now, timeZone: zone)
+
+        let weekly = TrainingCalendar.weekly(
+            recent, date: \.startedAt, value: { Volume.of($0, kinds: kinds, in: unit).load }, from: fourBack, to: now, timeZone: zone)
+        let counts = TrainingCalendar.weekly(recent, date: \.startedAt, value: { _ in 1 }, from: fourBack, to: now, timeZone: zone)
+        let previous = weekly.dropLast().map(\.value)
+        let average = previous.reduce(0, +) / Double(max(previous.count, 1))
+
+        var sessions: [UUID: [SessionSummary]] = [:]
+        for workout in recent where workout.startedAt >= trendStart {
+            var sets: [UUID: [WorkoutSet]] = [:]
+            for entry in workout.entries { sets[entry.exerciseID, default: []].append(contentsOf: entry.sets) }
+            for (exerciseID, list) in sets {
+                sessions[exerciseID, default: []].append(SessionSummary(.init(id: workout.id, startedAt: workout.startedAt, sets: list)))
+            }
+        }
+        let trends = MainLifts.pick(sessions).map { exerciseID in
+            let list = sessions[exerciseID]!.sorted { $0.startedAt < $1.startedAt }
+            let points = list.compactMap { s in s.bestE1RM.map { Trend.Point(date: s.startedAt, value: $0) } }
+            return DashboardResponse.LiftTrend(
+                exerciseId: exerciseID, exerciseName: exercises[exerciseID]?.name ?? "Unknown exercise",
+                trend: SessionSummary.trend(list, now: now), weeklyChangePercent: Trend.weeklyChange(points).map { tenth($0 * 100) },
+                latestE1RM: points.last.map { round($0.value, unit) }, sessions: list.count)
+        }
+        return DashboardResponse(
+            unit: unit,
+            lastWorkout: last.map { workout in
+                DashboardResponse.LastWorkout(
+                    id: workout.id, name: workout.name, startedAt: workout.startedAt,
+                    durationSeconds: max(0, Int((workout.endedAt ?? now).timeIntervalSince(workout.startedAt))),
+                    setCount: workout.allSets.filter(\.done).count, volume: tenth(Volume.of(workout, kinds: kinds, in: unit).load),
+                    records: workout.entries.reduce(0) { $0 + $1.records.sets.count + ($1.records.sessionVolume ? 1 : 0) })
+            },
+            workoutsThisWeek: weeks.thisWeek, streakWeeks: weeks.streak,
+            weeklyVolume: zip(weekly, counts).map { .init(weekStart: $0.start, volume: tenth($0.value), workouts: Int($1.value)) },
+            volumeVsAveragePercent: average > 0 ? tenth(weekly.last!.value / average * 100) : nil,
+            bestLifts: strongest.map {
+                .init(exerciseId: $0.exerciseID, exerciseName: exercises[$0.exerciseID]?.name ?? "Unknown exercise",
+                      e1RM: round($0.bests.e1RM, unit), heaviest: round($0.bests.heaviest, unit))
+            },
+            trends: trends)
+    }
+
+    // MARK: One exercise
+
+    func exercise(id: UUID, user: User, range: ProgressRange) async throws -> (Exercise, ExerciseProgressResponse) {
+        guard let exercise = try await services.exercises.find(id: id, userID: user.id) else { throw SpotterError.notFound("The exercise") }
+        let now = services.clock()
+        let zone = TimeZone(identifier: user.settings.timeZone) ?? .gmt
+        let unit = user.settings.unit
+        let start = range.start(now: now, timeZone: zone)
+        let trendStart = now.addingTimeInterval(-Double(Trend.defaultWindowDays) * 86_400)
+        let sessions = try await services.progress.sessions(userID: user.id, exerciseID: id, since: start.map { min($0, trendStart) })
+        let bests = try await services.progress.bests(userID: user.id, exerciseIDs: [id])[id]
+        let points = sessions.compactMap { s in s.summary.bestE1RM.map { Trend.Point(date: s.summary.startedAt, value: $0) } }
+        let window = points.filter { $0.date >= trendStart && $0.date <= now }
+        let response = ExerciseProgressResponse(
+            exerciseId: id, exerciseName: exercise.name, exerciseKind: exercise.kind, unit: unit, range: range,
+            trend: Trend.classify(points, now: now), weeklyChangePercent: Trend.weeklyChange(window).map { tenth($0 * 100) },
+            records: bests.map { bests in
+                RecordsResponse(
+                    heaviest: round(bests.heaviest, unit), e1RM: round(bests.e1RM, unit), setVolume: round(bests.setVolume, unit),
+                    sessionVolume: round(bests.sessionVolume, unit),
+                    repMaxes: OneRepMax.repsCounted.compactMap { reps in
+                        bests.weightForReps[reps].map { .init(reps: reps, weight: round($0, unit)) }
+                    })
+            },
+            sessions: sessions.filter { start == nil || $0.summary.startedAt >= start! }.reversed().map { session in
+                .init(
+                    workoutId: session.summary.workoutID, workoutName: session.workoutName, startedAt: session.summary.startedAt,
+                    topWeight: session.summary.topWeight.map { round($0, unit) }, e1RM: session.summary.bestE1RM.map { round($0, unit) },
+                    volume: round(session.summary.volume, unit), volumeRecord: session.records.sessionVolume,
+                    sets: session.sets.map { WorkoutResponse.SetResponse($0, records: session.records.sets[$0.id] ?? []) })
+            })
+        return (exercise, response)
+    }
+
+    // MARK: Stats
+
+    func stats(user: User, range: ProgressRange, workoutTypeID: UUID?) async throws -> StatsResponse {
+        if let workoutTypeID, try await services.workoutTypes.find(id: workoutTypeID, userID: user.id) == nil {
+            throw SpotterError.notFound("The workout type")
+        }
+        let now = services.clock()
+        let zone = TimeZone(identifier: user.settings.timeZone) ?? .gmt
+        let unit = user.settings.unit
+        let start = range.start(now: now, timeZone: zone)
+        let workouts = try await services.workouts.history(
+            userID: user.id, filter: HistoryFilter(workoutTypeID: workoutTypeID, from: start, limit: 100_000))
+        let exercises = try await services.exercises.exercises(ids: Set(workouts.flatMap { $0.entries.map(\.exerciseID) }), userID: user.id)
+        let kinds = exercises.mapValues(\.kind)
+        let muscles = exercises.mapValues { (kind: $0.kind, primary: $0.primaryMuscles, secondary: $0.secondaryMuscles) }
+        let first = start ?? workouts.last?.startedAt ?? now
+        let byWeek = Dictionary(grouping: workouts) { WeekGrouping.weekStart(of: $0.startedAt, timeZone: zone) }
+        let weeks = TrainingCalendar.weeks(from: first, to: now, timeZone: zone).map { week in
+            let list = byWeek[week] ?? []
+            return StatsResponse.Week(
+                weekStart: week, workouts: list.count,
+                volume: tenth(list.reduce(0) { $0 + Volume.of($1, kinds: kinds, in: unit).load }),
+                muscles: Dictionary(uniqueKeysWithValues: MuscleVolume.of(list, exercises: muscles, in: unit).map { ($0.key.rawValue, tenth($0.value)) }))
+        }
+        let days = TrainingCalendar.days(workouts.map(\.startedAt), timeZone: zone).sorted { $0.key < $1.key }
+        return StatsResponse(
+            unit: unit, range: range, workoutTypeId: workoutTypeID, workouts: workouts.count,
+            sets: workouts.reduce(0) { $0 + $1.allSets.filter { $0.done && $0.kind != .warmup }.count },
+            volume: tenth(weeks.reduce(0) { $0 + $1.volume }),
+            weeks: weeks,
+            muscles: MuscleVolume.of(workouts, exercises: muscles, in: unit).filter { $0.value > 0 }
+                .sorted { $0.value != $1.value ? $0.value > $1.value : $0.key.rawValue < $1.key.rawValue }
+                .map { .init(muscle: $0.key, volume: tenth($0.value)) },
+            days: days.map { .init(day: BodyMetricDraft.day(of: $0.key, timeZone: zone), workouts: $0.value) })
+    }
+}
+
+extension ProgressRange {
+    /// The range a request asks for (`range`), or `fallback`.
+    init(query: Parameters, fallback: ProgressRange) throws {
+        guard let text = query.get("range"), !text.isEmpty else {
+            self = fallback
+            return
+        }
+        guard let range = ProgressRange(rawValue: text) else {
+            throw SpotterError.invalid(field: "range", "The range must be one of: 4w, 3m, 1y, all.")
+        }
+        self = range
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import SpotterCore
+
+/// Pieces the progress pages share.
+enum ProgressText {
+    static func weight(_ value: Double, _ unit: MassUnit) -> String { "\(WeightFormat.trim(value)) \(unit.rawValue)" }
+
+    static func volume(_ value: Double, _ unit: MassUnit) -> String { "\(SVGChart.compact(value)) \(unit.rawValue)" }
+
+    static func trendLabel(_ trend: Trend) -> String {
+        switch trend {
+        case .up: "↑ Up"
+        case .flat: "→ Flat"
+        case .down: "↓ Down"
+        case .notEnoughData: "Not enough data"
+        }
+    }
+
+    /// "+2.1% a week" for a trend's change.
+    static func weeklyChange(_ percent: Double?) -> String? {
+        percent.map { String(format: "%@%.1f%% a week", $0 > 0 ? "+" : $0 < 0 ? "−" : "", abs($0)) }
+    }
+
+    static func records(_ kinds: [PersonalRecords.Kind]) -> String? {
+        kinds.isEmpty ? nil : kinds.map(\.displayName).joined(separator: ", ")
+    }
+
+    /// The moment a "yyyy-MM-dd" day starts (or `hour` o'clock of it) in the lifter's zone.
+    static func date(ofDay day: String, timeZone: TimeZone, hour: Int = 0) -> Date? {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = day.split(separator: "-").compactMap { Int($0) }
+        return parts.count == 3 ? calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2], hour: hour)) : nil
+    }
+
+    static func day(_ date: Date, _ timeZone: TimeZone) -> String { SVGChart.format(date, "EEE d MMM yyyy", timeZone) }
+
+    /// Links to the same page with another range (other query values kept).
+    static func ranges(_ selected: ProgressRange, path: String, keep: [(String, String?)] = []) -> [RangeLink] {
+        ProgressRange.allCases.map { range in
+            var query = ["range=\(range.rawValue)"]
+            for (name, value) in keep { if let value, !value.isEmpty { query.append("\(name)=\(value)") } }
+            return RangeLink(label: range.label, href: "\(path)?\(query.joined(separator: "&"))", selected: range == selected)
+        }
+    }
+}
+
+struct RangeLink {
+    let label: String
+    let href: String
+    let selected: Bool
+}
+
+struct TrendBadgeView {
+    let label: String
+    /// up, flat, down or none: the badge's colour.
+    let tone: String
+    let detail: String?
+
+    init(_ trend: Trend, percent: Double?) {
+        label = ProgressText.trendLabel(trend)
+        tone = trend == .notEnoughData ? "none" : trend.rawValue
+        detail = trend == .notEnoughData ? "3 sessions in 4 weeks needed" : ProgressText.weeklyChange(percent)
+    }
+}
+
+// MARK: Home
+
+struct DashboardView {
+    struct LiftRow {
+        let name: String
+        let href: String
+        let value: String
+        let sub: String
+        let badge: TrendBadgeView?
+    }
+
+    struct LastWorkoutView {
+        let href: String
+        let title: String
+        let when: String
+        let summary: String
+        let prs: String?
+    }
+
+    let thisWeek: String
+    let streak: String
+    let streakCount: Int
+    let volumeChart: String?
+    let volumeNote: String
+    let last: LastWorkoutView?
+    let bestLifts: [LiftRow]
+    let trends: [LiftRow]
+
+    init(_ response: DashboardResponse, timeZone: TimeZone) {
+        let unit = response.unit
+        thisWeek = response.workoutsThisWeek == 1 ? "1 workout" : "\(response.workoutsThisWeek) workouts"
+        streakCount = response.streakWeeks
+        streak = response.streakWeeks == 0
+            ? "No streak yet: train this week to start one"
+            : response.streakWeeks == 1 ? "1-week streak" : "\(response.streakWeeks)-week streak"
+        volumeChart = SVGChart.bars(
+            id: "week-volume", title: "Volume, this week and the four before",
+            description: response.weeklyVolume.map { "Week of \(SVGChart.format($0.weekStart, "d MMM", timeZone)): \(ProgressText.volume($0.volume, unit))" }
+                .joined(separator: "; "),
+            bars: response.weeklyVolume.enumerated().map { index, week in
+                SVGChart.Bar(label: index == response.weeklyVolume.count - 1 ? "This wk" : SVGChart.format(week.weekStart, "d MMM", timeZone), value: week.volume)
+            },
+            unit: unit.rawValue)
+        let current = ProgressText.volume(response.weeklyVolume.last?.volume ?? 0, unit)
+        volumeNote = response.volumeVsAveragePercent.map { "This week so far: \(current), \(Int($0.rounded()))% of your 4-week average." }
+            ?? "This week so far: \(current)."
+        last = response.lastWorkout.map { workout in
+            LastWorkoutView(
+                href: "/history/\(workout.id.uuidString.lowercased())", title: workout.name,
+                when: ProgressText.day(workout.startedAt, timeZone),
+                summary: "\(DurationFormat.workout(workout.durationSeconds)) · \(workout.setCount) sets · \(ProgressText.volume(workout.volume, unit))",
+                prs: workout.records == 0 ? nil : workout.records == 1 ? "1 PR" : "\(workout.records) PRs")
+        }
+        bestLifts = response.bestLifts.map { lift in
+            LiftRow(
+                name: lift.exerciseName, href: "/exercises/\(lift.exerciseId.uuidString.lowercased())/progress",
+                value: ProgressText.weight(lift.e1RM, unit), sub: "e1RM · heaviest \(ProgressText.weight(lift.heaviest, unit))", badge: nil)
+        }
+        trends = response.trends.map { lift in
+            LiftRow(
+                name: lift.exerciseName, href: "/exercises/\(lift.exerciseId.uuidString.lowercased())/progress",
+                value: lift.latestE1RM.map { ProgressText.weight($0, unit) } ?? "–",
+                sub: "\(lift.sessions) sessions in 4 weeks", badge: TrendBadgeView(lift.trend, percent: lift.weeklyChangePercent))
+        }
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import SpotterCore
+
+/// Charts drawn by the server as inline SVG from Core numbers. Colours come from
+/// CSS classes (`chart-*` in app.css), so one drawing suits the light and the
+/// dark theme; every chart has a title and a description for screen readers,
+/// and axis labels carry the lifter's unit. The drawing is 358 units wide, the
+/// width of a phone's content column, and scales with its box.
+enum SVGChart {
+    struct Point: Sendable {
+        let date: Date
+        let value: Double
+    }
+
+    struct Series: Sendable {
+        let name: String
+        /// `a` or `b`: the first or second series colour.
+        let style: String
+        let points: [Point]
+    }
+
+    struct Bar: Sendable {
+        let label: String
+        let value: Double
+    }
+
+    static let width = 358.0
+    static let height = 200.0
+    static let left = 46.0, right = 10.0, top = 14.0, bottom = 26.0
+
+    /// Lines over time. Nil when no series has two points: a line needs two.
+    static func line(id: String, title: String, description: String, series: [Series], unit: String, timeZone: TimeZone) -> String? {
+        let points = series.flatMap(\.points)
+        guard series.contains(where: { $0.points.count >= 2 }), let first = points.map(\.date).min(), let last = points.map(\.date).max()
+        else { return nil }
+        let values = points.map(\.value)
+        let ticks = ChartScale.ticks(low: values.min()!, high: values.max()!)
+        let span = max(last.timeIntervalSince(first), 1)
+        let plotWidth = width - left - right, plotHeight = height - top - bottom
+        func x(_ date: Date) -> Double { left + date.timeIntervalSince(first) / span * plotWidth }
+        func y(_ value: Double) -> Double {
+            top + plotHeight - (value - ticks.first!) / (ticks.last! - ticks.first!) * plotHeight
+        }
+        var body = yAxis(ticks: ticks, unit: unit, y: y)
+        let dates = [first, Date(timeIntervalSince1970: (first.timeIntervalSince1970 + last.timeIntervalSince1970) / 2), last]
+        let labelFormat = span > 300 * 86_400 ? "MMM yyyy" : "d MMM"
+        for (index, date) in dates.enumerated() {
+            let anchor = index == 0 ? "start" : index == 2 ? "end" : "middle"
+            body += "<text class=\"chart-label\" x=\"\(f(x(date)))\" y=\"\(f(height - 8))\" text-anchor=\"\(anchor)\">\(format(date, labelFormat, timeZone))</text>"
+        }
+        for line in series where !line.points.isEmpty {
+            let path = line.points.map { "\(f(x($0.date))),\(f(y($0.value)))" }.joined(separator: " ")
+            body += "<polyline class=\"chart-line \(line.style)\" points=\"\(path)\"/>"
+            if line.points.count <= 60 {
+                for point in line.points {
+                    body += "<circle class=\"chart-dot \(line.style)\" cx=\"\(f(x(point.date)))\" cy=\"\(f(y(point.value)))\" r=\"3\"/>"
+                }
+            }
+        }
+        return svg(id: id, title: title, description: description, body: body)
+    }
+
+    /// Vertical bars with a label under some of them. Nil when every bar is zero.
+    static func bars(id: String, title: String, description: String, bars: [Bar], unit: String, style: String = "a") -> String? {
+        guard bars.contains(where: { $0.value > 0 }) else { return nil }
+        let ticks = ChartScale.ticks(low: 0, high: bars.map(\.value).max()!)
+        let plotWidth = width - left - right, plotHeight = height - top - bottom
+        let slot = plotWidth / Double(bars.count)
+        func y(_ value: Double) -> Double { top + plotHeight - value / ticks.last! * plotHeight }
+        var body = yAxis(ticks: ticks, unit: unit, y: y)
+        let every = max(1, Int((Double(bars.count) / 6).rounded(.up)))
+        for (index, bar) in bars.enumerated() {
+            let x = left + Double(index) * slot
+            let top = y(bar.value)
+            if bar.value > 0 {
+                body += "<rect class=\"chart-bar \(style)\" x=\"\(f(x + slot * 0.15))\" y=\"\(f(top))\" width=\"\(f(max(slot * 0.7, 1)))\" height=\"\(f(y(0) - top))\" rx=\"2\"/>"
+            }
+            if (bars.count - 1 - index) % every == 0 {
+                body += "<text class=\"chart-label\" x=\"\(f(x + slot / 2))\" y=\"\(f(height - 8))\" text-anchor=\"middle\">\(escape(bar.label))</text>"
+            }
+        }
+        return svg(id: id, title: title, description: description, body: body)
+    }
+
+    /// A calendar of the weeks from `start` to `end`: one column a week, Monday on
+    /// top, darker for more workouts that day.
+    static func heatMap(id: String, title: String, description: String, days: [Date: Int], start: Date, end: Date, timeZone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .iso8601)
+        calendar.timeZone = timeZone
+        let weeks = TrainingCalendar.weeks(from: start, to: end, timeZone: timeZone)
+        let labelWidth = 18.0
+        let cell = min(16, (width - labelWidth) / Double(max(weeks.count, 1)))
+        let gap = cell > 6 ? 2.0 : 1.0
+        let drawnHeight = cell * 7 + 16
+        var body = ""
+        for (row, name) in ["M", "", "W", "", "F", "", "S"].enumerated() where !name.isEmpty {
+            body += "<text class=\"chart-label\" x=\"0\" y=\"\(f(Double(row) * cell + cell * 0.8))\">\(name)</text>"
+        }
+        var lastMonth = -1
+        for (column, week) in weeks.enumerated() {
+            let x = labelWidth + Double(column) * cell
+            let month = calendar.component(.month, from: week)
+            if month != lastMonth, column < weeks.count - 2 {
+                body += "<text class=\"chart-label\" x=\"\(f(x))\" y=\"\(f(cell * 7 + 13))\">\(format(week, "MMM", timeZone))</text>"
+                lastMonth = month
+            }
+            for row in 0..<7 {
+                let day = calendar.date(byAdding: .day, value: row, to: week)!
+                guard day <= end else { continue }
+                let count = days[day] ?? 0
+                let level = min(count, 3)
+                body += "<rect class=\"heat h\(level)\" x=\"\(f(x))\" y=\"\(f(Double(row) * cell))\" width=\"\(f(cell - gap))\" height=\"\(f(cell - gap))\" rx=\"\(cell > 6 ? 2 : 1)\"><title>\(format(day, "EEE d MMM yyyy", timeZone)): \(count == 1 ? "1 workout" : "\(count) workouts")</title></rect>"
+            }
+        }
+        return svg(id: id, title: title, description: description, body: body, height: drawnHeight)
+    }
+
+    // MARK: Parts
+
+    private static func yAxis(ticks: [Double], unit: String, y: (Double) -> Double) -> String {
+        ticks.map { tick in
+            "<line class=\"chart-grid\" x1=\"\(f(left))\" x2=\"\(f(width - right))\" y1=\"\(f(y(tick)))\" y2=\"\(f(y(tick)))\"/>"
+                + "<text class=\"chart-label\" x=\"\(f(left - 6))\" y=\"\(f(y(tick) + 4))\" text-anchor=\"end\">\(compact(tick))\(unit.isEmpty ? "" : " \(unit)")</text>"
+        }.joined()
+    }
+
+    private static func svg(id: String, title: String, description: String, body: String, height: Double = height) -> String {
+        """
+        <svg class="chart" viewBox="0 0 \(f(width)) \(f(height))" role="img" aria-labelledby="\(id)-title \(id)-desc" preserveAspectRatio="xMidYMid meet">\
+        <title id="\(id)-title">\(escape(title))</title><desc id="\(id)-desc">\(escape(description))</desc>\(body)</svg>
+        """
+    }
+
+    /// 950, 1.2k, 12k, 1.5M: axis labels that fit.
+    static func compact(_ value: Double) -> String {
+        let magnitude = abs(value)
+        if magnitude >= 1_000_000 { return WeightFormat.trim(value / 1_000_000) + "M" }
+        if magnitude >= 10_000 { return String(Int((value / 1000).rounded())) + "k" }
+        if magnitude >= 1000 { return WeightFormat.trim(value / 1000) + "k" }
+        return WeightFormat.trim(value)
+    }
+
+    static func format(_ date: Date, _ pattern: String, _ timeZone: TimeZone) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = timeZone
+        formatter.dateFormat = pattern
+        return formatter.string(from: date)
+    }
+
+    private static func f(_ value: Double) -> String { String(format: "%.1f", value) }
+
+    static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+}
