@@ -139,6 +139,15 @@ struct TrendTests {
         #expect(Trend.classify(points([100, 105, 110], every: 10), now: start.addingTimeInterval(40 * day)) == .notEnoughData)
         #expect(Trend.classify(points([100, 105, 110], every: 10), now: start.addingTimeInterval(25 * day)) == .up)
     }
+
+    @Test("Sessions less than a week apart from first to last are not enough data, however steep: 100, 105, 110 two days apart")
+    func tooClose() {
+        // Over 4 days, +10 kg would read as +17.5 kg a week: noise, not a trend.
+        #expect(Trend.classify(points([100, 105, 110], every: 2), now: start.addingTimeInterval(5 * day)) == .notEnoughData)
+        #expect(Trend.weeklyChange(points([100, 105, 110], every: 2)) == nil)
+        // Three and a half days apart: a week from first to last, enough.
+        #expect(Trend.classify(points([100, 105, 110], every: 3.5), now: start.addingTimeInterval(8 * day)) == .up)
+    }
 }
 
 @Suite("Training weeks")

@@ -108,7 +108,7 @@ struct SetWriteResponse: ResponseEncodable, Equatable {
     /// The record marks of every set of the exercise in this workout after the
     /// change, by set id (sets without a mark are absent), and whether its
     /// session volume is a record.
-    let records: [UUID: [PersonalRecords.Kind]]
+    let records: [String: [PersonalRecords.Kind]]
     let volumeRecord: Bool
 }
 

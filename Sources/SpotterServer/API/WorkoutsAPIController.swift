@@ -136,7 +136,7 @@ struct WorkoutsAPIController {
             defaultRestSeconds: user.settings.defaultRestSeconds, now: now)
         return SetWriteResponse(
             set: .init(result.set, records: result.records.sets[result.set.id] ?? []), rest: .init(result.rest), applied: result.applied,
-            records: result.records.sets, volumeRecord: result.records.sessionVolume)
+            records: Dictionary(uniqueKeysWithValues: result.records.sets.map { ($0.key.uuidString, $0.value) }), volumeRecord: result.records.sessionVolume)
     }
 
     @Sendable func deleteSet(_ request: Request, context: AppRequestContext) async throws -> WorkoutResponse {

@@ -5,7 +5,18 @@ import SpotterCore
 enum ProgressText {
     static func weight(_ value: Double, _ unit: MassUnit) -> String { "\(WeightFormat.trim(value)) \(unit.rawValue)" }
 
-    static func volume(_ value: Double, _ unit: MassUnit) -> String { "\(SVGChart.compact(value)) \(unit.rawValue)" }
+    /// "11,628 kg" in full up to 100,000, then "921k kg".
+    static func volume(_ value: Double, _ unit: MassUnit) -> String {
+        guard value < 100_000 else { return "\(SVGChart.compact(value)) \(unit.rawValue)" }
+        let whole = Int(value.rounded())
+        let digits = String(whole)
+        var grouped = ""
+        for (index, character) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { grouped.append(",") }
+            grouped.append(character)
+        }
+        return "\(grouped) \(unit.rawValue)"
+    }
 
     static func trendLabel(_ trend: Trend) -> String {
         switch trend {
@@ -60,7 +71,7 @@ struct TrendBadgeView {
     init(_ trend: Trend, percent: Double?) {
         label = ProgressText.trendLabel(trend)
         tone = trend == .notEnoughData ? "none" : trend.rawValue
-        detail = trend == .notEnoughData ? "3 sessions in 4 weeks needed" : ProgressText.weeklyChange(percent)
+        detail = trend == .notEnoughData ? "needs 3 sessions over at least a week, in the last 4 weeks" : ProgressText.weeklyChange(percent)
     }
 }
 

@@ -44,7 +44,7 @@ enum SVGChart {
         var body = yAxis(ticks: ticks, unit: unit, y: y)
         let dates = [first, Date(timeIntervalSince1970: (first.timeIntervalSince1970 + last.timeIntervalSince1970) / 2), last]
         let labelFormat = span > 300 * 86_400 ? "MMM yyyy" : "d MMM"
-        for (index, date) in dates.enumerated() {
+        for (index, date) in dates.enumerated() where index == 0 || format(date, labelFormat, timeZone) != format(dates[index - 1], labelFormat, timeZone) {
             let anchor = index == 0 ? "start" : index == 2 ? "end" : "middle"
             body += "<text class=\"chart-label\" x=\"\(f(x(date)))\" y=\"\(f(height - 8))\" text-anchor=\"\(anchor)\">\(format(date, labelFormat, timeZone))</text>"
         }
@@ -89,7 +89,7 @@ enum SVGChart {
         calendar.timeZone = timeZone
         let weeks = TrainingCalendar.weeks(from: start, to: end, timeZone: timeZone)
         let labelWidth = 18.0
-        let cell = min(16, (width - labelWidth) / Double(max(weeks.count, 1)))
+        let cell = min(24, (width - labelWidth) / Double(max(weeks.count, 1)))
         let gap = cell > 6 ? 2.0 : 1.0
         let drawnHeight = cell * 7 + 16
         var body = ""
@@ -140,11 +140,19 @@ enum SVGChart {
         return WeightFormat.trim(value)
     }
 
+    /// A date in a fixed English pattern in the lifter's zone. Making a DateFormatter
+    /// costs far more than using one, and a chart formats hundreds of dates: each
+    /// thread keeps its own (a formatter is not shared across threads).
     static func format(_ date: Date, _ pattern: String, _ timeZone: TimeZone) -> String {
+        let key = "spotter.format|\(pattern)|\(timeZone.identifier)"
+        let cache = Thread.current.threadDictionary
+        if let formatter = cache[key] as? DateFormatter { return formatter.string(from: date) }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = timeZone
         formatter.dateFormat = pattern
+        if cache.count > 64 { cache.removeAllObjects() }
+        cache[key] = formatter
         return formatter.string(from: date)
     }
 

@@ -93,32 +93,30 @@ extension WorkoutRepository {
     }
 
     /// The marks of an exercise's sets in one workout: live for a workout in
-    /// progress (one lookup of the bests, and the sets only when there are any),
-    /// stored for a finished one.
+    /// progress (judged against the stored bests), stored for a finished one. One
+    /// query reads the workout's state, the bests and the exercise's sets.
     func records(workoutID: UUID, entryID: UUID, userID: UUID) async throws -> EntryRecords {
-        let sql = reads as! any SQLDatabase
-        let state = try await sql.raw("""
-            SELECT w.ended_at, w.started_at, r.heaviest_kg, r.e1rm_kg, r.set_volume_kg, r.session_volume_kg, r.rep_weights             FROM exercise_entries e JOIN workouts w ON w.id = e.workout_id             LEFT JOIN exercise_records r ON r.user_id = e.user_id AND r.exercise_id = e.exercise_id             WHERE e.id = \(bind: entryID) AND e.user_id = \(bind: userID) AND e.workout_id = \(bind: workoutID)
-            """).first()
-        guard let state else { return EntryRecords() }
-        let isActive = try state.decodeNil(column: "ended_at")
-        let bests = try state.decodeNil(column: "heaviest_kg") ? nil : ProgressRows.bests(state)
-        if isActive && bests == nil { return EntryRecords() }
-        let rows = try await sql.raw("""
-            SELECT s.*, e.volume_record AS entry_volume_record FROM workout_sets s JOIN exercise_entries e ON e.id = s.entry_id             WHERE s.workout_id = \(bind: workoutID) AND s.user_id = \(bind: userID)             AND e.exercise_id = (SELECT x.exercise_id FROM exercise_entries x WHERE x.id = \(bind: entryID)) ORDER BY e.position, s.position
+        let rows = try await (reads as! any SQLDatabase).raw("""
+            SELECT s.*, e.volume_record AS entry_volume_record, w.ended_at AS workout_end, w.started_at AS workout_start,             r.heaviest_kg, r.e1rm_kg, r.set_volume_kg, r.session_volume_kg, r.rep_weights             FROM exercise_entries x JOIN workouts w ON w.id = x.workout_id             LEFT JOIN exercise_records r ON r.user_id = x.user_id AND r.exercise_id = x.exercise_id             JOIN exercise_entries e ON e.workout_id = x.workout_id AND e.exercise_id = x.exercise_id             LEFT JOIN workout_sets s ON s.entry_id = e.id             WHERE x.id = \(bind: entryID) AND x.user_id = \(bind: userID) AND x.workout_id = \(bind: workoutID)             ORDER BY e.position, s.position
             """).all()
+        guard let first = rows.first else { return EntryRecords() }
+        let isActive = try first.decodeNil(column: "workout_end")
+        let bests = try first.decodeNil(column: "heaviest_kg") ? nil : ProgressRows.bests(first)
+        if isActive && bests == nil { return EntryRecords() }
+        let withSets = try rows.filter { try !$0.decodeNil(column: "id") }
         if !isActive {
             var records = EntryRecords()
-            for row in rows {
+            for row in withSets {
                 let (_, _, set) = try WorkoutRows.set(row)
                 let kinds = ProgressRows.kinds(try row.optional("records"))
                 if !kinds.isEmpty { records.sets[set.id] = kinds }
-                if try row.optional("entry_volume_record", as: Bool.self) ?? false { records.sessionVolume = true }
             }
+            records.sessionVolume = try rows.contains { try $0.optional("entry_volume_record", as: Bool.self) ?? false }
             return records
         }
         let session = PersonalRecords.Session(
-            id: workoutID, startedAt: try state.decode(column: "started_at", as: Date.self), sets: try rows.map { try WorkoutRows.set($0).set })
+            id: workoutID, startedAt: try first.decode(column: "workout_start", as: Date.self),
+            sets: try withSets.map { try WorkoutRows.set($0).set })
         let result = PersonalRecords.find(in: [session], after: bests)
         return EntryRecords(sets: result.setRecords, sessionVolume: !result.sessionRecords.isEmpty)
     }

@@ -66,12 +66,14 @@ function start(root) {
   function applyRecords(data) {
     const found = findSet(data.set.id);
     if (!found || !data.records) return;
+    const marks = Object.fromEntries(Object.entries(data.records).map(([id, kinds]) => [id.toLowerCase(), kinds]));
+    const changed = data.set.id.toLowerCase();
     const gained = [];
     let first = true;
     for (const entry of state.entries.filter((e) => e.exerciseId === found.entry.exerciseId)) {
       for (const set of entry.sets) {
-        const kinds = data.records[set.id] ?? [];
-        if (set.id === data.set.id) gained.push(...kinds.filter((k) => !(set.records ?? []).includes(k)));
+        const kinds = marks[set.id.toLowerCase()] ?? [];
+        if (set.id.toLowerCase() === changed) gained.push(...kinds.filter((k) => !(set.records ?? []).includes(k)));
         set.records = kinds;
       }
       entry.volumeRecord = first && data.volumeRecord;
@@ -106,7 +108,7 @@ function start(root) {
   }
   handle("workout", (data) => {
     for (const entry of data.entries) {
-      const local = state.entries.find((e) => e.id === entry.id);
+      const local = state.entries.find((e) => e.id.toLowerCase() === entry.id.toLowerCase());
       if (local) local.previous = entry.previous;
     }
     if (pending().length <= 1) {
@@ -138,7 +140,8 @@ function start(root) {
   function findEntry(id) { return state.entries.find((e) => e.id === id); }
   function findSet(id) {
     for (const entry of state.entries) {
-      const set = entry.sets.find((s) => s.id === id);
+      // Ids made here are lower case; the server writes them in upper case.
+      const set = entry.sets.find((s) => s.id.toLowerCase() === id.toLowerCase());
       if (set) return { entry, set };
     }
     return null;
