@@ -27,7 +27,9 @@ extension WorkoutRepository {
         workoutID: UUID, entryID: UUID, setID: UUID, draft: SetDraft, changedAt: Date, userID: UUID, unit: MassUnit,
         defaultRestSeconds: Int, now: Date
     ) async throws -> SetWriteResult {
-        var result = try await batchedWrite { tx in
+        // The bests of the set's exercise come with the first read, so a lifter with
+        // no history of it costs nothing more; the marks are read after the write.
+        var (result, progress) = try await batchedWrite { tx -> (SetWriteResult, SetProgress?) in
             let sql = tx as! any SQLDatabase
             // On PostgreSQL the workout is locked first, in a statement of its own:
             // a query that waits for the lock would still see the other rows as they
@@ -36,19 +38,27 @@ extension WorkoutRepository {
             // The stored set and the workout's state. Kept short: SQLite parses the
             // text on every request.
             guard let row = try await sql.raw("""
-                SELECT s.*, w.ended_at, w.rest_ends_at, w.rest_total_seconds, w.rest_after_set_id \
+                SELECT s.*, w.ended_at, w.started_at AS workout_start, w.rest_ends_at, w.rest_total_seconds, w.rest_after_set_id, \
+                x.exercise_id AS entry_exercise, r.heaviest_kg, r.e1rm_kg, r.set_volume_kg, r.session_volume_kg, r.rep_weights \
                 FROM workouts w LEFT JOIN workout_sets s ON s.id = \(bind: setID) AND s.user_id = w.user_id \
+                LEFT JOIN exercise_entries x ON x.id = \(bind: entryID) AND x.workout_id = w.id \
+                LEFT JOIN exercise_records r ON r.user_id = w.user_id AND r.exercise_id = x.exercise_id \
                 WHERE w.id = \(bind: workoutID) AND w.user_id = \(bind: userID)
                 """).first()
             else { throw SpotterError.notFound("The workout") }
             let isActive = try row.decodeNil(column: "ended_at")
+            let progress = try row.optional("entry_exercise", as: UUID.self).map { exerciseID in
+                SetProgress(
+                    exerciseID: exerciseID, bests: try row.decodeNil(column: "heaviest_kg") ? nil : ProgressRows.bests(row),
+                    isActive: isActive, startedAt: try row.decode(column: "workout_start", as: Date.self))
+            }
             var rest = try WorkoutRows.rest(row)
             let existing = try row.decodeNil(column: "id") ? nil : WorkoutRows.set(row)
             if let existing, existing.workoutID != workoutID || existing.entryID != entryID {
                 throw SpotterError.notFound("The set")
             }
             if let stored = existing?.set, SetSync.decide(stored: stored.updatedAt, incoming: changedAt) == .keepStored {
-                return SetWriteResult(set: stored, rest: rest, applied: false)
+                return (SetWriteResult(set: stored, rest: rest, applied: false), progress)
             }
             var set: WorkoutSet
             do {
@@ -86,38 +96,51 @@ extension WorkoutRepository {
                 }
             }
             if !isActive { try await refreshProgress(entryIDs: [entryID], userID: userID, on: tx) }
-            return SetWriteResult(set: set, rest: rest, applied: true)
+            return (SetWriteResult(set: set, rest: rest, applied: true), progress)
         }
-        result.records = try await records(workoutID: workoutID, entryID: entryID, userID: userID)
+        if let progress, !progress.isActive || progress.bests != nil {
+            result.records = try await records(
+                workoutID: workoutID, exerciseID: progress.exerciseID, userID: userID,
+                live: progress.isActive ? (progress.bests!, progress.startedAt) : nil)
+        }
         return result
     }
 
-    /// The marks of an exercise's sets in one workout: live for a workout in
-    /// progress (judged against the stored bests), stored for a finished one. One
-    /// query reads the workout's state, the bests and the exercise's sets.
-    func records(workoutID: UUID, entryID: UUID, userID: UUID) async throws -> EntryRecords {
+    /// What a set write learns about the exercise's records on the way.
+    private struct SetProgress: Sendable {
+        let exerciseID: UUID
+        let bests: PersonalRecords.Bests?
+        let isActive: Bool
+        let startedAt: Date
+    }
+
+    /// The marks of an exercise's sets in one workout: judged `live` against the
+    /// bests before it for a workout in progress, else as stored. Reads only the
+    /// columns that records depend on.
+    func records(workoutID: UUID, exerciseID: UUID, userID: UUID, live: (bests: PersonalRecords.Bests, startedAt: Date)?) async throws -> EntryRecords {
         let rows = try await (reads as! any SQLDatabase).raw("""
-            SELECT s.*, e.volume_record AS entry_volume_record, w.ended_at AS workout_end, w.started_at AS workout_start,             r.heaviest_kg, r.e1rm_kg, r.set_volume_kg, r.session_volume_kg, r.rep_weights             FROM exercise_entries x JOIN workouts w ON w.id = x.workout_id             LEFT JOIN exercise_records r ON r.user_id = x.user_id AND r.exercise_id = x.exercise_id             JOIN exercise_entries e ON e.workout_id = x.workout_id AND e.exercise_id = x.exercise_id             LEFT JOIN workout_sets s ON s.entry_id = e.id             WHERE x.id = \(bind: entryID) AND x.user_id = \(bind: userID) AND x.workout_id = \(bind: workoutID)             ORDER BY e.position, s.position
+            SELECT s.id, s.kind, s.reps, s.weight_value, s.weight_unit, s.done, s.records, e.volume_record \
+            FROM workout_sets s JOIN exercise_entries e ON e.id = s.entry_id \
+            WHERE s.workout_id = \(bind: workoutID) AND s.user_id = \(bind: userID) AND e.exercise_id = \(bind: exerciseID) \
+            ORDER BY e.position, s.position
             """).all()
-        guard let first = rows.first else { return EntryRecords() }
-        let isActive = try first.decodeNil(column: "workout_end")
-        let bests = try first.decodeNil(column: "heaviest_kg") ? nil : ProgressRows.bests(first)
-        if isActive && bests == nil { return EntryRecords() }
-        let withSets = try rows.filter { try !$0.decodeNil(column: "id") }
-        if !isActive {
+        guard let live else {
             var records = EntryRecords()
-            for row in withSets {
-                let (_, _, set) = try WorkoutRows.set(row)
+            for row in rows {
                 let kinds = ProgressRows.kinds(try row.optional("records"))
-                if !kinds.isEmpty { records.sets[set.id] = kinds }
+                if !kinds.isEmpty { records.sets[try row.decode(column: "id", as: UUID.self)] = kinds }
+                if try row.optional("volume_record", as: Bool.self) ?? false { records.sessionVolume = true }
             }
-            records.sessionVolume = try rows.contains { try $0.optional("entry_volume_record", as: Bool.self) ?? false }
             return records
         }
-        let session = PersonalRecords.Session(
-            id: workoutID, startedAt: try first.decode(column: "workout_start", as: Date.self),
-            sets: try withSets.map { try WorkoutRows.set($0).set })
-        let result = PersonalRecords.find(in: [session], after: bests)
+        let sets = try rows.map { row in
+            WorkoutSet(
+                id: try row.decode(column: "id", as: UUID.self),
+                kind: SetKind(rawValue: try row.decode(column: "kind", as: String.self)) ?? .working, reps: try row.optional("reps"),
+                weight: try row.mass(value: "weight_value", unit: "weight_unit"), done: try row.decode(column: "done", as: Bool.self),
+                updatedAt: live.startedAt)
+        }
+        let result = PersonalRecords.find(in: [.init(id: workoutID, startedAt: live.startedAt, sets: sets)], after: live.bests)
         return EntryRecords(sets: result.setRecords, sessionVolume: !result.sessionRecords.isEmpty)
     }
 
