@@ -50,7 +50,7 @@ struct DemoHistoryCommand: AsyncParsableCommand {
             }
             let workouts = DemoHistory.generate(
                 ownerID: account.id, days: days, weeks: weeks, perWeek: perWeek, now: Date(),
-                timeZone: TimeZone(identifier: account.settings.timeZone) ?? .gmt, seed: seed)
+                timeZone: account.settings.zone, seed: seed)
             try await WorkoutRepository(store: store).addFinished(workouts, userID: account.id, now: Date())
             return workouts.count
         }

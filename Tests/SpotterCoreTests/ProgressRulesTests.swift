@@ -194,3 +194,26 @@ struct MuscleVolumeTests {
         #expect(volume == [.chest: 500, .triceps: 250, .shoulders: 250])
     }
 }
+
+@Suite("Calendar days")
+struct CalendarDayTests {
+    @Test("yyyy-MM-dd names a real day; anything else is refused")
+    func parse() {
+        #expect(CalendarDay.parse("2024-02-29") == DateComponents(year: 2024, month: 2, day: 29))
+        for bad in ["2026-02-29", "2026-02-30", "2026-13-01", "2026-00-10", "2026-1-3", "2026-+3-01", "2026-09-21T00:00", "yesterday", ""] {
+            #expect(CalendarDay.parse(bad) == nil, "\(bad)")
+        }
+    }
+
+    @Test("A day starts at local midnight, and a moment falls on the local day")
+    func zones() {
+        let berlin = TimeZone(identifier: "Europe/Berlin")!
+        // Midnight of 14 March 2026 in Berlin (UTC+1) is 23:00 on 13 March in UTC.
+        #expect(CalendarDay.start(of: "2026-03-14", timeZone: berlin) == ISO8601DateFormatter().date(from: "2026-03-13T23:00:00Z"))
+        #expect(CalendarDay.start(of: "2026-03-14", timeZone: berlin, hour: 12) == ISO8601DateFormatter().date(from: "2026-03-14T11:00:00Z"))
+        #expect(CalendarDay.start(of: "2026-02-30", timeZone: berlin) == nil)
+        let lateUTC = ISO8601DateFormatter().date(from: "2026-03-13T23:30:00Z")!
+        #expect(CalendarDay.string(of: lateUTC, timeZone: berlin) == "2026-03-14")
+        #expect(CalendarDay.string(of: lateUTC, timeZone: .gmt) == "2026-03-13")
+    }
+}

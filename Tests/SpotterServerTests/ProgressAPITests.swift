@@ -505,6 +505,31 @@ struct ProgressAPITests {
         }
     }
 
+    @Test("changing the time zone counts the weeks again: a workout early on Monday in UTC is Sunday night in New York", arguments: TestDatabase.all)
+    func timeZoneChange(engine: TestDatabase) async throws {
+        let clock = WorkoutTestClock()
+        try await withApp(engine, configure: { $0.clock = { clock.now } }) { client, h in
+            let api = WorkoutCalls(client: client, token: h.anaToken)
+            let progress = ProgressCalls(client: client, token: h.anaToken)
+            let squat = try await api.exercise("Squat (Barbell)")
+            // testNow is Monday 21 Sep 2026 14:13 UTC; the workout starts at 01:13 UTC that
+            // Monday, which is 21:13 on Sunday 20 Sep in New York (UTC-4 in September).
+            try await pgLog(api, clock, at: testNow - 13 * 3_600, name: "Late", [(squat, [pgSet(5, 100)])])
+            clock.set(testNow)
+            let utc = try await progress.dashboard().object()
+            #expect(utc["workoutsThisWeek"] as? Int == 1)
+            #expect(utc["streakWeeks"] as? Int == 1)
+
+            #expect(try await api.settings(["timeZone": "America/New_York"]).status == .ok)
+            let newYork = try await progress.dashboard().object()
+            #expect(newYork["workoutsThisWeek"] as? Int == 0, "the workout moved to last week")
+            #expect(newYork["streakWeeks"] as? Int == 1, "last week's workout keeps the streak while this week runs")
+
+            #expect(try await api.settings(["timeZone": "UTC"]).status == .ok)
+            #expect(try await progress.dashboard().object()["workoutsThisWeek"] as? Int == 1)
+        }
+    }
+
     @Test("stats: totals, muscles, days and the workout type filter", arguments: TestDatabase.all)
     func stats(engine: TestDatabase) async throws {
         let clock = WorkoutTestClock()

@@ -23,6 +23,9 @@ public struct UserSettings: Sendable, Equatable, Codable {
     public var timeZone: String
     public var onboardingSeen: Bool
 
+    /// `timeZone` as a zone (UTC if the name is unknown, which validation prevents).
+    public var zone: TimeZone { TimeZone(identifier: timeZone) ?? .gmt }
+
     public init(
         unit: MassUnit = .kg, defaultRestSeconds: Int = 120, theme: Theme = .system, timeZone: String = "UTC",
         onboardingSeen: Bool = false

@@ -45,7 +45,7 @@ public struct BodyMetricDraft: Sendable, Equatable {
     public func validated(id: UUID, unit: MassUnit, today: String, now: Date) throws(ValidationFailure) -> BodyMetric {
         var issues: [FieldIssue] = []
         let trimmedDay = (day ?? "").trimmingCharacters(in: .whitespaces)
-        if !Self.isDay(trimmedDay) {
+        if CalendarDay.parse(trimmedDay) == nil {
             issues.append(.init(field: "day", message: "Enter the date as YYYY-MM-DD, for example 2026-03-14."))
         } else if trimmedDay > today {
             issues.append(.init(field: "day", message: "The date is in the future; enter today or an earlier day."))
@@ -83,25 +83,5 @@ public struct BodyMetricDraft: Sendable, Equatable {
         return BodyMetric(
             id: id, day: trimmedDay, bodyWeight: weight, bodyFatPercent: bodyFatPercent.map { ($0 * 10).rounded() / 10 },
             note: trimmedNote, updatedAt: now)
-    }
-
-    /// Whether `text` is a real calendar day written yyyy-MM-dd.
-    static func isDay(_ text: String) -> Bool {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }), parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]), (1...12).contains(month)
-        else { return false }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = .gmt
-        let date = calendar.date(from: DateComponents(year: year, month: month, day: 1))!
-        return (1...calendar.range(of: .day, in: .month, for: date)!.count).contains(day)
-    }
-
-    /// The lifter's date today, as "yyyy-MM-dd".
-    public static func day(of date: Date, timeZone: TimeZone) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let c = calendar.dateComponents([.year, .month, .day], from: date)
-        return String(format: "%04d-%02d-%02d", c.year!, c.month!, c.day!)
     }
 }

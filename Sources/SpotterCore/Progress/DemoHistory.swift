@@ -46,7 +46,8 @@ public enum DemoHistory {
                 let years = Double(week) / 52
                 let level = 1 + 0.6 * (1 - exp(-years / 2.5))
                 let wave = [0.94, 0.98, 1.02, 1.0][week % 4]
-                let lifts = days[session % days.count]
+                let rotation = session % days.count
+                let lifts = days[rotation]
                 session += 1
                 let id = UUID()
                 var minute = 0.0
@@ -62,7 +63,7 @@ public enum DemoHistory {
                     return ExerciseEntry(id: UUID(), exerciseID: lift.exerciseID, sets: sets)
                 }
                 workouts.append(Workout(
-                    id: id, ownerID: ownerID, name: "Day \(String("ABCDEFGH".map { $0 }[(session - 1) % days.count % 8]))",
+                    id: id, ownerID: ownerID, name: "Day \(rotation + 1)",
                     startedAt: start, endedAt: start.addingTimeInterval(minute * 60 + 300), entries: entries))
             }
         }

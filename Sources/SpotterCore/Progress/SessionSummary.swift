@@ -11,7 +11,6 @@ public struct SessionSummary: Sendable, Equatable {
     public var bestE1RM: Double?
     /// Weight x reps of the done working sets.
     public var volume: Double
-    public var setCount: Int
 
     public init(_ session: PersonalRecords.Session) {
         workoutID = session.id
@@ -20,12 +19,11 @@ public struct SessionSummary: Sendable, Equatable {
         topWeight = counted.map { $0.weight!.converted(to: .kg) }.max()
         bestE1RM = counted.compactMap { OneRepMax.estimate($0)?.converted(to: .kg) }.max()
         volume = counted.reduce(0) { $0 + $1.weight!.converted(to: .kg) * Double($1.reps!) }
-        setCount = session.sets.filter { $0.done && $0.kind != .warmup }.count
     }
 
-    /// The trend of an exercise from its sessions (newest or oldest first).
-    public static func trend(_ sessions: [SessionSummary], now: Date) -> Trend {
-        Trend.classify(sessions.compactMap { s in s.bestE1RM.map { Trend.Point(date: s.startedAt, value: $0) } }, now: now)
+    /// The best e1RM of each session that has one, for the trend (see `Trend.assess`).
+    public static func trendPoints(_ sessions: [SessionSummary]) -> [Trend.Point] {
+        sessions.compactMap { s in s.bestE1RM.map { Trend.Point(date: s.startedAt, value: $0) } }
     }
 }
 
@@ -69,5 +67,10 @@ public enum ProgressRange: String, Sendable, CaseIterable, Codable {
         case .oneYear: return calendar.date(byAdding: .year, value: -1, to: today)
         case .all: return nil
         }
+    }
+
+    /// The first day inside the range ("yyyy-MM-dd"), or nil for all time.
+    public func firstDay(now: Date, timeZone: TimeZone) -> String? {
+        start(now: now, timeZone: timeZone).map { CalendarDay.string(of: $0, timeZone: timeZone) }
     }
 }

@@ -48,11 +48,16 @@ public enum Trend: String, Sendable, Codable, CaseIterable {
     public static func classify(
         _ points: [Point], now: Date, days: Int = defaultWindowDays, band: Double = flatBandPerWeek
     ) -> Trend {
+        assess(points, now: now, days: days, band: band).trend
+    }
+
+    /// The trend of the points in the window, and the weekly change it comes from
+    /// (nil when there is not enough data).
+    public static func assess(
+        _ points: [Point], now: Date, days: Int = defaultWindowDays, band: Double = flatBandPerWeek
+    ) -> (trend: Trend, weeklyChange: Double?) {
         let start = now.addingTimeInterval(-Double(days) * 86_400)
-        let window = points.filter { $0.date >= start && $0.date <= now }
-        guard let change = weeklyChange(window) else { return .notEnoughData }
-        if change > band { return .up }
-        if change < -band { return .down }
-        return .flat
+        guard let change = weeklyChange(points.filter { $0.date >= start && $0.date <= now }) else { return (.notEnoughData, nil) }
+        return (change > band ? .up : change < -band ? .down : .flat, change)
     }
 }

@@ -86,8 +86,6 @@ public struct EntryRecords: Sendable, Equatable {
         self.sets = sets
         self.sessionVolume = sessionVolume
     }
-
-    public var isEmpty: Bool { sets.isEmpty && !sessionVolume }
 }
 
 /// A training session: active while `endedAt` is nil, then part of history.

@@ -53,7 +53,7 @@ struct WorkoutsAPIController {
         let workout = try await services.workouts.start(
             id: input.id, userID: user.id, name: input.name ?? source?.name, workoutTypeID: input.workoutTypeId ?? source?.workoutTypeID,
             replaceActive: input.replaceActive ?? false,
-            timeZone: TimeZone(identifier: user.settings.timeZone) ?? .gmt, now: services.clock(), copying: source)
+            timeZone: user.settings.zone, now: services.clock(), copying: source)
         return .created(try await presenter.response(for: workout, user: user))
     }
 
@@ -170,10 +170,11 @@ struct HistoryQuery {
             guard let id = UUID(uuidString: exercise) else { throw SpotterError.invalid(field: "exercise", "The exercise id is not valid.") }
             filter.exerciseID = id
         }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: timeZone) ?? .gmt
-        filter.from = try Self.day(query.get("from"), field: "from", calendar: calendar)
-        if let until = try Self.day(query.get("until"), field: "until", calendar: calendar) {
+        let zone = TimeZone(identifier: timeZone) ?? .gmt
+        filter.from = try Self.day(query.get("from"), field: "from", timeZone: zone)
+        if let until = try Self.day(query.get("until"), field: "until", timeZone: zone) {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = zone
             filter.until = calendar.date(byAdding: .day, value: 1, to: until)
         }
         if let from = filter.from, let until = filter.until, until <= from {
@@ -181,12 +182,11 @@ struct HistoryQuery {
         }
     }
 
-    static func day(_ text: String?, field: String, calendar: Calendar) throws -> Date? {
+    static func day(_ text: String?, field: String, timeZone: TimeZone) throws -> Date? {
         guard let text, !text.isEmpty else { return nil }
-        let parts = text.split(separator: "-").compactMap { Int($0) }
-        guard parts.count == 3, let date = calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2])),
-            calendar.dateComponents([.year, .month, .day], from: date) == DateComponents(year: parts[0], month: parts[1], day: parts[2])
-        else { throw SpotterError.invalid(field: field, "Use a date like 2026-11-03.") }
+        guard let date = CalendarDay.start(of: text, timeZone: timeZone) else {
+            throw SpotterError.invalid(field: field, "Use a date like 2026-11-03.")
+        }
         return date
     }
 }

@@ -40,8 +40,8 @@ struct ProgressAPIController {
     @Sendable func bodyMetrics(_ request: Request, context: AppRequestContext) async throws -> BodyMetricListResponse {
         let user = try context.requireUser()
         let range = try ProgressRange(query: request.uri.queryParameters, fallback: .all)
-        let zone = TimeZone(identifier: user.settings.timeZone) ?? .gmt
-        let since = range.start(now: services.clock(), timeZone: zone).map { BodyMetricDraft.day(of: $0, timeZone: zone) }
+        let zone = user.settings.zone
+        let since = range.firstDay(now: services.clock(), timeZone: zone)
         return BodyMetricListResponse(items: try await services.bodyMetrics.list(userID: user.id, sinceDay: since).map(BodyMetricResponse.init))
     }
 
@@ -82,7 +82,7 @@ struct BodyMetricActions {
 
     func save(id: UUID, draft: BodyMetricDraft, user: User) async throws -> BodyMetric {
         let now = services.clock()
-        let today = BodyMetricDraft.day(of: now, timeZone: TimeZone(identifier: user.settings.timeZone) ?? .gmt)
+        let today = CalendarDay.string(of: now, timeZone: user.settings.zone)
         let metric: BodyMetric
         do { metric = try draft.validated(id: id, unit: user.settings.unit, today: today, now: now) } catch { throw SpotterError.invalid(error) }
         return try await services.bodyMetrics.put(metric, userID: user.id)

@@ -29,7 +29,7 @@ struct ProgressPagesController {
         let muscle = query.get("muscle").flatMap(MuscleGroup.init(rawValue:))
         let response = try await presenter.stats(user: user, range: range, workoutTypeID: typeID)
         let types = try await services.workoutTypes.list(userID: user.id)
-        let zone = TimeZone(identifier: user.settings.timeZone) ?? .gmt
+        let zone = user.settings.zone
         let unit = user.settings.unit
         let typeText = typeID?.uuidString.lowercased()
         let weeks = response.weeks
@@ -39,7 +39,7 @@ struct ProgressPagesController {
         let end = services.clock()
         let heatStart = max(weeks.first?.weekStart ?? end, end.addingTimeInterval(-364 * 86_400))
         let dayCounts = Dictionary(uniqueKeysWithValues: response.days.compactMap { day in
-            ProgressText.date(ofDay: day.day, timeZone: zone).map { ($0, day.workouts) }
+            CalendarDay.start(of: day.day, timeZone: zone).map { ($0, day.workouts) }
         })
         let model = StatsPage(
             page: PageChrome(title: "Progress", context: context, section: .progress),
@@ -91,7 +91,7 @@ struct ProgressPagesController {
         let id = try context.parameters.uuid("id", resource: "The exercise")
         let range = (try? ProgressRange(query: request.uri.queryParameters, fallback: .oneYear)) ?? .oneYear
         let (exercise, response) = try await presenter.exercise(id: id, user: user, range: range)
-        let zone = TimeZone(identifier: user.settings.timeZone) ?? .gmt
+        let zone = user.settings.zone
         let unit = user.settings.unit
         let path = "/exercises/\(id.uuidString.lowercased())/progress"
         let oldestFirst = Array(response.sessions.reversed())
@@ -217,12 +217,12 @@ struct ProgressPagesController {
         user: User, context: AppRequestContext, range: ProgressRange, editing: BodyMetric?, draft: BodyMetricDraft?,
         failure: ValidationFailure?, notice: String?, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
-        let zone = TimeZone(identifier: user.settings.timeZone) ?? .gmt
+        let zone = user.settings.zone
         let unit = user.settings.unit
         let now = services.clock()
-        let since = range.start(now: now, timeZone: zone).map { BodyMetricDraft.day(of: $0, timeZone: zone) }
+        let since = range.firstDay(now: now, timeZone: zone)
         let metrics = try await services.bodyMetrics.list(userID: user.id, sinceDay: since)
-        func date(_ day: String) -> Date? { ProgressText.date(ofDay: day, timeZone: zone, hour: 12) }
+        func date(_ day: String) -> Date? { CalendarDay.start(of: day, timeZone: zone, hour: 12) }
         let oldestFirst = metrics.reversed()
         let weights = oldestFirst.compactMap { m in m.bodyWeight.flatMap { w in date(m.day).map { SVGChart.Point(date: $0, value: w.converted(to: unit)) } } }
         let fats = oldestFirst.compactMap { m in m.bodyFatPercent.flatMap { f in date(m.day).map { SVGChart.Point(date: $0, value: f) } } }
@@ -240,12 +240,12 @@ struct ProgressPagesController {
             editing: editing != nil,
             deleteAction: editID.map { "/progress/body/\($0)/delete" },
             formError: failure.map { _ in "Check the fields marked below." },
-            day: FieldView(draft?.day ?? editing?.day ?? BodyMetricDraft.day(of: now, timeZone: zone), failure: failure, field: "day"),
+            day: FieldView(draft?.day ?? editing?.day ?? CalendarDay.string(of: now, timeZone: zone), failure: failure, field: "day"),
             bodyWeight: FieldView(shownWeight, failure: failure, field: "bodyWeight"),
             bodyFat: FieldView(shownFat, failure: failure, field: "bodyFatPercent"),
             note: FieldView(draft?.note ?? editing?.note ?? "", failure: failure, field: "note"),
             unit: unit.rawValue,
-            today: BodyMetricDraft.day(of: now, timeZone: zone),
+            today: CalendarDay.string(of: now, timeZone: zone),
             ranges: editing == nil ? ProgressText.ranges(range, path: "/progress/body") : [],
             weightChart: editing != nil ? nil : SVGChart.line(
                 id: "body-weight", title: "Body weight, \(range.label.lowercased())",

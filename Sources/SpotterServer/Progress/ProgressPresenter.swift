@@ -18,7 +18,7 @@ struct ProgressPresenter {
 
     func dashboard(user: User) async throws -> DashboardResponse {
         let now = services.clock()
-        let zone = TimeZone(identifier: user.settings.timeZone) ?? .gmt
+        let zone = user.settings.zone
         let unit = user.settings.unit
         var calendar = Calendar(identifier: .iso8601)
         calendar.timeZone = zone
@@ -52,10 +52,11 @@ struct ProgressPresenter {
         }
         let trends = MainLifts.pick(sessions).map { exerciseID in
             let list = sessions[exerciseID]!.sorted { $0.startedAt < $1.startedAt }
-            let points = list.compactMap { s in s.bestE1RM.map { Trend.Point(date: s.startedAt, value: $0) } }
+            let points = SessionSummary.trendPoints(list)
+            let trend = Trend.assess(points, now: now)
             return DashboardResponse.LiftTrend(
                 exerciseId: exerciseID, exerciseName: exercises[exerciseID]?.name ?? "Unknown exercise",
-                trend: SessionSummary.trend(list, now: now), weeklyChangePercent: Trend.weeklyChange(points).map { tenth($0 * 100) },
+                trend: trend.trend, weeklyChangePercent: trend.weeklyChange.map { tenth($0 * 100) },
                 latestE1RM: points.last.map { round($0.value, unit) }, sessions: list.count)
         }
         return DashboardResponse(
@@ -82,17 +83,16 @@ struct ProgressPresenter {
     func exercise(id: UUID, user: User, range: ProgressRange) async throws -> (Exercise, ExerciseProgressResponse) {
         guard let exercise = try await services.exercises.find(id: id, userID: user.id) else { throw SpotterError.notFound("The exercise") }
         let now = services.clock()
-        let zone = TimeZone(identifier: user.settings.timeZone) ?? .gmt
+        let zone = user.settings.zone
         let unit = user.settings.unit
         let start = range.start(now: now, timeZone: zone)
         let trendStart = now.addingTimeInterval(-Double(Trend.defaultWindowDays) * 86_400)
         let sessions = try await services.progress.sessions(userID: user.id, exerciseID: id, since: start.map { min($0, trendStart) })
         let bests = try await services.progress.bests(userID: user.id, exerciseIDs: [id])[id]
-        let points = sessions.compactMap { s in s.summary.bestE1RM.map { Trend.Point(date: s.summary.startedAt, value: $0) } }
-        let window = points.filter { $0.date >= trendStart && $0.date <= now }
+        let trend = Trend.assess(SessionSummary.trendPoints(sessions.map(\.summary)), now: now)
         let response = ExerciseProgressResponse(
             exerciseId: id, exerciseName: exercise.name, exerciseKind: exercise.kind, unit: unit, range: range,
-            trend: Trend.classify(points, now: now), weeklyChangePercent: Trend.weeklyChange(window).map { tenth($0 * 100) },
+            trend: trend.trend, weeklyChangePercent: trend.weeklyChange.map { tenth($0 * 100) },
             records: bests.map { bests in
                 RecordsResponse(
                     heaviest: round(bests.heaviest, unit), e1RM: round(bests.e1RM, unit), setVolume: round(bests.setVolume, unit),
@@ -118,7 +118,7 @@ struct ProgressPresenter {
             throw SpotterError.notFound("The workout type")
         }
         let now = services.clock()
-        let zone = TimeZone(identifier: user.settings.timeZone) ?? .gmt
+        let zone = user.settings.zone
         let unit = user.settings.unit
         let start = range.start(now: now, timeZone: zone)
         let workouts = try await services.workouts.history(
@@ -144,7 +144,7 @@ struct ProgressPresenter {
             muscles: MuscleVolume.of(workouts, exercises: muscles, in: unit).filter { $0.value > 0 }
                 .sorted { $0.value != $1.value ? $0.value > $1.value : $0.key.rawValue < $1.key.rawValue }
                 .map { .init(muscle: $0.key, volume: tenth($0.value)) },
-            days: days.map { .init(day: BodyMetricDraft.day(of: $0.key, timeZone: zone), workouts: $0.value) })
+            days: days.map { .init(day: CalendarDay.string(of: $0.key, timeZone: zone), workouts: $0.value) })
     }
 }
 

@@ -36,14 +36,6 @@ enum ProgressText {
         kinds.isEmpty ? nil : kinds.map(\.displayName).joined(separator: ", ")
     }
 
-    /// The moment a "yyyy-MM-dd" day starts (or `hour` o'clock of it) in the lifter's zone.
-    static func date(ofDay day: String, timeZone: TimeZone, hour: Int = 0) -> Date? {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = day.split(separator: "-").compactMap { Int($0) }
-        return parts.count == 3 ? calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2], hour: hour)) : nil
-    }
-
     static func day(_ date: Date, _ timeZone: TimeZone) -> String { SVGChart.format(date, "EEE d MMM yyyy", timeZone) }
 
     /// Links to the same page with another range (other query values kept).

@@ -106,7 +106,7 @@ struct TemplateActions {
         let entries = TemplateStart.entries(from: exercises, suggestedWeights: suggested, now: now, newID: UUID.init)
         return try await services.workouts.start(
             id: workoutID, userID: user.id, name: template.name, workoutTypeID: nil, replaceActive: replaceActive,
-            timeZone: TimeZone(identifier: user.settings.timeZone) ?? .gmt, now: now, entries: entries,
+            timeZone: user.settings.zone, now: now, entries: entries,
             templateID: template.isPreset ? nil : template.id)
     }
 
@@ -195,7 +195,7 @@ struct TemplateActions {
         guard !exercises.isEmpty else {
             throw SpotterError.invalid(field: "workoutId", "This workout has no completed working sets, so there is nothing to save as a template.")
         }
-        let zone = TimeZone(identifier: user.settings.timeZone) ?? .gmt
+        let zone = user.settings.zone
         let draft = TemplateDraft(
             name: name ?? TemplateFromWorkout.suggestedName(for: workout, timeZone: zone), category: category ?? TemplateCategory.custom.rawValue,
             exercises: exercises.map(TemplateDraft.ExerciseDraft.init))

@@ -19,7 +19,7 @@ struct TemplateFinishPagesController {
 
     @Sendable func saveForm(_ request: Request, context: AppRequestContext) async throws -> Response {
         let (user, workout) = try await find(context)
-        let zone = TimeZone(identifier: user.settings.timeZone) ?? .gmt
+        let zone = user.settings.zone
         return try await render(
             workout, name: TemplateFromWorkout.suggestedName(for: workout, timeZone: zone), category: .custom, failure: nil, user: user,
             context: context)

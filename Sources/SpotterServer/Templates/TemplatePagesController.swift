@@ -76,7 +76,7 @@ struct TemplatePagesController {
         let template = try await actions.find(try context.templateID(), user: user)
         let names = try await services.exercises.exercises(ids: Set(template.exercises.map(\.exerciseID)), userID: user.id).mapValues(\.name)
         let suggested = try await actions.suggestedWeights(for: template.exercises, user: user)
-        let zone = TimeZone(identifier: user.settings.timeZone) ?? .gmt
+        let zone = user.settings.zone
         let model = TemplateDetailPage(
             page: PageChrome(
                 title: template.name, context: context, section: .workout, backLink: template.isPreset ? "/templates/presets" : "/templates"),
@@ -238,7 +238,7 @@ struct TemplateCards {
     func cards(_ templates: [WorkoutTemplate], user: User) async throws -> [TemplateCardView] {
         let ids = Set(templates.flatMap { $0.exercises.map(\.exerciseID) })
         let names = try await services.exercises.exercises(ids: ids, userID: user.id).mapValues(\.name)
-        let zone = TimeZone(identifier: user.settings.timeZone) ?? .gmt
+        let zone = user.settings.zone
         let now = services.clock()
         return templates.map { TemplateCardView($0, names: names, now: now, timeZone: zone) }
     }

@@ -26,7 +26,7 @@ struct HistoryPagesController {
         }
         let workouts = try await services.workouts.history(userID: user.id, filter: filter)
         let cards = try await WorkoutCards(services: services).cards(for: workouts, user: user)
-        let zone = TimeZone(identifier: user.settings.timeZone) ?? .gmt
+        let zone = user.settings.zone
         let weeks = WeekGrouping.group(Array(zip(workouts, cards)), date: { $0.0.startedAt }, timeZone: zone)
         let types = try await services.workoutTypes.list(userID: user.id, includeArchived: true)
         let usedExercises = try await loggedExercises(userID: user.id)

@@ -41,7 +41,7 @@ struct HomePageController {
             templates: try await TemplateCards(services: services).quickStart(user: user),
             dashboard: recent.isEmpty ? nil : DashboardView(
                 try await ProgressPresenter(services: services).dashboard(user: user),
-                timeZone: TimeZone(identifier: user.settings.timeZone) ?? .gmt),
+                timeZone: user.settings.zone),
             notice: Notice.from(request))
         return try services.views.render(model, template: "home")
     }

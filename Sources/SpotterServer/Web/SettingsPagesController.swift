@@ -115,7 +115,7 @@ struct SettingsPagesController {
         let formatter = DateFormatter()
         formatter.dateStyle = .medium
         formatter.timeStyle = .none
-        formatter.timeZone = TimeZone(identifier: user.settings.timeZone) ?? .gmt
+        formatter.timeZone = user.settings.zone
         let model = TokensPage(
             page: PageChrome(title: "API tokens", context: context, section: .settings, backLink: "/settings"),
             tokens: tokens.map { token in

@@ -37,7 +37,7 @@ struct WorkoutPagesController {
         }
         _ = try await services.workouts.start(
             id: UUID(), userID: user.id, name: source?.name, workoutTypeID: source?.workoutTypeID, replaceActive: replace,
-            timeZone: TimeZone(identifier: user.settings.timeZone) ?? .gmt, now: services.clock(), copying: source)
+            timeZone: user.settings.zone, now: services.clock(), copying: source)
         return .seeOther("/workout")
     }
 

@@ -126,7 +126,7 @@ struct WorkoutCards {
         let responses = try await WorkoutPresenter(services: services).responses(for: workouts, user: user)
         let types = try await services.workoutTypes.list(userID: user.id, includeArchived: true)
         let byID = Dictionary(uniqueKeysWithValues: types.map { ($0.id, $0) })
-        let zone = TimeZone(identifier: user.settings.timeZone) ?? .gmt
+        let zone = user.settings.zone
         return responses.map { WorkoutCardView($0, types: byID, unit: user.settings.unit, timeZone: zone) }
     }
 }

@@ -70,7 +70,7 @@ public struct UserRepository: Sendable {
             try await model.save(on: tx)
             // Weeks start at Monday midnight in the lifter's zone: count them again there.
             if zoneChanged {
-                try await ProgressRows.rebuildWeeks(userID: userID, timeZone: TimeZone(identifier: settings.timeZone) ?? .gmt, on: tx)
+                try await ProgressRows.rebuildWeeks(userID: userID, timeZone: settings.zone, on: tx)
             }
             return model
         }

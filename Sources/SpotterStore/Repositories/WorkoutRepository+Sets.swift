@@ -95,7 +95,7 @@ extension WorkoutRepository {
                         """).run()
                 }
             }
-            if !isActive { try await refreshProgress(entryIDs: [entryID], userID: userID, on: tx) }
+            if !isActive { try await refreshProgress(entryID: entryID, userID: userID, on: tx) }
             return (SetWriteResult(set: set, rest: rest, applied: true), progress)
         }
         if let progress, !progress.isActive || progress.bests != nil {
@@ -144,16 +144,13 @@ extension WorkoutRepository {
         return EntryRecords(sets: result.setRecords, sessionVolume: !result.sessionRecords.isEmpty)
     }
 
-    /// Recomputes the records of the exercises of these entries (a finished workout changed).
-    func refreshProgress(entryIDs: [UUID], userID: UUID, on tx: any Database) async throws {
-        var exerciseIDs = Set<UUID>()
-        if !entryIDs.isEmpty {
-            let rows = try await (tx as! any SQLDatabase).raw(
-                "SELECT e.exercise_id FROM exercise_entries e WHERE e.id IN (\(binds: entryIDs)) AND e.user_id = \(bind: userID)"
-            ).all()
-            for row in rows { exerciseIDs.insert(try row.decode(column: "exercise_id", as: UUID.self)) }
-        }
-        try await ProgressRows.refresh(userID: userID, exerciseIDs: exerciseIDs, on: tx)
+    /// Recomputes the records of an entry's exercise (a set of a finished workout changed).
+    func refreshProgress(entryID: UUID, userID: UUID, on tx: any Database) async throws {
+        let row = try await (tx as! any SQLDatabase).raw(
+            "SELECT e.exercise_id FROM exercise_entries e WHERE e.id = \(bind: entryID) AND e.user_id = \(bind: userID)"
+        ).first()
+        guard let exerciseID = try row?.decode(column: "exercise_id", as: UUID.self) else { return }
+        try await ProgressRows.refresh(userID: userID, exerciseIDs: [exerciseID], on: tx)
     }
 
     /// Where the set at `position` of an entry sits, for the rest after it (read only
@@ -211,7 +208,7 @@ extension WorkoutRepository {
                 workout.rest = .idle
                 try await workout.save(on: tx)
             }
-            if workout.endedAt != nil { try await refreshProgress(entryIDs: [set.entryID], userID: userID, on: tx) }
+            if workout.endedAt != nil { try await refreshProgress(entryID: set.entryID, userID: userID, on: tx) }
         }
         return try await found(workoutID, userID: userID)
     }
