@@ -27,8 +27,10 @@ extension WorkoutRepository {
         workoutID: UUID, entryID: UUID, setID: UUID, draft: SetDraft, changedAt: Date, userID: UUID, unit: MassUnit,
         defaultRestSeconds: Int, now: Date
     ) async throws -> SetWriteResult {
-        // The bests of the set's exercise come with the first read, so a lifter with
-        // no history of it costs nothing more; the marks are read after the write.
+        // The bests of the set's exercise come with the first read, and when there are
+        // bests and the workout is in progress, so do the other sets of that exercise
+        // in the workout: a lifter with no history of it reads nothing more, and one
+        // with history is judged without another round trip.
         var (result, progress) = try await batchedWrite { tx -> (SetWriteResult, SetProgress?) in
             let sql = tx as! any SQLDatabase
             // On PostgreSQL the workout is locked first, in a statement of its own:
@@ -39,7 +41,12 @@ extension WorkoutRepository {
             // text on every request.
             guard let row = try await sql.raw("""
                 SELECT s.*, w.ended_at, w.started_at AS workout_start, w.rest_ends_at, w.rest_total_seconds, w.rest_after_set_id, \
-                x.exercise_id AS entry_exercise, r.heaviest_kg, r.e1rm_kg, r.set_volume_kg, r.session_volume_kg, r.rep_weights \
+                x.exercise_id AS entry_exercise, r.heaviest_kg, r.e1rm_kg, r.set_volume_kg, r.session_volume_kg, r.rep_weights, \
+                (SELECT string_agg(CAST(oe.id AS TEXT) || COALESCE(' ' || CAST(o.id AS TEXT) || ' ' || o.kind || ' ' || \
+                COALESCE(CAST(o.reps AS TEXT), '-') || ' ' || COALESCE(CAST(o.weight_value AS TEXT), '-') || ' ' || \
+                COALESCE(o.weight_unit, '-') || CASE WHEN o.done THEN ' 1' ELSE ' 0' END, ''), ';' ORDER BY oe.position, o.position) \
+                FROM exercise_entries oe LEFT JOIN workout_sets o ON o.entry_id = oe.id \
+                WHERE oe.workout_id = w.id AND oe.exercise_id = r.exercise_id AND w.ended_at IS NULL) AS exercise_sets \
                 FROM workouts w LEFT JOIN workout_sets s ON s.id = \(bind: setID) AND s.user_id = w.user_id \
                 LEFT JOIN exercise_entries x ON x.id = \(bind: entryID) AND x.workout_id = w.id \
                 LEFT JOIN exercise_records r ON r.user_id = w.user_id AND r.exercise_id = x.exercise_id \
@@ -47,10 +54,11 @@ extension WorkoutRepository {
                 """).first()
             else { throw SpotterError.notFound("The workout") }
             let isActive = try row.decodeNil(column: "ended_at")
-            let progress = try row.optional("entry_exercise", as: UUID.self).map { exerciseID in
+            var progress = try row.optional("entry_exercise", as: UUID.self).map { exerciseID in
                 SetProgress(
                     exerciseID: exerciseID, bests: try row.decodeNil(column: "heaviest_kg") ? nil : ProgressRows.bests(row),
-                    isActive: isActive, startedAt: try row.decode(column: "workout_start", as: Date.self))
+                    isActive: isActive, startedAt: try row.decode(column: "workout_start", as: Date.self),
+                    others: Self.exerciseSets(try row.optional("exercise_sets")))
             }
             var rest = try WorkoutRows.rest(row)
             let existing = try row.decodeNil(column: "id") ? nil : WorkoutRows.set(row)
@@ -76,6 +84,7 @@ extension WorkoutRepository {
             } else {
                 position = try await insertSet(set, entryID: entryID, workoutID: workoutID, userID: userID, on: sql)
             }
+            progress?.put(set, in: entryID)
 
             if set.done != wasDone, isActive {
                 let event: RestTimer.Event
@@ -98,10 +107,14 @@ extension WorkoutRepository {
             if !isActive { try await refreshProgress(entryID: entryID, userID: userID, on: tx) }
             return (SetWriteResult(set: set, rest: rest, applied: true), progress)
         }
-        if let progress, !progress.isActive || progress.bests != nil {
-            result.records = try await records(
-                workoutID: workoutID, exerciseID: progress.exerciseID, userID: userID,
-                live: progress.isActive ? (progress.bests!, progress.startedAt) : nil)
+        if let progress {
+            if !progress.isActive {
+                result.records = try await storedRecords(workoutID: workoutID, exerciseID: progress.exerciseID, userID: userID)
+            } else if let bests = progress.bests {
+                let judged = PersonalRecords.find(
+                    in: [.init(id: workoutID, startedAt: progress.startedAt, sets: progress.others.flatMap(\.sets))], after: bests)
+                result.records = EntryRecords(sets: judged.setRecords, sessionVolume: !judged.sessionRecords.isEmpty)
+            }
         }
         return result
     }
@@ -112,36 +125,56 @@ extension WorkoutRepository {
         let bests: PersonalRecords.Bests?
         let isActive: Bool
         let startedAt: Date
+        /// The sets of the exercise in this workout by entry, in order (read only
+        /// when there are bests to judge them against and the workout is in progress).
+        var others: [(entryID: UUID, sets: [WorkoutSet])]
+
+        /// Puts the written set in its place: in place of its stored self, else at
+        /// the end of its entry (where a new set goes).
+        mutating func put(_ set: WorkoutSet, in entryID: UUID) {
+            guard bests != nil, isActive, let group = others.firstIndex(where: { $0.entryID == entryID }) else { return }
+            if let index = others[group].sets.firstIndex(where: { $0.id == set.id }) {
+                others[group].sets[index] = set
+            } else {
+                others[group].sets.append(set)
+            }
+        }
     }
 
-    /// The marks of an exercise's sets in one workout: judged `live` against the
-    /// bests before it for a workout in progress, else as stored. Reads only the
-    /// columns that records depend on.
-    func records(workoutID: UUID, exerciseID: UUID, userID: UUID, live: (bests: PersonalRecords.Bests, startedAt: Date)?) async throws -> EntryRecords {
+    /// The sets of the exercise in the workout from the set write's first read, as
+    /// one text (the database joins them; decoding a row per set costs more): entries
+    /// by ";", each "entry-id" or "entry-id set-id kind reps weight unit done" with
+    /// "-" for no value, ordered by entry and position.
+    private static func exerciseSets(_ text: String?) -> [(entryID: UUID, sets: [WorkoutSet])] {
+        // Split as bytes: the text is ASCII, and splitting by Character costs more
+        // than the rest of the judging.
+        var groups: [(entryID: UUID, sets: [WorkoutSet])] = []
+        for item in (text ?? "").utf8.split(separator: UInt8(ascii: ";")) {
+            let fields = item.split(separator: UInt8(ascii: " ")).map { String(Substring($0)) }
+            guard let entryID = UUID(uuidString: fields[0]) else { continue }
+            if groups.last?.entryID != entryID { groups.append((entryID, [])) }
+            guard fields.count == 7, let id = UUID(uuidString: fields[1]) else { continue }
+            let weight = Double(fields[4]).flatMap { value in MassUnit(rawValue: fields[5]).map { Mass(value, $0) } }
+            groups[groups.count - 1].sets.append(WorkoutSet(
+                id: id, kind: SetKind(rawValue: fields[2]) ?? .working, reps: Int(fields[3]), weight: weight,
+                done: fields[6] == "1", updatedAt: .distantPast))
+        }
+        return groups
+    }
+
+    /// The stored marks of an exercise's sets in a finished workout.
+    private func storedRecords(workoutID: UUID, exerciseID: UUID, userID: UUID) async throws -> EntryRecords {
         let rows = try await (reads as! any SQLDatabase).raw("""
-            SELECT s.id, s.kind, s.reps, s.weight_value, s.weight_unit, s.done, s.records, e.volume_record \
-            FROM workout_sets s JOIN exercise_entries e ON e.id = s.entry_id \
-            WHERE s.workout_id = \(bind: workoutID) AND s.user_id = \(bind: userID) AND e.exercise_id = \(bind: exerciseID) \
-            ORDER BY e.position, s.position
+            SELECT s.id, s.records, e.volume_record FROM workout_sets s JOIN exercise_entries e ON e.id = s.entry_id \
+            WHERE s.workout_id = \(bind: workoutID) AND s.user_id = \(bind: userID) AND e.exercise_id = \(bind: exerciseID)
             """).all()
-        guard let live else {
-            var records = EntryRecords()
-            for row in rows {
-                let kinds = ProgressRows.kinds(try row.optional("records"))
-                if !kinds.isEmpty { records.sets[try row.decode(column: "id", as: UUID.self)] = kinds }
-                if try row.optional("volume_record", as: Bool.self) ?? false { records.sessionVolume = true }
-            }
-            return records
+        var records = EntryRecords()
+        for row in rows {
+            let kinds = ProgressRows.kinds(try row.optional("records"))
+            if !kinds.isEmpty { records.sets[try row.decode(column: "id", as: UUID.self)] = kinds }
+            if try row.optional("volume_record", as: Bool.self) ?? false { records.sessionVolume = true }
         }
-        let sets = try rows.map { row in
-            WorkoutSet(
-                id: try row.decode(column: "id", as: UUID.self),
-                kind: SetKind(rawValue: try row.decode(column: "kind", as: String.self)) ?? .working, reps: try row.optional("reps"),
-                weight: try row.mass(value: "weight_value", unit: "weight_unit"), done: try row.decode(column: "done", as: Bool.self),
-                updatedAt: live.startedAt)
-        }
-        let result = PersonalRecords.find(in: [.init(id: workoutID, startedAt: live.startedAt, sets: sets)], after: live.bests)
-        return EntryRecords(sets: result.setRecords, sessionVolume: !result.sessionRecords.isEmpty)
+        return records
     }
 
     /// Recomputes the records of an entry's exercise (a set of a finished workout changed).
