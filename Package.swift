@@ -34,6 +34,11 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(
+            name: "SpotterImport",
+            dependencies: ["SpotterCore", "SpotterStore"],
+            swiftSettings: strict
+        ),
+        .target(
             name: "SpotterStore",
             dependencies: [
                 "SpotterCore",
@@ -73,6 +78,7 @@ let package = Package(
             dependencies: [
                 "SpotterCore",
                 "SpotterStore",
+                "SpotterImport",
                 "SpotterServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -93,6 +99,12 @@ let package = Package(
         .testTarget(
             name: "SpotterCoreTests",
             dependencies: ["SpotterCore"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "SpotterImportTests",
+            dependencies: ["SpotterCore", "SpotterImport"],
+            resources: [.copy("Samples")],
             swiftSettings: strict
         ),
         .testTarget(

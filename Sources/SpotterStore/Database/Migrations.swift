@@ -14,6 +14,7 @@ extension SpotterStore {
             M007CreateWorkouts(),
             M008CreateTemplates(),
             M009CreateProgress(),
+            M010CreateImportKeys(),
         ]
     }
 

@@ -64,14 +64,20 @@ public struct ExerciseRepository: Sendable {
     public func create(id: UUID = UUID(), userID: UUID, draft: ExerciseDraft, now: Date) async throws -> Exercise {
         let valid = try validate(draft)
         try await ensureNameFree(valid.nameKey, userID: userID, except: nil)
+        let model = Self.customModel(id: id, userID: userID, valid: valid, now: now)
+        try await model.create(on: db)
+        return model.core
+    }
+
+    /// A new custom exercise's row.
+    static func customModel(id: UUID, userID: UUID, valid: ValidExerciseDraft, now: Date) -> ExerciseModel {
         let model = ExerciseModel()
         model.id = id
         model.userID = userID
         model.archived = false
         model.createdAt = now
         apply(valid, to: model, now: now)
-        try await model.create(on: db)
-        return model.core
+        return model
     }
 
     /// Changes a custom exercise; built-in ones cannot be changed.
@@ -79,7 +85,7 @@ public struct ExerciseRepository: Sendable {
         let model = try await ownModel(id: id, userID: userID, action: "edit")
         let valid = try validate(draft)
         try await ensureNameFree(valid.nameKey, userID: userID, except: id)
-        apply(valid, to: model, now: now)
+        Self.apply(valid, to: model, now: now)
         try await model.save(on: db)
         return model.core
     }
@@ -147,7 +153,7 @@ public struct ExerciseRepository: Sendable {
         return model
     }
 
-    private func apply(_ valid: ValidExerciseDraft, to model: ExerciseModel, now: Date) {
+    private static func apply(_ valid: ValidExerciseDraft, to model: ExerciseModel, now: Date) {
         model.setNameAndAliases(valid.name, aliases: [])
         model.description = valid.description
         model.primaryMuscles = ExerciseModel.muscleList(valid.muscleGroups)

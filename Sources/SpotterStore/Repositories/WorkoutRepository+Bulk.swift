@@ -3,26 +3,58 @@ import Foundation
 import SQLKit
 import SpotterCore
 
+/// Finished workouts to add in one go (an import, or made-up history), with the
+/// custom exercises they need.
+public struct FinishedBatch: Sendable {
+    public var workouts: [Workout]
+    /// Per workout id: where it came from, for imports (see `M010CreateImportKeys`).
+    /// A workout whose key the lifter already has is left out.
+    public var importKeys: [UUID: String]
+    /// Custom exercises to create first, with the ids the workouts use.
+    public var newExercises: [(id: UUID, exercise: ValidExerciseDraft)]
+
+    public init(workouts: [Workout], importKeys: [UUID: String] = [:], newExercises: [(id: UUID, exercise: ValidExerciseDraft)] = []) {
+        self.workouts = workouts
+        self.importKeys = importKeys
+        self.newExercises = newExercises
+    }
+}
+
 extension WorkoutRepository {
     /// Adds finished workouts in bulk, in one transaction: multi-row inserts of a
     /// few hundred rows each, then the records and weekly counts computed once
     /// for everything they touch. Each workout must be finished and carry fresh ids.
     public func addFinished(_ workouts: [Workout], userID: UUID, now: Date) async throws {
-        guard !workouts.isEmpty else { return }
-        precondition(workouts.allSatisfy { $0.endedAt != nil }, "only finished workouts are added in bulk")
-        try await db.writeTransaction { tx in
+        _ = try await addFinished(FinishedBatch(workouts: workouts), userID: userID, now: now)
+    }
+
+    /// The same with import keys and new exercises; all or nothing. Returns the
+    /// workouts added: those whose import key the lifter already had are skipped,
+    /// checked inside the transaction so two imports of one file add it once. New
+    /// exercises only some skipped workouts needed are not created.
+    public func addFinished(_ batch: FinishedBatch, userID: UUID, now: Date) async throws -> [Workout] {
+        precondition(batch.workouts.allSatisfy { $0.endedAt != nil }, "only finished workouts are added in bulk")
+        return try await db.writeTransaction { tx in
             let sql = tx as! any SQLDatabase
-            let rows: [SQLQueryString] = workouts.map { w in
-                """
-                (\(bind: w.id), \(bind: userID), \(bind: w.name), \(bind: w.workoutTypeID), \(bind: w.startedAt), \(bind: w.endedAt), \
-                \(bind: w.notes), \(bind: w.sessionRPE), \(bind: 0), \(bind: now), \(bind: now), \(bind: w.templateID))
-                """
-            }
+            let known = try await Self.importKeys(Array(batch.importKeys.values), userID: userID, on: tx)
+            let workouts = batch.workouts.filter { batch.importKeys[$0.id].map { !known.contains($0) } ?? true }
+            guard !workouts.isEmpty else { return [] }
+            let used = Set(workouts.flatMap { $0.entries.map(\.exerciseID) })
             do {
+                for (id, exercise) in batch.newExercises where used.contains(id) {
+                    try await ExerciseRepository.customModel(id: id, userID: userID, valid: exercise, now: now).create(on: tx)
+                }
+                let rows: [SQLQueryString] = workouts.map { w in
+                    """
+                    (\(bind: w.id), \(bind: userID), \(bind: w.name), \(bind: w.workoutTypeID), \(bind: w.startedAt), \(bind: w.endedAt), \
+                    \(bind: w.notes), \(bind: w.sessionRPE), \(bind: 0), \(bind: now), \(bind: now), \(bind: w.templateID), \
+                    \(bind: batch.importKeys[w.id]))
+                    """
+                }
                 for chunk in rows.chunked(by: 500) {
                     try await sql.raw("""
                         INSERT INTO workouts (id, user_id, name, workout_type_id, started_at, ended_at, notes, session_rpe, \
-                        rest_total_seconds, created_at, updated_at, template_id) VALUES \(chunk.joined(separator: ", "))
+                        rest_total_seconds, created_at, updated_at, template_id, import_key) VALUES \(chunk.joined(separator: ", "))
                         """).run()
                 }
                 for chunk in workouts.map({ (id: $0.id, entries: $0.entries) }).chunked(by: 100) {
@@ -31,9 +63,25 @@ extension WorkoutRepository {
             } catch let error as any DatabaseError where error.isConstraintFailure {
                 throw SpotterError.idInUse
             }
-            let exerciseIDs = Set(workouts.flatMap { $0.entries.map(\.exerciseID) })
-            try await ProgressRows.refresh(userID: userID, exerciseIDs: exerciseIDs, on: tx)
+            try await ProgressRows.refresh(userID: userID, exerciseIDs: used, on: tx)
             try await ProgressRows.rebuildWeeks(userID: userID, timeZone: try await ProgressRows.timeZone(userID: userID, on: tx), on: tx)
+            return workouts
         }
+    }
+
+    /// Which of these import keys the lifter's workouts already carry.
+    public func importKeys(_ keys: [String], userID: UUID) async throws -> Set<String> {
+        try await Self.importKeys(keys, userID: userID, on: reads)
+    }
+
+    static func importKeys(_ keys: [String], userID: UUID, on db: any Database) async throws -> Set<String> {
+        var found = Set<String>()
+        for chunk in keys.chunked(by: 500) {
+            let rows = try await (db as! any SQLDatabase).raw("""
+                SELECT import_key FROM workouts WHERE user_id = \(bind: userID) AND import_key IN (\(binds: Array(chunk)))
+                """).all()
+            for row in rows { found.insert(try row.decode(column: "import_key", as: String.self)) }
+        }
+        return found
     }
 }

@@ -1,0 +1,169 @@
+import Foundation
+import SpotterCore
+
+/// The apps whose exports Spotter reads.
+public enum ImportSource: String, CaseIterable, Sendable, Codable {
+    case strong, hevy, fitnotes
+
+    public var displayName: String {
+        switch self {
+        case .strong: "Strong"
+        case .hevy: "Hevy"
+        case .fitnotes: "FitNotes"
+        }
+    }
+}
+
+/// A wall-clock time without a zone, as the exports write it; placed in the
+/// lifter's zone when imported.
+public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public var year, month, day, hour, minute, second: Int
+
+    public init(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0) {
+        (self.year, self.month, self.day, self.hour, self.minute, self.second) = (year, month, day, hour, minute, second)
+    }
+
+    /// The moment this wall-clock time is in `zone`; nil for a date that does not exist.
+    public func date(in zone: TimeZone) -> Date? {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let components = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+        guard let date = calendar.date(from: components) else { return nil }
+        // Calendar rolls 31 February over to March: refuse instead.
+        let back = calendar.dateComponents([.year, .month, .day], from: date)
+        guard back.year == year, back.month == month, back.day == day else { return nil }
+        return date
+    }
+
+    private var ordinal: [Int] { [year, month, day, hour, minute, second] }
+    public static func < (lhs: LocalDateTime, rhs: LocalDateTime) -> Bool { lhs.ordinal.lexicographicallyPrecedes(rhs.ordinal) }
+
+    /// "2024-06-18 11:04".
+    public var description: String {
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(year)-\(two(month))-\(two(day)) \(two(hour)):\(two(minute))"
+    }
+}
+
+/// One set as read from a file.
+public struct ImportedSet: Sendable, Equatable {
+    public var kind: SetKind
+    public var reps: Int?
+    public var weight: Mass?
+    public var durationSeconds: Int?
+    public var distanceMeters: Double?
+    public var rpe: Double?
+    public var note: String
+
+    public init(
+        kind: SetKind = .working, reps: Int? = nil, weight: Mass? = nil, durationSeconds: Int? = nil, distanceMeters: Double? = nil,
+        rpe: Double? = nil, note: String = ""
+    ) {
+        (self.kind, self.reps, self.weight, self.durationSeconds) = (kind, reps, weight, durationSeconds)
+        (self.distanceMeters, self.rpe, self.note) = (distanceMeters, rpe, note)
+    }
+
+    /// Volume in kilograms (warm-ups count none), for previews and checks.
+    public var volumeKilograms: Double {
+        guard kind != .warmup, let reps, let weight else { return 0 }
+        return weight.converted(to: .kg) * Double(reps)
+    }
+}
+
+/// One exercise of a workout as read from a file, named as the file names it.
+public struct ImportedEntry: Sendable, Equatable {
+    public var exerciseName: String
+    public var notes: String
+    public var supersetGroup: Int?
+    public var restSeconds: Int?
+    public var sets: [ImportedSet]
+    /// The muscle group the app filed the exercise under (FitNotes' Category).
+    public var category: String
+
+    public init(
+        exerciseName: String, notes: String = "", supersetGroup: Int? = nil, restSeconds: Int? = nil, sets: [ImportedSet] = [],
+        category: String = ""
+    ) {
+        (self.exerciseName, self.notes, self.supersetGroup, self.restSeconds, self.sets) = (exerciseName, notes, supersetGroup, restSeconds, sets)
+        self.category = category
+    }
+}
+
+/// One workout as read from a file.
+public struct ImportedWorkout: Sendable, Equatable {
+    public var name: String
+    public var start: LocalDateTime
+    /// Nil when the file gives none, or one nobody trains for (see `ImportRules`).
+    public var durationSeconds: Int?
+    public var notes: String
+    public var entries: [ImportedEntry]
+    /// The line of its first row.
+    public var line: Int
+
+    public init(name: String, start: LocalDateTime, durationSeconds: Int? = nil, notes: String = "", entries: [ImportedEntry] = [], line: Int) {
+        (self.name, self.start, self.durationSeconds, self.notes, self.entries, self.line) = (name, start, durationSeconds, notes, entries, line)
+    }
+
+    public var sets: [ImportedSet] { entries.flatMap(\.sets) }
+
+    /// What makes a workout the same on a second import of the file: the app, the
+    /// start and the name (FitNotes: the day alone, its workouts are named by what
+    /// they trained).
+    public func key(source: ImportSource) -> String {
+        source == .fitnotes ? "\(source.rawValue)|\(start)" : "\(source.rawValue)|\(start)|\(name)"
+    }
+}
+
+/// A row of the file that was not imported, and why.
+public struct SkippedRow: Sendable, Equatable {
+    public var line: Int
+    public var reason: String
+
+    public init(line: Int, reason: String) {
+        self.line = line
+        self.reason = reason
+    }
+}
+
+/// Everything read from one file: the workouts in time order and what was left out.
+public struct ImportFile: Sendable, Equatable {
+    public var source: ImportSource
+    public var workouts: [ImportedWorkout]
+    public var skipped: [SkippedRow]
+    /// Things worth knowing that are not errors: capped durations, columns not understood.
+    public var notices: [String]
+    /// The weight unit the file states (in its header or per row); nil when it says
+    /// nothing and `assumedUnit` was used.
+    public var statedUnit: MassUnit?
+    public var assumedUnit: MassUnit
+    /// Data rows read (the header and blank lines not counted).
+    public var rows: Int
+
+    public init(
+        source: ImportSource, workouts: [ImportedWorkout] = [], skipped: [SkippedRow] = [], notices: [String] = [],
+        statedUnit: MassUnit? = nil, assumedUnit: MassUnit, rows: Int = 0
+    ) {
+        (self.source, self.workouts, self.skipped, self.notices) = (source, workouts, skipped, notices)
+        (self.statedUnit, self.assumedUnit, self.rows) = (statedUnit, assumedUnit, rows)
+    }
+
+    public var setCount: Int { workouts.reduce(0) { $0 + $1.sets.count } }
+    public var firstStart: LocalDateTime? { workouts.first?.start }
+    public var lastStart: LocalDateTime? { workouts.last?.start }
+    /// Every exercise name in the file, first appearance first.
+    public var exerciseNames: [String] {
+        var seen = Set<String>()
+        return workouts.flatMap { $0.entries.map(\.exerciseName) }.filter { seen.insert($0).inserted }
+    }
+}
+
+/// Why a whole file cannot be imported.
+public struct ImportError: Error, Equatable, CustomStringConvertible {
+    public var message: String
+
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
+}

@@ -1,0 +1,246 @@
+import Foundation
+import SpotterCore
+
+/// How values in the exports are read; shared by the three formats.
+public enum ImportRules {
+    /// A workout longer than this was never finished (Strong has `409h 31min`): its
+    /// sets are kept, its duration is not.
+    public static let longestBelievableSeconds = 12 * 3600
+
+    /// Files larger than this are refused before reading: ten years of daily
+    /// training export to about 10 MB.
+    public static let largestFileBytes = 64 << 20
+
+    /// A number as exports write it: `60`, `60.0`, `149.99999999999997`, and `60,5`
+    /// in files from apps set to a language with a decimal comma. Empty is nil.
+    public static func number(_ text: String) -> Double? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { return nil }
+        if let value = Double(trimmed), value.isFinite { return value }
+        if let value = Double(trimmed.replacingOccurrences(of: ",", with: ".")), value.isFinite { return value }
+        return nil
+    }
+
+    /// Rounds float noise away: to 0.01 (`149.99999999999997` is 150).
+    public static func rounded(_ value: Double) -> Double { (value * 100).rounded() / 100 }
+
+    /// A duration as Strong writes it: `31m`, `1h 3m`, `2h 38m`, `1h`, `38min`,
+    /// `20s`, `1h 2min 5s`, or bare seconds. Nil when it is not one.
+    public static func duration(_ text: String) -> Int? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+        guard !trimmed.isEmpty else { return nil }
+        if let seconds = number(trimmed) { return seconds >= 0 ? Int(seconds.rounded()) : nil }
+        var total = 0
+        var digits = ""
+        var unit = ""
+        var sawPart = false
+        func close() -> Bool {
+            guard !digits.isEmpty, let value = Int(digits) else { return digits.isEmpty && unit.isEmpty }
+            switch unit {
+            case "h", "hr", "hrs", "std", "u", "hours", "hour": total += value * 3600
+            case "m", "min", "mins", "minutes", "minute", "mn": total += value * 60
+            case "s", "sec", "secs", "seconds", "second", "sek", "seg": total += value
+            default: return false
+            }
+            sawPart = true
+            digits = ""
+            unit = ""
+            return true
+        }
+        for character in trimmed {
+            if character.isNumber {
+                if !unit.isEmpty { guard close() else { return nil } }
+                digits.append(character)
+            } else if character.isLetter {
+                guard !digits.isEmpty else { return nil }
+                unit.append(character)
+            } else if character == " " {
+                continue
+            } else {
+                return nil
+            }
+        }
+        guard close(), sawPart else { return nil }
+        return total
+    }
+
+    /// `H:MM:SS` or `MM:SS` (FitNotes times); nil when it is not one.
+    public static func clockDuration(_ text: String) -> Int? {
+        let parts = text.trimmingCharacters(in: .whitespaces).split(separator: ":", omittingEmptySubsequences: false)
+        guard (2...3).contains(parts.count) else { return nil }
+        let numbers = parts.compactMap { Int($0) }
+        guard numbers.count == parts.count, numbers.allSatisfy({ $0 >= 0 }) else { return nil }
+        return numbers.reduce(0) { $0 * 60 + $1 }
+    }
+
+    /// `2024-06-18 11:04:00`, `2024-06-18 11:04`, `2024-06-18T11:04:00` or `2024-06-18`.
+    public static func isoDateTime(_ text: String) -> LocalDateTime? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let parts = trimmed.split(whereSeparator: { $0 == " " || $0 == "T" })
+        guard (1...2).contains(parts.count) else { return nil }
+        let day = parts[0].split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
+        guard day.count == 3, let year = day[0], let month = day[1], let date = day[2] else { return nil }
+        var time: [Int] = [0, 0, 0]
+        if parts.count == 2 {
+            let clock = parts[1].split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
+            guard (2...3).contains(clock.count), clock.allSatisfy({ $0 != nil }) else { return nil }
+            for (index, value) in clock.enumerated() { time[index] = value! }
+        }
+        return LocalDateTime(year: year, month: month, day: date, hour: time[0], minute: time[1], second: time[2]).checked
+    }
+
+    /// `13 Sep 2024, 14:11` (Hevy): day, English month, year, time; or an ISO date.
+    public static func hevyDateTime(_ text: String) -> LocalDateTime? {
+        let words = text.replacingOccurrences(of: ",", with: " ").split(separator: " ")
+        guard words.count == 4, let day = Int(words[0]), let year = Int(words[2]),
+            let month = months.firstIndex(of: String(words[1].prefix(3)).lowercased())
+        else { return isoDateTime(text) }
+        let clock = words[3].split(separator: ":").map { Int($0) }
+        guard (2...3).contains(clock.count), let hour = clock[0], let minute = clock[1] else { return nil }
+        let second = clock.count == 3 ? clock[2] ?? 0 : 0
+        return LocalDateTime(year: year, month: month + 1, day: day, hour: hour, minute: minute, second: second).checked
+    }
+
+    private static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+
+    /// Hevy writes line breaks in notes as the two characters `\n`.
+    public static func note(_ text: String) -> String {
+        text.replacingOccurrences(of: "\\n", with: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// A header name reduced for matching: lower case, no quotes, single spaces.
+    public static func headerKey(_ text: String) -> String {
+        text.trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: "\"\u{FEFF}")))
+            .lowercased().split(separator: " ").joined(separator: " ")
+    }
+
+    /// Meters in one `unit` (`km`, `mi`, `m`, `miles`, ...); nil for an unknown unit.
+    public static func meters(per unit: String) -> Double? {
+        switch unit.trimmingCharacters(in: .whitespaces).lowercased() {
+        case "km", "kms", "kilometers", "kilometres": 1000
+        case "mi", "mile", "miles": 1609.344
+        case "m", "meters", "metres": 1
+        case "ft", "feet": 0.3048
+        case "yd", "yards": 0.9144
+        default: nil
+        }
+    }
+
+    /// A weight unit as exports spell it: `kg`, `kgs`, `lb`, `lbs`.
+    public static func massUnit(_ text: String) -> MassUnit? {
+        switch text.trimmingCharacters(in: .whitespaces).lowercased() {
+        case "kg", "kgs", "kilograms": .kg
+        case "lb", "lbs", "pounds": .lb
+        default: nil
+        }
+    }
+}
+
+/// A row that cannot be used; its reason goes to the report with its line.
+struct RowProblem: Error {
+    let reason: String
+
+    init(_ reason: String) {
+        self.reason = reason
+    }
+}
+
+extension ImportRules {
+    /// A weight cell: empty or 0 is a bodyweight set (nil), float noise rounded.
+    static func weight(_ text: String, unit: MassUnit) throws(RowProblem) -> Mass? {
+        guard !text.isEmpty else { return nil }
+        guard let weight = number(text) else { throw RowProblem("The weight \"\(text)\" is not a number.") }
+        guard weight >= 0 else { throw RowProblem("The weight \(text) is negative.") }
+        return weight > 0 ? Mass(rounded(weight), unit) : nil
+    }
+
+    /// A reps cell: `5`, `5.0`; empty is nil.
+    static func reps(_ text: String) throws(RowProblem) -> Int? {
+        guard !text.isEmpty else { return nil }
+        guard let reps = number(text) else { throw RowProblem("The reps \"\(text)\" are not a number.") }
+        guard reps >= 0, reps < 10_000 else { throw RowProblem("\(text) reps is not a number of repetitions.") }
+        return Int(reps.rounded())
+    }
+
+    /// An exercise name cell, spaces folded; a row without one is no set.
+    static func exerciseName(_ text: String) throws(RowProblem) -> String {
+        let name = NameKey.displayForm(of: text)
+        guard !name.isEmpty else { throw RowProblem("The row names no exercise.") }
+        return name
+    }
+
+    /// Refuses a set that measures nothing.
+    static func requireMeasure(_ set: ImportedSet) throws(RowProblem) {
+        if set.reps == nil, set.weight == nil, set.durationSeconds == nil, set.distanceMeters == nil {
+            throw RowProblem("The set has no weight, reps, time or distance.")
+        }
+    }
+
+    /// The workout's duration, or nil with a notice when nobody trains that long.
+    static func believable(_ duration: Int?, workout name: String, start: LocalDateTime, line: Int, notices: inout [String]) -> Int? {
+        guard let duration, duration > longestBelievableSeconds else { return duration }
+        let hours = duration / 3600, minutes = duration % 3600 / 60
+        notices.append(
+            "Line \(line): the workout \"\(name)\" on \(start) lasted \(hours)h \(minutes)min, which nobody trains for; it is imported without a duration.")
+        return nil
+    }
+}
+
+extension LocalDateTime {
+    /// Nil when a part is out of its range.
+    var checked: LocalDateTime? {
+        guard (1900...2200).contains(year), (1...12).contains(month), (1...31).contains(day), (0...23).contains(hour),
+            (0...59).contains(minute), (0...59).contains(second)
+        else { return nil }
+        return self
+    }
+}
+
+/// Collects rows into workouts: rows of one workout may be spread over the file;
+/// consecutive rows of one exercise form an entry, and the exercise coming back
+/// later in the workout starts a new entry.
+struct WorkoutCollector {
+    private var workouts: [String: ImportedWorkout] = [:]
+    private var lastExercise: [String: String] = [:]
+
+    /// The workout under `key`, made by `make` on its first row.
+    mutating func workout(_ key: String, make: () -> ImportedWorkout) -> String {
+        if workouts[key] == nil { workouts[key] = make() }
+        return key
+    }
+
+    mutating func update(_ key: String, _ change: (inout ImportedWorkout) -> Void) {
+        change(&workouts[key]!)
+    }
+
+    /// Adds a set (or nothing, for a marker row) to the exercise's current entry,
+    /// starting an entry when the exercise changes; returns the entry's index.
+    @discardableResult
+    /// With `sameExerciseContinues`, an exercise coming back joins its first entry.
+    mutating func entry(
+        _ key: String, exercise: String, supersetGroup: Int? = nil, sameExerciseContinues: Bool = false, change: (inout ImportedEntry) -> Void
+    ) -> Int {
+        var index = workouts[key]!.entries.count - 1
+        if sameExerciseContinues, let found = workouts[key]!.entries.firstIndex(where: { $0.exerciseName == exercise }) {
+            index = found
+        } else if lastExercise[key] != exercise || index < 0 {
+            workouts[key]!.entries.append(ImportedEntry(exerciseName: exercise, supersetGroup: supersetGroup))
+            lastExercise[key] = exercise
+            index += 1
+        }
+        change(&workouts[key]!.entries[index])
+        return index
+    }
+
+    /// The workouts in time order, without exercises that ended up with no sets.
+    func finished() -> [ImportedWorkout] {
+        workouts.values.map { workout in
+            var workout = workout
+            workout.entries.removeAll { $0.sets.isEmpty }
+            return workout
+        }
+        .filter { !$0.entries.isEmpty }
+        .sorted { ($0.start, $0.line) < ($1.start, $1.line) }
+    }
+
+}

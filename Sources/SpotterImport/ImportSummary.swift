@@ -1,0 +1,57 @@
+import Foundation
+import SpotterCore
+
+/// The preview of an import in words, the same for the command line and the web:
+/// what will be added, the unit, how names map to the library, and what is left out.
+public struct ImportSummary: Sendable {
+    public let plan: ImportPlan
+
+    public init(plan: ImportPlan) {
+        self.plan = plan
+    }
+
+    public var headline: String {
+        let file = plan.file
+        var text = "\(file.source.displayName) export: \(count(plan.workouts.count, "workout")) with \(count(plan.setCount, "set"))"
+        if let from = file.firstStart, let to = file.lastStart { text += ", \(day(from)) to \(day(to))" }
+        return text + "."
+    }
+
+    public var unitLine: String {
+        if let stated = plan.file.statedUnit { return "Weights: \(stated.rawValue), as the file says." }
+        return "Weights: \(plan.file.assumedUnit.rawValue), assumed (the file does not say; choose the unit if that is wrong)."
+    }
+
+    public var alreadyLine: String? {
+        guard plan.alreadyImported > 0 else { return nil }
+        return "\(count(plan.alreadyImported, "workout")) of this file \(plan.alreadyImported == 1 ? "is" : "are") already in your history and will be left out."
+    }
+
+    public var matched: [ImportPlan.Match] { plan.matches.filter { $0.exercise != nil } }
+    public var created: [ImportPlan.Match] { plan.matches.filter { $0.exercise == nil } }
+
+    /// Every line of the preview, for the command line.
+    public var lines: [String] {
+        var lines = [headline, unitLine]
+        if let alreadyLine { lines.append(alreadyLine) }
+        lines.append("")
+        lines.append("Exercises matched to the library (\(matched.count)):")
+        lines += matched.map { "  \($0.name) -> \($0.exercise!.name)\($0.chosen ? " (chosen)" : "")" }
+        lines.append("New custom exercises (\(created.count)):")
+        lines += created.map { match in
+            let draft = match.newExercise!
+            return "  \(match.name) (\(draft.kind.displayName), \(draft.equipment.displayName), \(draft.muscleGroups.map(\.displayName).joined(separator: ", ")))"
+        }
+        let skipped = plan.file.skipped
+        lines.append("Rows left out (\(skipped.count)):")
+        lines += skipped.map { "  line \($0.line): \($0.reason)" }
+        if !plan.file.notices.isEmpty {
+            lines.append("Notes:")
+            lines += plan.file.notices.map { "  \($0)" }
+        }
+        return lines
+    }
+
+    private func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+    private func day(_ time: LocalDateTime) -> String { String(time.description.prefix(10)) }
+}
