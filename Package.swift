@@ -103,7 +103,10 @@ let package = Package(
         ),
         .testTarget(
             name: "SpotterImportTests",
-            dependencies: ["SpotterCore", "SpotterImport"],
+            dependencies: [
+                "SpotterCore", "SpotterImport", "SpotterStore", "SpotterTestSupport",
+                .product(name: "SQLKit", package: "sql-kit"),
+            ],
             resources: [.copy("Samples")],
             swiftSettings: strict
         ),

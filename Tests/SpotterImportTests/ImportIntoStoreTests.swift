@@ -1,0 +1,114 @@
+import Foundation
+import SQLKit
+import SpotterCore
+import SpotterStore
+import SpotterTestSupport
+import Testing
+
+@testable import SpotterImport
+
+extension TestDatabase: CustomTestStringConvertible {}
+
+/// Importing into accounts, on both engines: what lands, twice, failing halfway,
+/// and never in another lifter's account.
+@Suite("Import into the store")
+struct ImportIntoStoreTests {
+    static let now = Date(timeIntervalSince1970: 1_790_000_000)
+
+    static func strongSample() throws -> ImportFile {
+        let path = try #require(Bundle.module.path(forResource: "Samples/legacy-comma-kg-W-D-F.prefix", ofType: "csv"))
+        return try ImportReader.read(path: path, source: .strong, assumedUnit: .kg)
+    }
+
+    static func account(_ name: String, zone: String = "UTC", in store: SpotterStore) async throws -> User {
+        let user = try await AccountService(store: store, hasher: PasswordHasher(cost: 4))
+            .register(username: name, password: "correct horse battery", now: now)
+        var settings = user.settings
+        settings.timeZone = zone
+        return try await UserRepository(store: store).update(settings: settings, userID: user.id)
+    }
+
+    static func workoutCount(_ userID: UUID, in store: SpotterStore) async throws -> [Int] {
+        try await TestEnvironment.integers("SELECT COUNT(*) AS n FROM workouts WHERE user_id = '\(userID.uuidString)'", in: store)
+    }
+
+    @Test("a Strong file lands with its sets, records and weeks; the second import adds nothing", arguments: TestDatabase.all)
+    func importTwice(engine: TestDatabase) async throws {
+        try await TestEnvironment.with(engine) { env in
+            try await env.withStore { store in
+                try await CatalogSeeder(store: store).seed(CatalogSeeder.bundledCatalog(), now: Self.now)
+                let anna = try await Self.account("anna", zone: "America/New_York", in: store)
+                let importer = HistoryImporter(store: store)
+                let file = try Self.strongSample()
+                let plan = try await importer.plan(file, userID: anna.id, now: Self.now)
+                #expect(plan.workouts.count == 9)
+                #expect(plan.matches.allSatisfy { $0.exercise != nil }, "every Strong name of the sample is in the library")
+                let first = try await importer.commit(plan, userID: anna.id, now: Self.now)
+                #expect(first == ImportOutcome(workouts: 9, sets: 184, newExercises: 0, alreadyImported: 0))
+
+                let history = try await WorkoutRepository(store: store).history(userID: anna.id)
+                #expect(history.count == 9)
+                // 2024-06-18 11:04 in New York (summer time, UTC-4) is 15:04 UTC; Strong's "1h".
+                let deadlift = try #require(history.last)
+                #expect(deadlift.startedAt == Date(timeIntervalSince1970: 1_718_723_040))
+                #expect(deadlift.endedAt == deadlift.startedAt.addingTimeInterval(3600))
+                #expect(deadlift.allSets.last?.kind == .failure)
+                #expect(try await TestEnvironment.count("exercise_records", in: store) > 0, "imported sets feed the records")
+                #expect(try await TestEnvironment.count("training_weeks", in: store) > 0, "and the weeks")
+
+                let again = try await importer.plan(file, userID: anna.id, now: Self.now)
+                #expect(again.workouts.isEmpty)
+                #expect(again.alreadyImported == 9)
+                #expect(ImportSummary(plan: again).alreadyLine == "9 workouts of this file are already in your history and will be left out.")
+                // Even a plan made before the first import landed adds nothing.
+                let stale = try await importer.commit(plan, userID: anna.id, now: Self.now)
+                #expect(stale == ImportOutcome(workouts: 0, sets: 0, newExercises: 0, alreadyImported: 9))
+                #expect(try await Self.workoutCount(anna.id, in: store) == [9])
+            }
+        }
+    }
+
+    @Test("a failure halfway through changes nothing, new exercises included", arguments: TestDatabase.all)
+    func allOrNothing(engine: TestDatabase) async throws {
+        try await TestEnvironment.with(engine) { env in
+            try await env.withStore { store in
+                let anna = try await Self.account("anna", in: store)
+                let csv = """
+                    Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE
+                    2024-06-18 11:04:00,"A",1h,"My Own Press",1,60,5,0,0,,,
+                    2024-06-19 11:04:00,"B",1h,"My Own Press",1,62.5,5,0,0,,,
+                    """
+                let file = try ImportReader.read(bytes: Array(csv.utf8), source: .strong, assumedUnit: .kg)
+                let importer = HistoryImporter(store: store)
+                var plan = try await importer.plan(file, userID: anna.id, now: Self.now)
+                #expect(plan.newExercises.count == 1)
+                // The second workout reuses a set id of the first: its insert fails
+                // after the exercise and the first workout were written.
+                plan.workouts[1].entries[0].sets[0].id = plan.workouts[0].entries[0].sets[0].id
+                await #expect(throws: SpotterError.self) { try await importer.commit(plan, userID: anna.id, now: Self.now) }
+                #expect(try await Self.workoutCount(anna.id, in: store) == [0])
+                #expect(try await TestEnvironment.count("workout_sets", in: store) == 0)
+                #expect(try await TestEnvironment.count("exercises", in: store) == 0, "the custom exercise is not left behind")
+            }
+        }
+    }
+
+    @Test("an import for one lifter never touches another's, and each can import the same file", arguments: TestDatabase.all)
+    func crossUser(engine: TestDatabase) async throws {
+        try await TestEnvironment.with(engine) { env in
+            try await env.withStore { store in
+                let anna = try await Self.account("anna", in: store)
+                let ben = try await Self.account("ben", in: store)
+                let importer = HistoryImporter(store: store)
+                let file = try Self.strongSample()
+                _ = try await importer.commit(try await importer.plan(file, userID: anna.id, now: Self.now), userID: anna.id, now: Self.now)
+                #expect(try await Self.workoutCount(ben.id, in: store) == [0])
+                let bens = try await importer.plan(file, userID: ben.id, now: Self.now)
+                #expect(bens.alreadyImported == 0, "anna's import keys are hers")
+                let outcome = try await importer.commit(bens, userID: ben.id, now: Self.now)
+                #expect(outcome.workouts == 9)
+                #expect(try await Self.workoutCount(anna.id, in: store) == [9])
+            }
+        }
+    }
+}
