@@ -39,9 +39,12 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
     public static func < (lhs: LocalDateTime, rhs: LocalDateTime) -> Bool { lhs.ordinal.lexicographicallyPrecedes(rhs.ordinal) }
 
     /// "2024-06-18 11:04".
-    public var description: String {
+    public var description: String { String(stamp.dropLast(3)) }
+
+    /// "2024-06-18 11:04:00", to the second.
+    public var stamp: String {
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(year)-\(two(month))-\(two(day)) \(two(hour)):\(two(minute))"
+        return "\(year)-\(two(month))-\(two(day)) \(two(hour)):\(two(minute)):\(two(second))"
     }
 }
 
@@ -110,7 +113,7 @@ public struct ImportedWorkout: Sendable, Equatable {
     /// start and the name (FitNotes: the day alone, its workouts are named by what
     /// they trained).
     public func key(source: ImportSource) -> String {
-        source == .fitnotes ? "\(source.rawValue)|\(start)" : "\(source.rawValue)|\(start)|\(name)"
+        source == .fitnotes ? "\(source.rawValue)|\(start.stamp)" : "\(source.rawValue)|\(start.stamp)|\(name)"
     }
 }
 

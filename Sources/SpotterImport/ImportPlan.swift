@@ -76,8 +76,13 @@ extension ImportPlan {
         var workouts: [Workout] = []
         var keys: [UUID: String] = [:]
         var already = 0
+        var seen: [String: Int] = [:]
         for imported in file.workouts {
-            let key = imported.key(source: file.source)
+            // Two workouts of one file with the same start and name (Strong numbers
+            // them apart) are told apart by their order in the file.
+            var key = imported.key(source: file.source)
+            seen[key, default: 0] += 1
+            if let count = seen[key], count > 1 { key += "|\(count)" }
             if existing.contains(key) {
                 already += 1
                 continue

@@ -47,7 +47,7 @@ public enum ImportReader {
         if size == 0 { throw ImportError("The file is empty. Export your history from the app again and choose that file.") }
         if size > ImportRules.largestFileBytes {
             throw ImportError(
-                "The file is \(size >> 20) MB; Spotter imports files up to \(ImportRules.largestFileBytes >> 20) MB. "
+                "The file is larger than \(ImportRules.largestFileBytes >> 20) MB, the most Spotter imports. "
                     + "Is it the app's CSV export? Ten years of training is about 10 MB.")
         }
     }
@@ -108,7 +108,12 @@ public enum ImportReader {
             // A line of empty fields (";;;;") is a blank line.
             if record.fields.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) { continue }
             file.rows += 1
-            do {
+            do throws(RowProblem) {
+                // A row shorter than the header was cut off (FitNotes rows are
+                // checked by their reader: their names may hold commas).
+                if source != .fitnotes, record.fields.count < header.count {
+                    throw RowProblem("The row has \(record.fields.count) fields where the header has \(header.count): it is cut off.")
+                }
                 try format.read(record, into: &collector, file: &file)
             } catch {
                 file.skipped.append(SkippedRow(line: record.line, reason: error.reason))

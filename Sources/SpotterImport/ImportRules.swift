@@ -189,10 +189,12 @@ extension ImportRules {
 extension LocalDateTime {
     /// Nil when a part is out of its range.
     var checked: LocalDateTime? {
-        guard (1900...2200).contains(year), (1...12).contains(month), (1...31).contains(day), (0...23).contains(hour),
-            (0...59).contains(minute), (0...59).contains(second)
+        guard (1900...2200).contains(year), (1...12).contains(month), (0...23).contains(hour), (0...59).contains(minute),
+            (0...59).contains(second)
         else { return nil }
-        return self
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+        return (1...days).contains(day) ? self : nil
     }
 }
 

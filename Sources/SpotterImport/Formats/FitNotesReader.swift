@@ -7,6 +7,8 @@ import SpotterCore
 struct FitNotesReader: FormatReader {
     enum Column {
         case date, exercise, category, weight, weightUnit, reps, distance, distanceUnit, time, comment
+        /// A column Spotter does not know: read past, never used.
+        case ignored
     }
 
     /// FitNotes has no workout times: its workouts start at noon, which keeps every
@@ -48,7 +50,7 @@ struct FitNotesReader: FormatReader {
             case "time": order.append(.time)
             case "comment": order.append(.comment)
             default:
-                order.append(.comment)
+                order.append(.ignored)
                 unknown.append(name)
             }
         }
@@ -66,6 +68,7 @@ struct FitNotesReader: FormatReader {
         let extra = record.fields.count - order.count
         guard extra >= 0 else { return nil }
         let hasComment = order.last == .comment
+        var first: [Column: String]?
         for nameExtra in (hasComment ? Array(0...extra) : [extra]) {
             var result: [Column: String] = [:]
             var index = 0
@@ -81,8 +84,10 @@ struct FitNotesReader: FormatReader {
                 return text.isEmpty || ImportRules.number(text) != nil
             }
             if numbersRead { return result }
+            if first == nil { first = result }
         }
-        return nil
+        // No split reads: the row's numbers are wrong, and reading them says which.
+        return first
     }
 
     mutating func read(_ record: CSVRecord, into collector: inout WorkoutCollector, file: inout ImportFile) throws(RowProblem) {
@@ -107,7 +112,8 @@ struct FitNotesReader: FormatReader {
         }
         var set = ImportedSet()
         set.weight = try ImportRules.weight(field(.weight), unit: unit)
-        set.reps = try ImportRules.reps(field(.reps)).flatMap { $0 > 0 ? $0 : nil }
+        // 0 reps with a weight is a failed attempt (as Strong keeps it); without one, no reps.
+        set.reps = try ImportRules.reps(field(.reps)).flatMap { $0 > 0 || set.weight != nil ? $0 : nil }
         if let distance = ImportRules.number(field(.distance)), distance > 0 {
             guard let meters = ImportRules.meters(per: field(.distanceUnit).isEmpty ? "km" : field(.distanceUnit)) else {
                 throw RowProblem("The distance unit \"\(field(.distanceUnit))\" is not one Spotter knows (km, mi, m).")

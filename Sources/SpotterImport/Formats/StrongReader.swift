@@ -110,6 +110,7 @@ struct StrongReader: FormatReader {
             let key = keys[index]
             if key.contains("lb") { weightUnit = .lb } else if key.contains("kg") { weightUnit = .kg }
         }
+        statedUnit = weightUnit
         if let index = columns[.distance] {
             let key = keys[index]
             if key.contains("meter") { distanceMeters = 1 } else if key.contains("mile") { distanceMeters = 1609.344 } else if key.contains("km") {
@@ -121,7 +122,8 @@ struct StrongReader: FormatReader {
         }
     }
 
-    var statedUnit: MassUnit? { weightUnit }
+    /// The unit the header states, or the first one a row states.
+    var statedUnit: MassUnit?
 
     mutating func read(_ record: CSVRecord, into collector: inout WorkoutCollector, file: inout ImportFile) throws(RowProblem) {
         func field(_ column: Column) -> String {
@@ -177,7 +179,9 @@ struct StrongReader: FormatReader {
         }
 
         var set = ImportedSet(kind: kind)
-        let unit = ImportRules.massUnit(field(.weightUnit)) ?? weightUnit ?? assumedUnit
+        let rowUnit = ImportRules.massUnit(field(.weightUnit))
+        if statedUnit == nil { statedUnit = rowUnit }
+        let unit = rowUnit ?? weightUnit ?? assumedUnit
         set.weight = try ImportRules.weight(field(.weight), unit: unit)
         set.reps = try ImportRules.reps(field(.reps))
         if let seconds = ImportRules.number(field(.seconds)), seconds > 0 { set.durationSeconds = Int(seconds.rounded()) }
@@ -186,7 +190,8 @@ struct StrongReader: FormatReader {
             set.distanceMeters = ImportRules.rounded(distance * meters)
         }
         if let rpe = ImportRules.number(field(.rpe)), (1...10).contains(rpe) { set.rpe = rpe }
-        if set.reps == 0, set.weight == nil, set.durationSeconds == nil, set.distanceMeters == nil { set.reps = nil }
+        // Strong writes 0 reps on timed and cardio sets: no reps, as Hevy and FitNotes say.
+        if set.reps == 0, set.weight == nil { set.reps = nil }
         try ImportRules.requireMeasure(set)
         let note = field(.notes)
         collector.entry(workout, exercise: exercise) { entry in
