@@ -44,6 +44,8 @@ public enum StoreError: Error, CustomStringConvertible {
     case badDatabaseURL(String)
     case pragmaNotApplied(String)
     case catalogMissing
+    /// A backup or restore that would lose data, or cannot go ahead; says what to do.
+    case refused(String)
 
     public var description: String {
         switch self {
@@ -51,6 +53,7 @@ public enum StoreError: Error, CustomStringConvertible {
             "The database URL \(url) is not understood: use postgres://user:password@host:5432/database or sqlite:PATH."
         case .pragmaNotApplied(let detail): "SQLite refused a setting: \(detail)"
         case .catalogMissing: "The exercise catalog is missing from the program's resources."
+        case .refused(let message): message
         }
     }
 }
