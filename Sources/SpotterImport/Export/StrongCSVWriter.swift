@@ -1,0 +1,86 @@
+import Foundation
+import SpotterCore
+
+/// Writes workouts as CSV in Strong's comma layout (`Date,Workout Name,Duration,
+/// Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE`),
+/// which other tools read and Spotter's own Strong reader reads back. Times are the
+/// lifter's local times; weights in the lifter's unit, distances in km (miles for
+/// a lifter in pounds), as Strong writes them. Pure: the caller names exercises.
+public struct StrongCSVWriter: Sendable {
+    public static let header = "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE"
+
+    public let unit: MassUnit
+    public let zone: TimeZone
+
+    public init(unit: MassUnit, zone: TimeZone) {
+        self.unit = unit
+        self.zone = zone
+    }
+
+    /// The rows of one workout, each ending in CRLF (RFC 4180). Exercises missing
+    /// from `names` are written as "Unknown exercise".
+    public func rows(of workout: Workout, names: [UUID: String]) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: workout.startedAt)
+        let date = LocalDateTime(
+            year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1, hour: parts.hour ?? 0, minute: parts.minute ?? 0,
+            second: parts.second ?? 0
+        ).stamp
+        let duration = Self.duration(Int((workout.endedAt ?? workout.startedAt).timeIntervalSince(workout.startedAt)))
+        let metersPerDistance = unit == .lb ? 1609.344 : 1000
+        var text = ""
+        for entry in workout.entries {
+            var number = 0
+            // Strong exports the sets that were done; so does this.
+            for (index, set) in entry.sets.filter(\.done).enumerated() {
+                let order: String
+                switch set.kind {
+                case .warmup: order = "W"
+                case .drop: order = "D"
+                case .failure: order = "F"
+                case .working:
+                    number += 1
+                    order = String(number)
+                }
+                // The exercise's note goes on its first row, a set's own note on its row.
+                let note = index == 0 ? [entry.notes, set.note].filter { !$0.isEmpty }.joined(separator: "\n") : set.note
+                let fields = [
+                    date, workout.name, duration, names[entry.exerciseID] ?? "Unknown exercise", order,
+                    set.weight.map { Self.number($0.converted(to: unit)) } ?? "0",
+                    set.reps.map(String.init) ?? "",
+                    set.distanceMeters.map { Self.number($0 / metersPerDistance) } ?? "0",
+                    set.durationSeconds.map(String.init) ?? "0",
+                    note, workout.notes, set.rpe.map { Self.number($0) } ?? "",
+                ]
+                text += fields.map(Self.field).joined(separator: ",") + "\r\n"
+            }
+            if let rest = entry.restSeconds, entry.sets.contains(where: \.done) {
+                // Strong's own row for an exercise's rest time.
+                let fields = [date, workout.name, duration, names[entry.exerciseID] ?? "Unknown exercise", "Rest Timer", "0", "0", "0", String(rest), "", workout.notes, ""]
+                text += fields.map(Self.field).joined(separator: ",") + "\r\n"
+            }
+        }
+        return text
+    }
+
+    /// `1h 3m`, `45m`, `20s` as Strong writes durations.
+    static func duration(_ seconds: Int) -> String {
+        let hours = seconds / 3600, minutes = seconds % 3600 / 60
+        if hours > 0 { return minutes > 0 ? "\(hours)h \(minutes)m" : "\(hours)h" }
+        if minutes > 0 { return "\(minutes)m" }
+        return "\(seconds)s"
+    }
+
+    /// A number rounded to 0.01 without trailing zeros: `100`, `102.5`, `6.8`.
+    static func number(_ value: Double) -> String {
+        let rounded = ImportRules.rounded(value)
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+    }
+
+    /// A field quoted when it holds a comma, a quote or a line break.
+    static func field(_ text: String) -> String {
+        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}
