@@ -29,8 +29,7 @@ public struct HistoryImporter: Sendable {
     public func plan(_ file: ImportFile, userID: UUID, chosen: [String: UUID] = [:], now: Date) async throws -> ImportPlan {
         guard let user = try await users.find(id: userID) else { throw SpotterError.notFound("The account") }
         let library = try await exercises.list(userID: userID, filter: ExerciseFilter(includeArchived: true))
-        let keys = file.workouts.map { $0.key(source: file.source) }
-        let existing = try await workouts.importKeys(keys, userID: userID)
+        let existing = try await workouts.importKeys(file.importKeys, userID: userID)
         return ImportPlan.make(
             file: file, library: library, chosen: chosen, existing: existing, ownerID: userID, zone: user.settings.zone, now: now,
             makeID: UUID.init)

@@ -151,6 +151,18 @@ public struct ImportFile: Sendable, Equatable {
     }
 
     public var setCount: Int { workouts.reduce(0) { $0 + $1.sets.count } }
+
+    /// The import key of each workout, in order (`ImportedWorkout.key`); two
+    /// workouts with the same start and name (Strong numbers them apart) are told
+    /// apart by their order in the file.
+    public var importKeys: [String] {
+        var seen: [String: Int] = [:]
+        return workouts.map { workout in
+            let key = workout.key(source: source)
+            seen[key, default: 0] += 1
+            return seen[key]! > 1 ? "\(key)|\(seen[key]!)" : key
+        }
+    }
     public var firstStart: LocalDateTime? { workouts.first?.start }
     public var lastStart: LocalDateTime? { workouts.last?.start }
     /// Every exercise name in the file, first appearance first.

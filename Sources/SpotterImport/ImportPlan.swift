@@ -76,13 +76,7 @@ extension ImportPlan {
         var workouts: [Workout] = []
         var keys: [UUID: String] = [:]
         var already = 0
-        var seen: [String: Int] = [:]
-        for imported in file.workouts {
-            // Two workouts of one file with the same start and name (Strong numbers
-            // them apart) are told apart by their order in the file.
-            var key = imported.key(source: file.source)
-            seen[key, default: 0] += 1
-            if let count = seen[key], count > 1 { key += "|\(count)" }
+        for (imported, key) in zip(file.workouts, file.importKeys) {
             if existing.contains(key) {
                 already += 1
                 continue
@@ -164,8 +158,10 @@ public enum ExerciseGuess {
         } else {
             kind = .duration
         }
-        let words = NameKey(name).rawValue
-        let equipment = Equipment.allCases.first { words.contains($0.rawValue) }
+        // Words are matched from their start ("row" in "rows", not in "throw"),
+        // brackets and dashes counting as spaces.
+        let words = " " + NameKey(name).rawValue.map { "()-,/".contains($0) ? " " : $0 }.map(String.init).joined() + " "
+        let equipment = Equipment.allCases.first { $0 != .other && words.contains(" \($0.rawValue)") }
             ?? (kind == .distanceDuration ? .cardio : kind == .bodyweightReps ? .bodyweight : .other)
         let muscle = category.flatMap(muscle(category:)) ?? muscle(words: words) ?? .fullBody
         let draft = ExerciseDraft(
@@ -195,15 +191,16 @@ public enum ExerciseGuess {
         }
     }
 
+    /// The first phrase found wins: leg curls before curls.
     static func muscle(words: String) -> MuscleGroup? {
         let table: [(String, MuscleGroup)] = [
-            ("calf", .calves), ("curl", .biceps), ("tricep", .triceps), ("pushdown", .triceps), ("skull", .triceps), ("dip", .triceps),
-            ("bench", .chest), ("chest", .chest), ("fly", .chest), ("push-up", .chest), ("push up", .chest),
-            ("row", .back), ("pulldown", .back), ("pull-up", .back), ("pull up", .back), ("chin", .back), ("deadlift", .back),
+            ("leg curl", .legs), ("leg extension", .legs), ("leg press", .legs), ("calf", .calves), ("curl", .biceps), ("tricep", .triceps), ("pushdown", .triceps), ("skull", .triceps), ("dip", .triceps),
+            ("bench", .chest), ("chest", .chest), ("fly", .chest), ("push up", .chest),
+            ("row", .back), ("pulldown", .back), ("pull up", .back), ("chin", .back), ("deadlift", .back),
             ("lateral", .shoulders), ("shoulder", .shoulders), ("overhead", .shoulders), ("delt", .shoulders), ("face pull", .shoulders),
             ("hip thrust", .glutes), ("glute", .glutes), ("squat", .legs), ("lunge", .legs), ("leg", .legs),
-            ("crunch", .core), ("plank", .core), ("ab ", .core), ("abs", .core), ("sit-up", .core), ("wrist", .forearms),
+            ("crunch", .core), ("plank", .core), ("ab ", .core), ("abs", .core), ("sit up", .core), ("wrist", .forearms),
         ]
-        return table.first { words.contains($0.0) }?.1
+        return table.first { words.contains(" \($0.0)") }?.1
     }
 }

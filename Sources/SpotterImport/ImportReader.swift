@@ -57,7 +57,7 @@ public enum ImportReader {
         // The header line decides the delimiter: read up to its end first.
         var buffered: [UInt8] = []
         var ended = false
-        while !buffered.contains(0x0A) {
+        while !buffered.drop(while: { $0 == 0x0A || $0 == 0x0D }).contains(0x0A) {
             guard let chunk = try next(), !chunk.isEmpty else {
                 ended = true
                 break
@@ -65,8 +65,11 @@ public enum ImportReader {
             buffered += chunk
             if buffered.count > CSVReader.maximumRecordBytes { break }
         }
-        let headerEnd = buffered.firstIndex(of: 0x0A) ?? buffered.endIndex
-        let delimiter = CSVReader.delimiter(ofHeader: Array(buffered[..<headerEnd]))
+        // Blank lines before the header (the CSV reader skips them) do not decide.
+        var headerStart = buffered.startIndex
+        while headerStart < buffered.endIndex, buffered[headerStart] == 0x0A || buffered[headerStart] == 0x0D { headerStart += 1 }
+        let headerEnd = buffered[headerStart...].firstIndex(of: 0x0A) ?? buffered.endIndex
+        let delimiter = CSVReader.delimiter(ofHeader: Array(buffered[headerStart..<headerEnd]))
         var first: [UInt8]? = buffered
         var reader = CSVReader(delimiter: delimiter) {
             if let chunk = first {

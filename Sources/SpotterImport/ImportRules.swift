@@ -64,6 +64,14 @@ public enum ImportRules {
         return total
     }
 
+    /// A duration as Strong writes it (`1h 3m`, `45m`, `20s`), read back by `duration`.
+    public static func durationText(_ seconds: Int) -> String {
+        let hours = seconds / 3600, minutes = seconds % 3600 / 60
+        if hours > 0 { return minutes > 0 ? "\(hours)h \(minutes)m" : "\(hours)h" }
+        if minutes > 0 { return "\(minutes)m" }
+        return "\(seconds)s"
+    }
+
     /// `H:MM:SS` or `MM:SS` (FitNotes times); nil when it is not one.
     public static func clockDuration(_ text: String) -> Int? {
         let parts = text.trimmingCharacters(in: .whitespaces).split(separator: ":", omittingEmptySubsequences: false)
@@ -112,6 +120,11 @@ public enum ImportRules {
     public static func headerKey(_ text: String) -> String {
         text.trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: "\"\u{FEFF}")))
             .lowercased().split(separator: " ").joined(separator: " ")
+    }
+
+    /// The notice for header columns a reader does not use (nil when none).
+    static func unknownColumns(_ names: [String]) -> String? {
+        names.isEmpty ? nil : "Columns not understood and left out: \(names.map { "\"\($0)\"" }.joined(separator: ", "))."
     }
 
     /// Meters in one `unit` (`km`, `mi`, `m`, `miles`, ...); nil for an unknown unit.
@@ -179,9 +192,8 @@ extension ImportRules {
     /// The workout's duration, or nil with a notice when nobody trains that long.
     static func believable(_ duration: Int?, workout name: String, start: LocalDateTime, line: Int, notices: inout [String]) -> Int? {
         guard let duration, duration > longestBelievableSeconds else { return duration }
-        let hours = duration / 3600, minutes = duration % 3600 / 60
         notices.append(
-            "Line \(line): the workout \"\(name)\" on \(start) lasted \(hours)h \(minutes)min, which nobody trains for; it is imported without a duration.")
+            "Line \(line): the workout \"\(name)\" on \(start) lasted \(durationText(duration)), which nobody trains for; it is imported without a duration.")
         return nil
     }
 }
@@ -211,14 +223,15 @@ struct WorkoutCollector {
         return key
     }
 
+    /// Changes the workout under `key` (FitNotes names a workout as its rows come).
     mutating func update(_ key: String, _ change: (inout ImportedWorkout) -> Void) {
         change(&workouts[key]!)
     }
 
     /// Adds a set (or nothing, for a marker row) to the exercise's current entry,
-    /// starting an entry when the exercise changes; returns the entry's index.
+    /// starting an entry when the exercise changes; returns the entry's index. With
+    /// `sameExerciseContinues`, an exercise coming back joins its first entry.
     @discardableResult
-    /// With `sameExerciseContinues`, an exercise coming back joins its first entry.
     mutating func entry(
         _ key: String, exercise: String, supersetGroup: Int? = nil, sameExerciseContinues: Bool = false, change: (inout ImportedEntry) -> Void
     ) -> Int {
@@ -244,5 +257,4 @@ struct WorkoutCollector {
         .filter { !$0.entries.isEmpty }
         .sorted { ($0.start, $0.line) < ($1.start, $1.line) }
     }
-
 }

@@ -12,7 +12,7 @@ public struct ImportSummary: Sendable {
 
     public var headline: String {
         let file = plan.file
-        var text = "\(file.source.displayName) export: \(count(plan.workouts.count, "workout")) with \(count(plan.setCount, "set"))"
+        var text = "\(file.source.displayName) export: \(counted(plan.workouts.count, "workout")) with \(counted(plan.setCount, "set"))"
         if let from = file.firstStart, let to = file.lastStart { text += ", \(day(from)) to \(day(to))" }
         return text + "."
     }
@@ -24,7 +24,7 @@ public struct ImportSummary: Sendable {
 
     public var alreadyLine: String? {
         guard plan.alreadyImported > 0 else { return nil }
-        return "\(count(plan.alreadyImported, "workout")) of this file \(plan.alreadyImported == 1 ? "is" : "are") already in your history and will be left out."
+        return "\(counted(plan.alreadyImported, "workout")) of this file \(plan.alreadyImported == 1 ? "is" : "are") already in your history and will be left out."
     }
 
     public var matched: [ImportPlan.Match] { plan.matches.filter { $0.exercise != nil } }
@@ -52,6 +52,5 @@ public struct ImportSummary: Sendable {
         return lines
     }
 
-    private func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
     private func day(_ time: LocalDateTime) -> String { String(time.description.prefix(10)) }
 }

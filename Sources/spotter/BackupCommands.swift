@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import Logging
+import SpotterCore
 import SpotterStore
 
 /// `spotter backup --output FILE`: a consistent copy of the whole database, taken
@@ -21,8 +21,8 @@ struct BackupCommand: AsyncParsableCommand {
 
     func run() async throws {
         do {
-            let summary = try await Backup.write(try database.location(), to: output, force: force, logger: quietLogger())
-            print("Backed up \(count(summary.accounts, "account")) and \(count(summary.workouts, "workout")) to \(output) (\(megabytes(summary.bytes))).")
+            let summary = try await Backup.write(try database.location(), to: output, force: force, logger: DatabaseOptions.logger())
+            print("Backed up \(counted(summary.accounts, "account")) and \(counted(summary.workouts, "workout")) to \(output) (\(megabytes(summary.bytes))).")
         } catch let error as StoreError {
             throw CLIError(error.description)
         }
@@ -45,21 +45,13 @@ struct RestoreCommand: AsyncParsableCommand {
 
     func run() async throws {
         do {
-            let summary = try await Backup.restore(try database.location(), from: file, force: force, logger: quietLogger())
-            print("Restored \(count(summary.accounts, "account")) and \(count(summary.workouts, "workout")) from \(file). Start the server again.")
+            let summary = try await Backup.restore(try database.location(), from: file, force: force, logger: DatabaseOptions.logger())
+            print("Restored \(counted(summary.accounts, "account")) and \(counted(summary.workouts, "workout")) from \(file). Start the server again.")
         } catch let error as StoreError {
             throw CLIError(error.description)
         }
     }
 }
-
-private func quietLogger() -> Logger {
-    var logger = Logger(label: "spotter")
-    logger.logLevel = .warning
-    return logger
-}
-
-private func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
 
 private func megabytes(_ bytes: Int) -> String {
     bytes < 1 << 20 ? "\(max(1, bytes >> 10)) KB" : String(format: "%.1f MB", Double(bytes) / Double(1 << 20))

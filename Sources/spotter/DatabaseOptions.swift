@@ -23,13 +23,18 @@ struct DatabaseOptions: ParsableArguments {
         return .sqlite(dataDirectory: dataDirectory)
     }
 
+    /// The logger of maintenance commands: warnings and worse.
+    static func logger(_ level: Logger.Level = .warning) -> Logger {
+        var logger = Logger(label: "spotter")
+        logger.logLevel = level
+        return logger
+    }
+
     /// Opens and migrates the store for a maintenance command, runs `body`, and closes it.
     func withStore<Result>(
         migrating: Bool = true, logLevel: Logger.Level = .warning, _ body: (SpotterStore) async throws -> Result
     ) async throws -> Result {
-        var logger = Logger(label: "spotter")
-        logger.logLevel = logLevel
-        let store = try await SpotterStore.open(try location(), logger: logger)
+        let store = try await SpotterStore.open(try location(), logger: Self.logger(logLevel))
         do {
             if migrating { try await store.migrate() }
             let result = try await body(store)

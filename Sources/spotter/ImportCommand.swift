@@ -51,8 +51,8 @@ struct ImportCommand: AsyncParsableCommand {
                 return
             }
             let outcome = try await importer.commit(plan, userID: account.id, now: Date())
-            print("\nImported \(outcome.workouts) workouts (\(outcome.sets) sets) into \(account.username)'s history"
-                + (outcome.newExercises == 0 ? "." : ", with \(outcome.newExercises) new custom exercise\(outcome.newExercises == 1 ? "" : "s")."))
+            print("\nImported \(counted(outcome.workouts, "workout")) (\(counted(outcome.sets, "set"))) into \(account.username)'s history"
+                + (outcome.newExercises == 0 ? "." : ", with \(counted(outcome.newExercises, "new custom exercise"))."))
         }
     }
 }

@@ -115,4 +115,12 @@ struct HevyReaderTests {
         #expect(file.workouts.first?.sets.count == 1)
         #expect(file.skipped == [SkippedRow(line: 3, reason: "The start time \"last Tuesday\" is not a time like 13 Sep 2024, 14:11.")])
     }
+
+    @Test("an end time before the start gives no duration, not a negative or zero one")
+    func endBeforeStart() throws {
+        let file = try importText(
+            Self.header + "\n" + #""Push","13 Sep 2024, 14:11","13 Sep 2024, 13:50","","Bench Press (Barbell)",,"",0,"normal",60,5,,,"#)
+        #expect(file.workouts.first?.durationSeconds == nil)
+        #expect(file.workouts.first?.sets.count == 1)
+    }
 }

@@ -79,10 +79,10 @@ struct StrongExportTests {
 
     @Test("durations as Strong writes them")
     func durations() {
-        #expect(StrongCSVWriter.duration(3780) == "1h 3m")
-        #expect(StrongCSVWriter.duration(3600) == "1h")
-        #expect(StrongCSVWriter.duration(2700) == "45m")
-        #expect(StrongCSVWriter.duration(20) == "20s")
-        #expect(ImportRules.duration(StrongCSVWriter.duration(3780)) == 3780)
+        #expect(ImportRules.durationText(3780) == "1h 3m")
+        #expect(ImportRules.durationText(3600) == "1h")
+        #expect(ImportRules.durationText(2700) == "45m")
+        #expect(ImportRules.durationText(20) == "20s")
+        #expect(ImportRules.duration(ImportRules.durationText(3780)) == 3780)
     }
 }

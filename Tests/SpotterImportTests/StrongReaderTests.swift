@@ -441,7 +441,7 @@ struct StrongReaderTests {
         #expect(file.skipped.isEmpty)
         #expect(
             file.notices == [
-                "Line 2: the workout \"Evening\" on 2024-06-18 19:00 lasted 409h 31min, which nobody trains for; it is imported without a duration."
+                "Line 2: the workout \"Evening\" on 2024-06-18 19:00 lasted 409h 31m, which nobody trains for; it is imported without a duration."
             ])
     }
 
@@ -554,5 +554,21 @@ struct StrongReaderTests {
         // import. Same start and name: the plan numbers the second by file order.
         let plan = ImportPlan.make(file: file, library: [], ownerID: UUID(), zone: .gmt, now: Date(timeIntervalSince1970: 0), makeID: UUID.init)
         #expect(Set(plan.importKeys.values).count == 2)
+    }
+
+    @Test("a header whose Set Order name is not known is read by position too")
+    func setOrderUnknown() throws {
+        let file = try importText(
+            "Date,Workout Name,Duration,Exercise Name,Satz,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE\n"
+                + "2024-06-18 11:04:00,Legs,1h,Squat (Barbell),W,60,5,0,0,,,\n", source: .strong)
+        #expect(file.workouts.first?.sets == [ImportedSet(kind: .warmup, reps: 5, weight: Mass(60, .kg))])
+        #expect(file.notices == ["The column names were not understood; read them by position as Strong's 12-column layout."])
+    }
+
+    @Test("blank lines before a semicolon header do not hide its delimiter")
+    func blankLinesFirst() throws {
+        let file = try importText("\r\n\n" + Self.semicolon + "\n2024-06-18 11:04:00;Legs;Squat (Barbell);1;100;kg;5;;;;;;;1h\n")
+        #expect(file.source == .strong)
+        #expect(file.workouts.first?.sets == [ImportedSet(reps: 5, weight: Mass(100, .kg))])
     }
 }

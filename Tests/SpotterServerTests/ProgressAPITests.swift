@@ -202,6 +202,16 @@ struct ProgressAPITests {
             #expect(pgRecordMap(body) == [s2: three, s3: ["bestSetVolume", "mostRepsAtWeight"]], "an earlier set keeps its marks")
             #expect(body["volumeRecord"] as? Bool == true)
 
+            // The same exercise again later in the workout, in pounds: its sets are judged
+            // after the first entry's. 250 lb (113.4 kg) is heavier than 105 kg; as a single
+            // it is no better e1RM (113.4 < 122.5) nor set (113.4 < 600).
+            let (e2, s4) = (wkID(), wkID())
+            #expect(try await api.entry(w, e2, ["exerciseId": squat]).status == .ok)
+            let again = try await api.set(w, e2, s4, ["reps": 1, "weight": 250, "weightUnit": "lb", "done": true])
+            #expect(again.status == .ok, "\(again.text)")
+            #expect(pgRecordMap(try again.object()) == [s2: three, s3: ["bestSetVolume", "mostRepsAtWeight"], s4: ["heaviestWeight"]])
+            #expect(try await api.deleteEntry(w, e2).status == .ok)
+
             // The workout in progress carries the same marks.
             let active = try await api.active().object()
             #expect(pgMarks(active) == [s1: [], s2: three, s3: ["bestSetVolume", "mostRepsAtWeight"]])

@@ -85,4 +85,20 @@ struct BackupTests {
                 == "Cannot open \(path).missing: check the path.")
         }
     }
+
+    @Test("a backup of this engine that is cut off is refused before anything is replaced", arguments: TestDatabase.all)
+    func damagedBackup(engine: TestDatabase) async throws {
+        try await TestEnvironment.with(engine) { env in
+            let path = Self.file("damaged.backup")
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let isSQLite = if case .sqlite = env.location { true } else { false }
+            try Data((isSQLite ? "SQLite format 3\u{0}" : "PGDMP") .utf8 + Array(repeating: UInt8(7), count: 600)).write(to: URL(fileURLWithPath: path))
+            try await env.withStore { store in _ = try await makeUser("anna", in: store) }
+            let message = await Self.message { _ = try await Backup.restore(env.location, from: path, force: true, logger: TestEnvironment.logger) }
+            #expect(message?.hasPrefix(isSQLite ? "\(path) is a SQLite file but not a Spotter backup" : "\(path) is not a readable pg_dump file") == true,
+                "\(message ?? "no refusal")")
+            let accounts = try await env.withStore { store in try await TestEnvironment.count("users", in: store) }
+            #expect(accounts == 1)
+        }
+    }
 }

@@ -27,7 +27,7 @@ public struct StrongCSVWriter: Sendable {
             year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1, hour: parts.hour ?? 0, minute: parts.minute ?? 0,
             second: parts.second ?? 0
         ).stamp
-        let duration = Self.duration(Int((workout.endedAt ?? workout.startedAt).timeIntervalSince(workout.startedAt)))
+        let duration = ImportRules.durationText(Int((workout.endedAt ?? workout.startedAt).timeIntervalSince(workout.startedAt)))
         let metersPerDistance = unit == .lb ? 1609.344 : 1000
         var text = ""
         for entry in workout.entries {
@@ -62,14 +62,6 @@ public struct StrongCSVWriter: Sendable {
             }
         }
         return text
-    }
-
-    /// `1h 3m`, `45m`, `20s` as Strong writes durations.
-    static func duration(_ seconds: Int) -> String {
-        let hours = seconds / 3600, minutes = seconds % 3600 / 60
-        if hours > 0 { return minutes > 0 ? "\(hours)h \(minutes)m" : "\(hours)h" }
-        if minutes > 0 { return "\(minutes)m" }
-        return "\(seconds)s"
     }
 
     /// A number rounded to 0.01 without trailing zeros: `100`, `102.5`, `6.8`.

@@ -57,7 +57,7 @@ struct FitNotesReader: FormatReader {
         guard order.starts(with: [.date, .exercise, .category]), order.contains(.reps) else {
             throw ImportError("This does not look like a FitNotes export: it needs the columns Date, Exercise, Category and Reps.")
         }
-        if !unknown.isEmpty { notices.append("Columns not understood and left out: \(unknown.map { "\"\($0)\"" }.joined(separator: ", ")).") }
+        if let notice = ImportRules.unknownColumns(unknown) { notices.append(notice) }
         statedUnit = headerUnit
     }
 

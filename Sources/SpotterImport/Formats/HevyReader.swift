@@ -27,7 +27,7 @@ struct HevyReader: FormatReader {
         guard columns[.startTime] != nil, columns[.exercise] != nil else {
             throw ImportError("This does not look like a Hevy export: it needs the columns start_time and exercise_title.")
         }
-        if !unknown.isEmpty { notices.append("Columns not understood and left out: \(unknown.map { "\"\($0)\"" }.joined(separator: ", ")).") }
+        if let notice = ImportRules.unknownColumns(unknown) { notices.append(notice) }
         statedUnit = columns[.weightPounds] != nil ? .lb : columns[.weightKilograms] != nil ? .kg : nil
     }
 
@@ -46,7 +46,7 @@ struct HevyReader: FormatReader {
         let workout = collector.workout("\(startText)|\(title)") {
             var duration: Int?
             if let end = ImportRules.hevyDateTime(field(.endTime)), let from = start.date(in: .gmt), let to = end.date(in: .gmt) {
-                duration = max(0, Int(to.timeIntervalSince(from)))
+                duration = to >= from ? Int(to.timeIntervalSince(from)) : nil
             }
             duration = ImportRules.believable(duration, workout: title, start: start, line: line, notices: &file.notices)
             return ImportedWorkout(

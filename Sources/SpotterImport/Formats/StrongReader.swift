@@ -69,7 +69,7 @@ struct StrongReader: FormatReader {
     static let failures: Set<String> = ["f", "failure"]
     static let restTimers: Set<String> = [
         "rest timer", "ruhezeit", "pausenzeit", "minuteur de repos", "temps de repos", "temporizador de descanso", "descanso",
-        "timer di riposo", "recupero", "cronômetro de descanso", "temporizador de descanso",
+        "timer di riposo", "recupero", "cronômetro de descanso",
     ]
     static let noteMarkers: Set<String> = ["note", "notiz", "notes", "nota", "notas"]
 
@@ -94,7 +94,7 @@ struct StrongReader: FormatReader {
                 unknown.append(header[index])
             }
         }
-        if columns[.exercise] == nil || columns[.date] == nil, let layout = Self.layouts[keys.count] {
+        if columns[.exercise] == nil || columns[.date] == nil || columns[.setOrder] == nil, let layout = Self.layouts[keys.count] {
             columns = Dictionary(uniqueKeysWithValues: layout.enumerated().map { ($1, $0) })
             notices.append("The column names were not understood; read them by position as Strong's \(keys.count)-column layout.")
             unknown = []
@@ -102,9 +102,7 @@ struct StrongReader: FormatReader {
         guard columns[.date] != nil, columns[.exercise] != nil, columns[.setOrder] != nil else {
             throw ImportError("This does not look like a Strong export: it needs the columns Date, Exercise Name and Set Order.")
         }
-        if !unknown.isEmpty {
-            notices.append("Columns not understood and left out: \(unknown.map { "\"\($0)\"" }.joined(separator: ", ")).")
-        }
+        if let notice = ImportRules.unknownColumns(unknown) { notices.append(notice) }
         // The unit in a header name: "Weight (kg)", "Weight (lbs)", or the 2016 "kg".
         if let index = columns[.weight] {
             let key = keys[index]

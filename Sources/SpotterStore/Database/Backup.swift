@@ -2,6 +2,7 @@ import FluentKit
 import Foundation
 import Logging
 import SQLKit
+import SpotterCore
 
 /// Copies of the whole database: taken while the server runs, brought back while
 /// it is stopped. SQLite: `VACUUM INTO`, one consistent file. PostgreSQL:
@@ -78,10 +79,12 @@ public enum Backup {
             try FileManager.default.copyItem(at: URL(fileURLWithPath: path), to: partial)
             let counts: (accounts: Int, workouts: Int)
             do {
-                let copy = try await SpotterStore.open(.sqlite(path: partial.path), logger: logger)
+                // A damaged file fails to open or to count: either way, not a backup.
+                let notBackup = StoreError.refused("\(path) is a SQLite file but not a Spotter backup (or it is damaged).")
+                guard let copy = try? await SpotterStore.open(.sqlite(path: partial.path), logger: logger) else { throw notBackup }
                 let counted = try? await Self.counts(copy)
                 await copy.shutdown()
-                guard let counted else { throw StoreError.refused("\(path) is a SQLite file but not a Spotter backup.") }
+                guard let counted else { throw notBackup }
                 counts = counted
                 try await refuseUnlessEmpty(location, force: force, logger: logger)
             } catch {
@@ -102,6 +105,10 @@ public enum Backup {
                         : "\(path) is not a Spotter backup (not a pg_dump file).")
             }
             try await refuseUnlessEmpty(location, force: force, logger: logger)
+            // A dump pg_restore cannot read is refused before anything is dropped.
+            do { try run("pg_restore", ["--list", path]) } catch {
+                throw StoreError.refused("\(path) is not a readable pg_dump file: \(error)")
+            }
             // The dump holds its schema: drop what is there, then load it.
             let store = try await SpotterStore.open(location, logger: logger)
             do {
@@ -135,7 +142,7 @@ public enum Backup {
         await store.shutdown()
         if accounts > 0 {
             throw StoreError.refused(
-                "The database already holds \(accounts) account\(accounts == 1 ? "" : "s"). Stop the server and add --force to replace everything with the backup.")
+                "The database already holds \(counted(accounts, "account")). Stop the server and add --force to replace everything with the backup.")
         }
     }
 

@@ -215,7 +215,7 @@ public struct ExerciseUsage: Sendable, Equatable {
 
     /// "3 workouts and 1 template", or nil when nothing uses it.
     public var description: String? {
-        func count(_ n: Int, _ word: String) -> String? { n == 0 ? nil : "\(n) \(word)\(n == 1 ? "" : "s")" }
+        func count(_ n: Int, _ word: String) -> String? { n == 0 ? nil : counted(n, word) }
         let parts = [count(workouts, "workout"), count(templates, "template")].compactMap { $0 }
         return parts.isEmpty ? nil : parts.joined(separator: " and ")
     }

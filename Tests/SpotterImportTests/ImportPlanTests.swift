@@ -1,0 +1,139 @@
+import Foundation
+import SpotterCore
+import Testing
+
+@testable import SpotterImport
+
+/// The plan between reading a file and writing it: names to exercises, guesses for
+/// new ones, times in the lifter's zone, keys, and the preview's words.
+@Suite("Import plan")
+struct ImportPlanTests {
+    static let epoch = Date(timeIntervalSince1970: 0)
+    static let owner = UUID()
+
+    static func exercise(_ name: String, aliases: [String] = [], custom: Bool = false, archived: Bool = false) -> Exercise {
+        Exercise(
+            id: UUID(), ownerID: custom ? owner : nil, name: name, description: "", primaryMuscles: [.chest], equipment: .barbell,
+            kind: .weightReps, aliases: aliases, archived: archived, createdAt: epoch, updatedAt: epoch)
+    }
+
+    static let header = "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE"
+
+    static func plan(_ rows: [String], library: [Exercise], chosen: [String: UUID] = [:], existing: Set<String> = [], zone: String = "UTC") throws -> ImportPlan {
+        let file = try importText(([header] + rows).joined(separator: "\n"), source: .strong)
+        return ImportPlan.make(
+            file: file, library: library, chosen: chosen, existing: existing, ownerID: owner, zone: TimeZone(identifier: zone)!, now: epoch,
+            makeID: UUID.init)
+    }
+
+    @Test("names match by name or alias ignoring case and spaces, and with the equipment moved in either direction")
+    func matching() {
+        let bench = Self.exercise("Bench Press (Barbell)")
+        let curl = Self.exercise("Bicep Curl (Barbell)", aliases: ["Barbell Curl"])
+        let press = Self.exercise("Dumbbell Shoulder Press")
+        let matcher = ExerciseMatcher(library: [bench, curl, press])
+        #expect(matcher.match("bench  press (BARBELL)")?.id == bench.id)
+        #expect(matcher.match("Barbell Bench Press")?.id == bench.id, "equipment moved into brackets")
+        #expect(matcher.match("Shoulder Press (Dumbbell)")?.id == press.id, "equipment moved to the front")
+        #expect(matcher.match("barbell curl")?.id == curl.id, "an alias")
+        #expect(matcher.match("Cable Crossover") == nil)
+    }
+
+    @Test("the lifter's own exercise wins over a built-in one of the same name, a live one over an archived one")
+    func ownFirst() {
+        let builtIn = Self.exercise("Hack Squat")
+        let archived = Self.exercise("Hack Squat", custom: true, archived: true)
+        let own = Self.exercise("Hack Squat", custom: true)
+        #expect(ExerciseMatcher(library: [builtIn, archived, own]).match("Hack Squat")?.id == own.id)
+        #expect(ExerciseMatcher(library: [builtIn, archived]).match("Hack Squat")?.id == archived.id)
+    }
+
+    @Test("an unknown name becomes a custom exercise measured as its sets were; a chosen mapping overrides the match")
+    func newAndChosen() throws {
+        let bench = Self.exercise("Bench Press (Barbell)")
+        let floor = Self.exercise("Floor Press (Barbell)")
+        let rows = [
+            "2024-06-18 11:04:00,Push,1h,Bench Press (Barbell),1,100,5,0,0,,,",
+            "2024-06-18 11:04:00,Push,1h,Spoto Bench Press (Barbell),1,80,5,0,0,,,",
+            "2024-06-18 11:04:00,Push,1h,Dead Hang,1,0,0,0,45,,,",
+            "2024-06-18 11:04:00,Push,1h,Lying Leg Curl (Machine),1,40,10,0,0,,,",
+        ]
+        let plan = try Self.plan(rows, library: [bench, floor], chosen: ["Bench Press (Barbell)": floor.id])
+        #expect(plan.matches.map(\.name) == ["Bench Press (Barbell)", "Spoto Bench Press (Barbell)", "Dead Hang", "Lying Leg Curl (Machine)"])
+        #expect(plan.matches[0].exercise?.id == floor.id)
+        #expect(plan.matches[0].chosen)
+        let larsen = try #require(plan.matches[1].newExercise)
+        #expect((larsen.kind, larsen.equipment, larsen.muscleGroups) == (.weightReps, .barbell, [.chest]))
+        let hang = try #require(plan.matches[2].newExercise)
+        #expect((hang.kind, hang.equipment, hang.muscleGroups) == (.duration, .other, [.fullBody]))
+        let legCurl = try #require(plan.matches[3].newExercise)
+        #expect((legCurl.equipment, legCurl.muscleGroups) == (.machine, [.legs]), "a leg curl is legs, not biceps")
+        #expect(plan.newExercises.count == 3)
+        // The workout uses the chosen exercise and the new ids.
+        let entries = try #require(plan.workouts.first?.entries)
+        #expect(entries[0].exerciseID == floor.id)
+        #expect(Set(entries.dropFirst().map(\.exerciseID)) == Set(plan.newExercises.map(\.id)))
+    }
+
+    @Test("words match from their start: \"Ball Side Throw\" is no row, FitNotes categories come first")
+    func guesses() {
+        #expect(ExerciseGuess.draft(name: "Ball Side Throw", sets: [ImportedSet(reps: 10)]).muscleGroups == [.fullBody])
+        #expect(ExerciseGuess.draft(name: "Seal Rows", sets: [ImportedSet(reps: 10, weight: Mass(20, .kg))]).muscleGroups == [.back])
+        #expect(ExerciseGuess.draft(name: "Seal Rows", sets: [ImportedSet(reps: 10)], category: "Shoulders").muscleGroups == [.shoulders])
+        let run = ExerciseGuess.draft(name: "Treadmill", sets: [ImportedSet(durationSeconds: 600, distanceMeters: 2000)])
+        #expect((run.kind, run.equipment) == (.distanceDuration, .cardio))
+    }
+
+    @Test("times are the lifter's local times; the duration gives the end; a workout already imported is left out")
+    func timesAndKeys() throws {
+        let rows = [
+            "2024-06-18 11:04:00,Push,1h 3m,Bench Press (Barbell),1,100,5,0,0,,,",
+            "2024-06-19 18:30:00,Pull,,Bench Press (Barbell),1,100,5,0,0,,,",
+        ]
+        let bench = Self.exercise("Bench Press (Barbell)")
+        let plan = try Self.plan(rows, library: [bench], existing: ["strong|2024-06-19 18:30:00|Pull"], zone: "America/New_York")
+        #expect(plan.alreadyImported == 1)
+        let push = try #require(plan.workouts.first)
+        #expect(plan.workouts.count == 1)
+        // 11:04 in New York in June (UTC-4) is 15:04 UTC.
+        #expect(push.startedAt == Date(timeIntervalSince1970: 1_718_723_040))
+        #expect(push.endedAt == push.startedAt.addingTimeInterval(3780))
+        #expect(push.allSets.allSatisfy { $0.done })
+        #expect(plan.importKeys[push.id] == "strong|2024-06-18 11:04:00|Push")
+    }
+
+    @Test("two workouts of one file with the same start and name get their own keys, the same on every read")
+    func repeatedKeys() throws {
+        let text = "\"Workout #\";\"Date\";\"Workout Name\";\"Duration (sec)\";\"Exercise Name\";\"Set Order\";\"Weight (kg)\";\"Reps\";\"RPE\";\"Distance (meters)\";\"Seconds\";\"Notes\";\"Workout Notes\"\n"
+            + "\"1\";\"2025-01-05 09:30:00\";\"Push\";\"600\";\"Bench Press (Barbell)\";\"1\";\"60\";\"5\";\"\";\"\";\"\";\"\";\"\"\n"
+            + "\"2\";\"2025-01-05 09:30:00\";\"Push\";\"900\";\"Bench Press (Barbell)\";\"1\";\"70\";\"5\";\"\";\"\";\"\";\"\";\"\"\n"
+        let file = try importText(text)
+        #expect(file.importKeys == ["strong|2025-01-05 09:30:00|Push", "strong|2025-01-05 09:30:00|Push|2"])
+        // A second import sees both as imported, in its preview too.
+        let plan = ImportPlan.make(
+            file: file, library: [], existing: Set(file.importKeys), ownerID: Self.owner, zone: .gmt, now: Self.epoch, makeID: UUID.init)
+        #expect(plan.workouts.isEmpty)
+        #expect(plan.alreadyImported == 2)
+    }
+
+    @Test("the preview says what will be added, the unit and whether the file states it, the mapping and the rows left out")
+    func summary() throws {
+        let rows = [
+            "2024-06-18 11:04:00,Push,1h,Bench Press (Barbell),1,100,5,0,0,,,",
+            "2024-06-20 11:04:00,Push,1h,Spoto Bench Press (Barbell),1,80,5,0,0,,,",
+            "2024-06-20 11:04:00,Push,1h,Spoto Bench Press (Barbell),X,80,5,0,0,,,",
+        ]
+        let plan = try Self.plan(rows, library: [Self.exercise("Bench Press (Barbell)")])
+        let summary = ImportSummary(plan: plan)
+        #expect(summary.headline == "Strong export: 2 workouts with 2 sets, 2024-06-18 to 2024-06-20.")
+        #expect(summary.unitLine == "Weights: kg, assumed (the file does not say; choose the unit if that is wrong).")
+        #expect(summary.alreadyLine == nil)
+        #expect(summary.lines.contains("  Bench Press (Barbell) -> Bench Press (Barbell)"))
+        #expect(summary.lines.contains("  Spoto Bench Press (Barbell) (Weight × reps, Barbell, Chest)"))
+        #expect(summary.lines.contains(
+            "  line 4: Set Order \"X\" is neither a set number nor a marker Spotter knows (W, D, F, Rest Timer, Note)."))
+        let stated = try importText("Date;Workout Name;Exercise Name;Set Order;Weight;Weight Unit;Reps;RPE;Distance;Distance Unit;Seconds;Notes;Workout Notes;Workout Duration\n2024-06-18 11:04:00;Push;Bench Press (Barbell);1;225;lbs;5;;;;;;;1h\n")
+        let statedPlan = ImportPlan.make(file: stated, library: [], ownerID: Self.owner, zone: .gmt, now: Self.epoch, makeID: UUID.init)
+        #expect(ImportSummary(plan: statedPlan).unitLine == "Weights: lb, as the file says.")
+    }
+}
