@@ -35,11 +35,7 @@ struct ExportCommand: AsyncParsableCommand {
             guard let account = try await UserRepository(store: store).find(username: user) else {
                 throw CLIError("No account named \(user). See `spotter user list`.")
             }
-            let workouts = try await WorkoutRepository(store: store).history(userID: account.id, filter: HistoryFilter(limit: Int(Int32.max)))
-            let ids = Set(workouts.flatMap { $0.entries.map(\.exerciseID) })
-            let names = try await ExerciseRepository(store: store).exercises(ids: ids, userID: account.id).mapValues(\.name)
-            let writer = StrongCSVWriter(unit: account.settings.unit, zone: account.settings.zone)
-            return StrongCSVWriter.header + "\r\n" + workouts.reversed().map { writer.rows(of: $0, names: names) }.joined()
+            return try await AccountExporter(store: store).strongCSV(userID: account.id)
         }
         if let output {
             try Data(text.utf8).write(to: URL(fileURLWithPath: output))
