@@ -8,11 +8,15 @@ public struct AccountExporter: Sendable {
     let users: UserRepository
     let exercises: ExerciseRepository
     let workouts: WorkoutRepository
+    let accounts: AccountRepository
+    let images: ImageStore
 
-    public init(store: SpotterStore) {
+    public init(store: SpotterStore, images: ImageStore) {
         users = UserRepository(store: store)
         exercises = ExerciseRepository(store: store)
         workouts = WorkoutRepository(store: store)
+        accounts = AccountRepository(store: store)
+        self.images = images
     }
 
     /// Every done set of the account's finished workouts in Strong's CSV layout,
@@ -24,5 +28,103 @@ public struct AccountExporter: Sendable {
         let names = try await exercises.exercises(ids: ids, userID: userID).mapValues(\.name)
         let writer = StrongCSVWriter(unit: account.settings.unit, zone: account.settings.zone)
         return StrongCSVWriter.header + "\r\n" + history.reversed().map { writer.rows(of: $0, names: names) }.joined()
+    }
+
+    /// Everything the account owns as Spotter's full export (see `AccountDocument`).
+    public func document(userID: UUID, now: Date) async throws -> AccountDocument {
+        guard let account = try await users.find(id: userID) else { throw SpotterError.notFound("The account") }
+        let content = try await accounts.content(userID: userID)
+        let used = Set(content.workouts.flatMap { $0.entries.map(\.exerciseID) } + content.templates.flatMap { $0.exercises.map(\.exerciseID) })
+        let names = try await exercises.exercises(ids: used, userID: userID).mapValues {
+            AccountDocument.ExerciseName(exercise: $0.name, catalogKey: $0.catalogKey)
+        }
+        return AccountDocument(
+            content: content, username: account.username, exportedAt: now, exerciseNames: names,
+            presetIDs: Set(TemplatePresets.all.map(\.id))
+        ) { image in
+            (try? Data(contentsOf: images.url(of: image, userID: userID))).map(Array.init)
+        }
+    }
+
+    /// The full export as JSON text.
+    public func json(userID: UUID, now: Date) async throws -> Data {
+        try await document(userID: userID, now: now).encoded()
+    }
+}
+
+/// What a full import added.
+public struct AccountImportOutcome: Sendable, Equatable {
+    public var workouts: Int
+    public var sets: Int
+    public var exercises: Int
+    public var templates: Int
+    public var bodyMetrics: Int
+
+    /// "Imported 29 workouts with 592 sets, 2 custom exercises, 3 templates and 40 body measurements."
+    public var summary: String {
+        let parts = [
+            counted(exercises, "custom exercise"), counted(templates, "template"), counted(bodyMetrics, "body measurement"),
+        ]
+        return "Imported \(counted(workouts, "workout")) with \(counted(sets, "set")), \(parts[0]), \(parts[1]) and \(parts[2])."
+    }
+}
+
+/// Reads a full export into an empty account: settings, exercises and their images,
+/// workout types, workouts, templates and body measurements, all or nothing.
+public struct AccountImporter: Sendable {
+    let exercises: ExerciseRepository
+    let types: WorkoutTypeRepository
+    let accounts: AccountRepository
+    let images: ImageStore
+
+    public init(store: SpotterStore, images: ImageStore) {
+        exercises = ExerciseRepository(store: store)
+        types = WorkoutTypeRepository(store: store)
+        accounts = AccountRepository(store: store)
+        self.images = images
+    }
+
+    /// The largest full export read (a decade of daily training is well under it).
+    public static let sizeLimit = 256 * 1024 * 1024
+
+    public func restore(_ data: Data, userID: UUID, now: Date) async throws -> AccountImportOutcome {
+        guard data.count <= Self.sizeLimit else {
+            throw ImportError("The file is \(data.count / 1_048_576) MB; a full export is read up to \(Self.sizeLimit / 1_048_576) MB.")
+        }
+        let document = try AccountDocument.decode(data)
+        if let held = try await accounts.holdings(userID: userID) {
+            throw SpotterError.conflict(
+                field: nil,
+                message: "This account already holds \(held). A full export is imported into an empty account: create a new account and import it there.")
+        }
+        let builtIns = try await exercises.list(userID: userID, filter: ExerciseFilter(custom: false, includeArchived: true))
+        let seeded = try await types.list(userID: userID, includeArchived: true)
+        let names = AccountDocument.Names(
+            builtIns: Dictionary(builtIns.compactMap { exercise in exercise.catalogKey.map { ($0, exercise.id) } }, uniquingKeysWith: { a, _ in a }),
+            seededTypes: Dictionary(seeded.compactMap { type in type.seedKey.map { ($0, type.id) } }, uniquingKeysWith: { a, _ in a }),
+            presetIDs: Set(TemplatePresets.all.map(\.id)))
+        var restoration = try document.restoration(userID: userID, names: names, makeID: UUID.init)
+        var stored: [StoredImage] = []
+        do {
+            for index in restoration.content.exercises.indices {
+                let exercise = restoration.content.exercises[index]
+                guard let bytes = restoration.images[exercise.id] else { continue }
+                do {
+                    let image = try images.save(bytes, userID: userID)
+                    stored.append(image)
+                    restoration.content.exercises[index].image = image
+                } catch let error as SpotterError {
+                    throw ImportError("The image of the exercise \"\(exercise.name)\" is not usable: \(error.message)")
+                }
+            }
+            try await accounts.fill(restoration.content, userID: userID, now: now)
+        } catch {
+            for image in stored { images.remove(image, userID: userID) }
+            throw error
+        }
+        let content = restoration.content
+        return AccountImportOutcome(
+            workouts: content.workouts.count, sets: content.workouts.reduce(0) { $0 + $1.allSets.count }, exercises: content.exercises.count,
+            templates: content.templates.count, bodyMetrics: content.bodyMetrics.count)
     }
 }

@@ -28,6 +28,26 @@ final class ExerciseModel: Model, @unchecked Sendable {
 
     init() {}
 
+    /// The row of a custom exercise as given, with its own dates and image.
+    init(custom exercise: Exercise, userID: UUID) {
+        id = exercise.id
+        self.userID = userID
+        catalogKey = nil
+        setNameAndAliases(exercise.name, aliases: exercise.aliases)
+        description = exercise.description
+        primaryMuscles = Self.muscleList(exercise.primaryMuscles)
+        secondaryMuscles = Self.muscleList(exercise.secondaryMuscles)
+        equipment = exercise.equipment.rawValue
+        kind = exercise.kind.rawValue
+        videoID = exercise.videoURL?.id
+        imageFile = exercise.image?.fileName
+        imageFormat = exercise.image?.format.rawValue
+        imageBytes = exercise.image?.byteCount
+        archived = exercise.archived
+        createdAt = exercise.createdAt
+        updatedAt = exercise.updatedAt
+    }
+
     /// The rows one user can see: the built-in catalog and their own exercises.
     static func visible(to userID: UUID, on db: any Database) -> QueryBuilder<ExerciseModel> {
         query(on: db).group(.or) { group in

@@ -1,0 +1,378 @@
+import Foundation
+import SpotterCore
+import SpotterStore
+
+/// The full export: everything one lifter owns, as JSON that another Spotter reads
+/// back into an empty account with nothing lost or changed.
+///
+/// The file carries no database ids; ids differ between servers, and an import makes
+/// new ones. Things refer to each other by what names them for the lifter: built-in
+/// exercises by catalog key, the lifter's own exercises, workout types and templates
+/// by their names (unique per lifter), presets by their fixed ids, and the set that
+/// started a rest timer by its place in the workout. Times are UTC with milliseconds.
+public struct AccountDocument: Sendable, Equatable, Codable {
+    public static let formatName = "spotter-account"
+    public static let currentVersion = 1
+
+    public var format: String
+    public var version: Int
+    public var exportedAt: Date
+    /// The account it was exported from (an import keeps the account's own name).
+    public var username: String
+    public var settings: UserSettings
+    public var exercises: [CustomExercise]
+    public var workoutTypes: [WorkoutTypeEntry]
+    public var workouts: [WorkoutEntry]
+    public var templates: [TemplateEntry]
+    public var bodyMetrics: [BodyMetricEntry]
+
+    /// Names an exercise: a built-in one by its catalog key, one of the lifter's by name.
+    public struct ExerciseName: Sendable, Equatable, Codable {
+        public var exercise: String
+        public var catalogKey: String?
+    }
+
+    public struct CustomExercise: Sendable, Equatable, Codable {
+        public var name: String
+        public var description: String
+        public var primaryMuscles: [MuscleGroup]
+        public var secondaryMuscles: [MuscleGroup]
+        public var equipment: Equipment
+        public var kind: ExerciseKind
+        public var aliases: [String]
+        /// The YouTube video id.
+        public var video: String?
+        public var image: Image?
+        public var archived: Bool
+        public var createdAt: Date
+        public var updatedAt: Date
+    }
+
+    public struct Image: Sendable, Equatable, Codable {
+        public var format: ImageFormat
+        /// The file's bytes, base64.
+        public var data: String
+    }
+
+    public struct WorkoutTypeEntry: Sendable, Equatable, Codable {
+        /// Set on the types every account starts with.
+        public var seedKey: String?
+        public var name: String
+        public var color: String
+        public var icon: WorkoutTypeIcon
+        public var sortOrder: Int
+        public var archived: Bool
+        public var createdAt: Date
+    }
+
+    public struct WorkoutEntry: Sendable, Equatable, Codable {
+        public var name: String
+        /// The workout type's name.
+        public var type: String?
+        /// The lifter's template it was started from, by name.
+        public var template: String?
+        /// The preset it was started from, by its fixed id.
+        public var preset: UUID?
+        public var startedAt: Date
+        /// Missing for the workout in progress.
+        public var endedAt: Date?
+        public var notes: String
+        public var sessionRPE: Int?
+        /// Where an imported workout came from, so importing that file again adds nothing.
+        public var importKey: String?
+        public var rest: Rest?
+        public var exercises: [Entry]
+    }
+
+    /// A rest timer that was running when the file was written.
+    public struct Rest: Sendable, Equatable, Codable {
+        public var endsAt: Date?
+        public var totalSeconds: Int
+        /// The set whose completion started it: its exercise and set, counted from 0.
+        public var afterSet: [Int]?
+    }
+
+    public struct Entry: Sendable, Equatable, Codable {
+        public var exercise: String
+        public var catalogKey: String?
+        public var notes: String
+        public var supersetGroup: Int?
+        public var restSeconds: Int?
+        public var sets: [Set]
+    }
+
+    public struct Set: Sendable, Equatable, Codable {
+        public var kind: SetKind
+        public var reps: Int?
+        public var weight: Double?
+        public var unit: MassUnit?
+        public var durationSeconds: Int?
+        public var distanceMeters: Double?
+        public var rpe: Double?
+        public var done: Bool
+        public var note: String
+        public var loggedAt: Date?
+        public var updatedAt: Date
+        public var targetRepsMin: Int?
+        public var targetRepsMax: Int?
+        public var targetRPE: Double?
+    }
+
+    public struct TemplateEntry: Sendable, Equatable, Codable {
+        public var name: String
+        public var category: TemplateCategory
+        public var notes: String
+        public var pinned: Bool
+        public var archivedAt: Date?
+        public var createdAt: Date
+        public var updatedAt: Date
+        public var lastUsedAt: Date?
+        /// The same list a template share file holds.
+        public var exercises: [TemplateExchange.Exercise]
+    }
+
+    public struct BodyMetricEntry: Sendable, Equatable, Codable {
+        /// "yyyy-MM-dd".
+        public var day: String
+        public var bodyWeight: Double?
+        public var unit: MassUnit?
+        public var bodyFatPercent: Double?
+        public var note: String
+        public var updatedAt: Date
+    }
+}
+
+// MARK: Writing
+
+extension AccountDocument {
+    /// The document of an account's content. `exerciseNames` names every exercise the
+    /// content uses (built-in ones with their catalog key); `presetIDs` are the ids of
+    /// the presets; `imageBytes` reads a custom exercise's stored image (nil when
+    /// its file is gone: the app shows no image then either).
+    public init(
+        content: AccountContent, username: String, exportedAt: Date, exerciseNames: [UUID: ExerciseName], presetIDs: Swift.Set<UUID>,
+        imageBytes: (StoredImage) -> [UInt8]?
+    ) {
+        format = Self.formatName
+        version = Self.currentVersion
+        self.exportedAt = exportedAt
+        self.username = username
+        settings = content.settings
+        exercises = content.exercises.map { exercise in
+            CustomExercise(
+                name: exercise.name, description: exercise.description, primaryMuscles: exercise.primaryMuscles,
+                secondaryMuscles: exercise.secondaryMuscles, equipment: exercise.equipment, kind: exercise.kind, aliases: exercise.aliases,
+                video: exercise.videoURL?.id,
+                image: exercise.image.flatMap { image in
+                    imageBytes(image).map { Image(format: image.format, data: Data($0).base64EncodedString()) }
+                },
+                archived: exercise.archived, createdAt: exercise.createdAt, updatedAt: exercise.updatedAt)
+        }
+        let typeNames = Dictionary(content.workoutTypes.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        workoutTypes = content.workoutTypes.map { type in
+            WorkoutTypeEntry(
+                seedKey: type.seedKey, name: type.name, color: type.colorHex, icon: type.icon, sortOrder: type.sortOrder,
+                archived: type.archived, createdAt: type.createdAt)
+        }
+        let templateNames = Dictionary(content.templates.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        func named(_ id: UUID) -> ExerciseName { exerciseNames[id] ?? ExerciseName(exercise: id.uuidString, catalogKey: nil) }
+        workouts = content.workouts.map { workout in
+            var rest: Rest?
+            if workout.rest != .idle {
+                let afterSet = workout.rest.afterSetID.flatMap { id in
+                    workout.entries.enumerated().lazy.compactMap { index, entry in
+                        entry.sets.firstIndex { $0.id == id }.map { [index, $0] }
+                    }.first
+                }
+                rest = Rest(endsAt: workout.rest.endsAt, totalSeconds: workout.rest.totalSeconds, afterSet: afterSet)
+            }
+            return WorkoutEntry(
+                name: workout.name, type: workout.workoutTypeID.flatMap { typeNames[$0] },
+                template: workout.templateID.flatMap { templateNames[$0] },
+                preset: workout.templateID.flatMap { presetIDs.contains($0) ? $0 : nil }, startedAt: workout.startedAt,
+                endedAt: workout.endedAt, notes: workout.notes, sessionRPE: workout.sessionRPE, importKey: content.importKeys[workout.id],
+                rest: rest,
+                exercises: workout.entries.map { entry in
+                    let name = named(entry.exerciseID)
+                    return Entry(
+                        exercise: name.exercise, catalogKey: name.catalogKey, notes: entry.notes, supersetGroup: entry.supersetGroup,
+                        restSeconds: entry.restSeconds,
+                        sets: entry.sets.map { set in
+                            Set(
+                                kind: set.kind, reps: set.reps, weight: set.weight?.value, unit: set.weight?.unit,
+                                durationSeconds: set.durationSeconds, distanceMeters: set.distanceMeters, rpe: set.rpe, done: set.done,
+                                note: set.note, loggedAt: set.loggedAt, updatedAt: set.updatedAt, targetRepsMin: set.target?.reps?.min,
+                                targetRepsMax: set.target?.reps?.max, targetRPE: set.target?.rpe)
+                        })
+                })
+        }
+        templates = content.templates.map { template in
+            TemplateEntry(
+                name: template.name, category: template.category, notes: template.notes, pinned: template.pinned,
+                archivedAt: template.archivedAt, createdAt: template.createdAt, updatedAt: template.updatedAt,
+                lastUsedAt: template.lastUsedAt,
+                exercises: TemplateExchange.entry(for: template) { id in
+                    let name = named(id)
+                    return (name.exercise, name.catalogKey)
+                }.exercises)
+        }
+        bodyMetrics = content.bodyMetrics.map { metric in
+            BodyMetricEntry(
+                day: metric.day, bodyWeight: metric.bodyWeight?.value, unit: metric.bodyWeight?.unit,
+                bodyFatPercent: metric.bodyFatPercent, note: metric.note, updatedAt: metric.updatedAt)
+        }
+    }
+
+    /// The document as JSON text: indented, keys in a fixed order, times in UTC.
+    public func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(ExportTime.text(date))
+        }
+        return try encoder.encode(self)
+    }
+}
+
+// MARK: Reading
+
+extension AccountDocument {
+    /// What the file holds in one sentence, for a preview.
+    public var summary: String {
+        let sets = workouts.reduce(0) { $0 + $1.exercises.reduce(0) { $0 + $1.sets.count } }
+        var text = "Spotter full export of \(username), written \(ExportTime.text(exportedAt).prefix(10)): "
+            + "\(counted(workouts.count, "workout")) with \(counted(sets, "set"))"
+        if let first = workouts.map(\.startedAt).min(), let last = workouts.map(\.startedAt).max() {
+            text += " (\(ExportTime.text(first).prefix(10)) to \(ExportTime.text(last).prefix(10)))"
+        }
+        return text + ", \(counted(exercises.count, "custom exercise")), \(counted(workoutTypes.count, "workout type")), "
+            + "\(counted(templates.count, "template")) and \(counted(bodyMetrics.count, "body measurement"))."
+    }
+}
+
+extension AccountDocument {
+    /// Reads a full export, with a message that says where a file is wrong.
+    public static func decode(_ data: Data) throws(ImportError) -> AccountDocument {
+        struct Header: Decodable {
+            var format: String?
+            var version: Int?
+        }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            let text = try container.decode(String.self)
+            guard let date = ExportTime.date(text) else {
+                throw DecodingError.dataCorruptedError(
+                    in: container, debugDescription: "\"\(text)\" is not a time such as 2026-03-14T18:05:00.000Z.")
+            }
+            return date
+        }
+        guard let header = try? decoder.decode(Header.self, from: data) else {
+            throw ImportError("This file is not JSON. Choose the .json file that Spotter's full export wrote.")
+        }
+        guard header.format == formatName else {
+            throw ImportError("This JSON file is not a Spotter full export (it has no \"format\": \"\(formatName)\"). Choose the file that Settings -> Export or `spotter export --format json` wrote.")
+        }
+        guard let version = header.version, version <= currentVersion else {
+            throw ImportError("This export was written by a newer Spotter (file version \(header.version.map(String.init) ?? "missing"), this server reads up to \(currentVersion)). Update Spotter on this server and import again.")
+        }
+        do {
+            return try decoder.decode(AccountDocument.self, from: data)
+        } catch let error as DecodingError {
+            throw ImportError("The export is damaged or was changed by hand: \(Self.describe(error))")
+        } catch {
+            throw ImportError("The export could not be read: \(error.localizedDescription)")
+        }
+    }
+
+    private static func describe(_ error: DecodingError) -> String {
+        func path(_ keys: [any CodingKey]) -> String {
+            let text = keys.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
+            return text.hasPrefix(".") ? String(text.dropFirst()) : (text.isEmpty ? "the top level" : text)
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            return "\(path(context.codingPath + [key])) is missing."
+        case .valueNotFound(_, let context):
+            return "\(path(context.codingPath)) is empty."
+        case .typeMismatch(let type, let context):
+            return "\(path(context.codingPath)) should be \(type == String.self ? "text" : type == Bool.self ? "true or false" : "a \(type)")."
+        case .dataCorrupted(let context):
+            return "\(path(context.codingPath)): \(context.debugDescription)"
+        @unknown default:
+            return "\(error)"
+        }
+    }
+}
+
+/// Times in the export: UTC, to the millisecond ("2026-03-14T18:05:00.250Z"). Written
+/// and read by hand: fast for the hundreds of thousands a long history holds, and
+/// exact, so a time read back is written back the same.
+enum ExportTime {
+    static func text(_ date: Date) -> String {
+        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
+        let (seconds, fraction) = floorDivide(milliseconds, 1000)
+        let (days, secondOfDay) = floorDivide(seconds, 86_400)
+        let (year, month, day) = civil(days: days)
+        return String(
+            format: "%04lld-%02lld-%02lldT%02lld:%02lld:%02lld.%03lldZ", year, month, day, secondOfDay / 3600, secondOfDay / 60 % 60,
+            secondOfDay % 60, fraction)
+    }
+
+    /// A time written as `text` writes it, also without the milliseconds.
+    static func date(_ text: String) -> Date? {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 20 || bytes.count == 24, bytes.last == UInt8(ascii: "Z") else { return nil }
+        func number(_ range: Range<Int>) -> Int64? {
+            var value: Int64 = 0
+            for byte in bytes[range] {
+                guard byte >= 48, byte <= 57 else { return nil }
+                value = value * 10 + Int64(byte - 48)
+            }
+            return value
+        }
+        let separators = [(4, "-"), (7, "-"), (10, "T"), (13, ":"), (16, ":")]
+        guard separators.allSatisfy({ bytes[$0.0] == UInt8(ascii: Unicode.Scalar($0.1)!) }),
+            let year = number(0..<4), let month = number(5..<7), let day = number(8..<10), let hour = number(11..<13),
+            let minute = number(14..<16), let second = number(17..<19), (1...12).contains(month), (1...31).contains(day),
+            hour < 24, minute < 60, second < 60
+        else { return nil }
+        var milliseconds: Int64 = 0
+        if bytes.count == 24 {
+            guard bytes[19] == UInt8(ascii: "."), let fraction = number(20..<23) else { return nil }
+            milliseconds = fraction
+        }
+        let days = self.days(year: year, month: month, day: day)
+        guard civil(days: days) == (year, month, day) else { return nil }
+        let total = ((days * 86_400 + hour * 3600 + minute * 60 + second) * 1000) + milliseconds
+        return Date(timeIntervalSince1970: Double(total) / 1000)
+    }
+
+    private static func floorDivide(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {
+        let remainder = value % divisor
+        return remainder < 0 ? (value / divisor - 1, remainder + divisor) : (value / divisor, remainder)
+    }
+
+    /// Days since 1970-01-01 of a date of the proleptic Gregorian calendar (Howard Hinnant's algorithm).
+    private static func days(year: Int64, month: Int64, day: Int64) -> Int64 {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    private static func civil(days: Int64) -> (Int64, Int64, Int64) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+}

@@ -1,0 +1,199 @@
+import FluentKit
+import Foundation
+import SQLKit
+import SpotterCore
+
+/// Everything one lifter owns, as Core values: what a full export writes, and what
+/// a full import fills an empty account with. Records, marks and weekly counts are
+/// not part of it: they follow from the workouts and are computed again.
+public struct AccountContent: Sendable, Equatable {
+    public var settings: UserSettings
+    /// The lifter's own exercises, archived ones included (built-in ones belong to everyone).
+    public var exercises: [Exercise]
+    /// Every workout type, the seeded ones included, in the lifter's order.
+    public var workoutTypes: [WorkoutType]
+    /// Every workout, oldest first, the one in progress included.
+    public var workouts: [Workout]
+    /// Per workout id: the import key of a workout that came from another app.
+    public var importKeys: [UUID: String]
+    /// The lifter's own templates, archived ones included.
+    public var templates: [WorkoutTemplate]
+    /// Body measurements, oldest first.
+    public var bodyMetrics: [BodyMetric]
+
+    public init(
+        settings: UserSettings, exercises: [Exercise], workoutTypes: [WorkoutType], workouts: [Workout], importKeys: [UUID: String],
+        templates: [WorkoutTemplate], bodyMetrics: [BodyMetric]
+    ) {
+        self.settings = settings
+        self.exercises = exercises
+        self.workoutTypes = workoutTypes
+        self.workouts = workouts
+        self.importKeys = importKeys
+        self.templates = templates
+        self.bodyMetrics = bodyMetrics
+    }
+}
+
+/// Reads and fills a whole account at once.
+public struct AccountRepository: Sendable {
+    let db: any Database
+    let reads: any Database
+
+    public init(store: SpotterStore) {
+        db = store.database
+        reads = store.reader
+    }
+
+    /// Everything the lifter owns. Read in one transaction, so a set logged meanwhile
+    /// is either in it with its workout or not at all.
+    public func content(userID: UUID) async throws -> AccountContent {
+        try await db.transaction { tx in
+            guard let user = try await UserModel.find(userID, on: tx) else { throw SpotterError.notFound("The account") }
+            let exercises = try await ExerciseModel.query(on: tx).filter(\.$userID == userID)
+                .sort(\.$createdAt).sort(\.$nameKey).all().map(\.core)
+            let types = try await WorkoutTypeModel.query(on: tx).filter(\.$userID == userID)
+                .sort(\.$sortOrder).sort(\.$createdAt).all().map(\.core)
+            let workouts = try await WorkoutRows.workouts(
+                where: "w.user_id = \(bind: userID) ORDER BY w.started_at, w.created_at", on: tx)
+            let sql = tx as! any SQLDatabase
+            var keys: [UUID: String] = [:]
+            for row in try await sql.raw(
+                "SELECT id, import_key FROM workouts WHERE user_id = \(bind: userID) AND import_key IS NOT NULL"
+            ).all() {
+                keys[try row.decode(column: "id", as: UUID.self)] = try row.decode(column: "import_key", as: String.self)
+            }
+            let templates = try await TemplateRows.templates(
+                where: "t.user_id = \(bind: userID) ORDER BY t.created_at, t.name_key", on: tx)
+            let metrics = try await sql.raw(
+                "SELECT m.* FROM body_metrics m WHERE m.user_id = \(bind: userID) ORDER BY m.day, m.updated_at"
+            ).all().map(BodyMetricRepository.metric)
+            return AccountContent(
+                settings: user.settings, exercises: exercises, workoutTypes: types, workouts: workouts, importKeys: keys,
+                templates: templates, bodyMetrics: metrics)
+        }
+    }
+
+    /// What the account already holds that a full import would mix with, in words
+    /// ("3 workouts, 1 template"); nil when there is nothing.
+    public func holdings(userID: UUID) async throws -> String? {
+        try await Self.holdings(userID: userID, on: reads)
+    }
+
+    static func holdings(userID: UUID, on db: any Database) async throws -> String? {
+        let sql = db as! any SQLDatabase
+        let row = try await sql.raw("""
+            SELECT (SELECT COUNT(*) FROM workouts WHERE user_id = \(bind: userID)) AS workouts, \
+            (SELECT COUNT(*) FROM exercises WHERE user_id = \(bind: userID)) AS exercises, \
+            (SELECT COUNT(*) FROM workout_templates WHERE user_id = \(bind: userID)) AS templates, \
+            (SELECT COUNT(*) FROM body_metrics WHERE user_id = \(bind: userID)) AS metrics
+            """).first()
+        guard let row else { return nil }
+        let parts = [
+            (try row.decode(column: "workouts", as: Int.self), "workout"),
+            (try row.decode(column: "exercises", as: Int.self), "custom exercise"),
+            (try row.decode(column: "templates", as: Int.self), "template"),
+            (try row.decode(column: "metrics", as: Int.self), "body measurement"),
+        ].filter { $0.0 > 0 }.map { counted($0.0, $0.1) }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
+
+    /// Fills an empty account with `content`, in one transaction: all of it or, on
+    /// any failure, nothing. Every id must be fresh, except those of the account's
+    /// own seeded workout types, which are changed to the given ones. Records and
+    /// weekly counts are computed once at the end. An account that holds workouts,
+    /// exercises, templates or measurements is refused.
+    public func fill(_ content: AccountContent, userID: UUID, now: Date) async throws {
+        try await db.writeTransaction { tx in
+            if let held = try await Self.holdings(userID: userID, on: tx) {
+                throw SpotterError.conflict(
+                    field: nil,
+                    message: "This account already holds \(held). A full export is imported into an empty account: create a new account and import it there.")
+            }
+            guard let user = try await UserModel.find(userID, on: tx) else { throw SpotterError.notFound("The account") }
+            user.apply(content.settings)
+            try await user.save(on: tx)
+            do {
+                try await Self.putTypes(content.workoutTypes, userID: userID, on: tx)
+                for exercise in content.exercises {
+                    try await ExerciseModel(custom: exercise, userID: userID).create(on: tx)
+                }
+                try await Self.insert(content.workouts, importKeys: content.importKeys, userID: userID, now: now, on: tx)
+                for template in content.templates {
+                    try await TemplateRows.write(template, userID: userID, isNew: true, on: tx)
+                }
+                try await Self.insert(content.bodyMetrics, userID: userID, on: tx)
+            } catch let error as any DatabaseError where error.isConstraintFailure {
+                throw SpotterError.idInUse
+            }
+            let used = Set(content.workouts.flatMap { $0.entries.map(\.exerciseID) })
+            try await ProgressRows.refresh(userID: userID, exerciseIDs: used, on: tx)
+            try await ProgressRows.rebuildWeeks(userID: userID, timeZone: content.settings.zone, on: tx)
+        }
+    }
+
+    /// Changes the account's types to the given ones: those with a known id are
+    /// updated, the others added.
+    private static func putTypes(_ types: [WorkoutType], userID: UUID, on db: any Database) async throws {
+        let existing = try await WorkoutTypeModel.query(on: db).filter(\.$userID == userID).all()
+        let byID = Dictionary(existing.map { ($0.id!, $0) }, uniquingKeysWith: { first, _ in first })
+        // Names are unique per lifter: park the old ones first, so two seeded types can swap names.
+        for model in existing {
+            model.nameKey = "\u{1}" + model.id!.uuidString
+            try await model.save(on: db)
+        }
+        for type in types {
+            let model = byID[type.id] ?? WorkoutTypeModel()
+            model.id = type.id
+            model.userID = userID
+            model.seedKey = type.seedKey
+            model.name = type.name
+            model.nameKey = NameKey(type.name).rawValue
+            model.colorHex = type.colorHex
+            model.icon = type.icon.rawValue
+            model.sortOrder = type.sortOrder
+            model.archived = type.archived
+            model.createdAt = type.createdAt
+            try await model.save(on: db)
+        }
+        for model in existing where !types.contains(where: { $0.id == model.id }) {
+            model.nameKey = NameKey(model.name).rawValue
+            try await model.save(on: db)
+        }
+    }
+
+    private static func insert(_ workouts: [Workout], importKeys: [UUID: String], userID: UUID, now: Date, on db: any Database) async throws {
+        let sql = db as! any SQLDatabase
+        let rows: [SQLQueryString] = workouts.map { w in
+            """
+            (\(bind: w.id), \(bind: userID), \(bind: w.name), \(bind: w.workoutTypeID), \(bind: w.startedAt), \(bind: w.endedAt), \
+            \(bind: w.notes), \(bind: w.sessionRPE), \(bind: w.rest.endsAt), \(bind: w.rest.totalSeconds), \(bind: w.rest.afterSetID), \
+            \(bind: w.startedAt), \(bind: w.endedAt ?? now), \(bind: w.templateID), \(bind: importKeys[w.id]))
+            """
+        }
+        for chunk in rows.chunked(by: 500) {
+            try await sql.raw("""
+                INSERT INTO workouts (id, user_id, name, workout_type_id, started_at, ended_at, notes, session_rpe, rest_ends_at, \
+                rest_total_seconds, rest_after_set_id, created_at, updated_at, template_id, import_key) VALUES \(chunk.joined(separator: ", "))
+                """).run()
+        }
+        for chunk in workouts.map({ (id: $0.id, entries: $0.entries) }).chunked(by: 100) {
+            try await WorkoutRows.insert(Array(chunk), userID: userID, now: now, on: db)
+        }
+    }
+
+    private static func insert(_ metrics: [BodyMetric], userID: UUID, on db: any Database) async throws {
+        let rows: [SQLQueryString] = metrics.map { m in
+            """
+            (\(bind: m.id), \(bind: userID), \(bind: m.day), \(bind: m.bodyWeight?.value), \(bind: m.bodyWeight?.unit.rawValue), \
+            \(bind: m.bodyFatPercent), \(bind: m.note), \(bind: m.updatedAt))
+            """
+        }
+        for chunk in rows.chunked(by: 500) {
+            try await (db as! any SQLDatabase).raw("""
+                INSERT INTO body_metrics (id, user_id, day, body_weight_value, body_weight_unit, body_fat_percent, note, updated_at) \
+                VALUES \(chunk.joined(separator: ", "))
+                """).run()
+        }
+    }
+}
