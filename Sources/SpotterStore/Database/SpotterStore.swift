@@ -150,7 +150,15 @@ public final class SpotterStore: Sendable {
     private func configureConnections() async throws {
         guard isSQLite else { return }
         for (db, readOnly) in sqliteConnections {
-            if !readOnly { try await db.raw("PRAGMA journal_mode = WAL").run() }
+            if !readOnly {
+                try await db.raw("PRAGMA journal_mode = WAL").run()
+                // A big write (an import of years of history) outgrows SQLite's 2 MB page
+                // cache and spills dirty pages mid-transaction, then reads them back; up
+                // to 64 MB is kept in memory instead. Statement journals (multi-row
+                // inserts inside a transaction) go to memory rather than temp files.
+                try await db.raw("PRAGMA cache_size = -65536").run()
+                try await db.raw("PRAGMA temp_store = MEMORY").run()
+            }
             try await db.raw("PRAGMA synchronous = FULL").run()
             try await db.raw("PRAGMA foreign_keys = ON").run()
             try await db.raw("PRAGMA busy_timeout = 10000").run()

@@ -118,7 +118,7 @@ public struct AccountRepository: Sendable {
                 for exercise in content.exercises {
                     try await ExerciseModel(custom: exercise, userID: userID).create(on: tx)
                 }
-                try await Self.insert(content.workouts, importKeys: content.importKeys, userID: userID, now: now, on: tx)
+                try await WorkoutRows.insertWhole(content.workouts, importKeys: content.importKeys, userID: userID, now: now, on: tx)
                 for template in content.templates {
                     try await TemplateRows.write(template, userID: userID, isNew: true, on: tx)
                 }
@@ -126,8 +126,6 @@ public struct AccountRepository: Sendable {
             } catch let error as any DatabaseError where error.isConstraintFailure {
                 throw SpotterError.idInUse
             }
-            let used = Set(content.workouts.flatMap { $0.entries.map(\.exerciseID) })
-            try await ProgressRows.refresh(userID: userID, exerciseIDs: used, on: tx)
             try await ProgressRows.rebuildWeeks(userID: userID, timeZone: content.settings.zone, on: tx)
         }
     }
@@ -159,26 +157,6 @@ public struct AccountRepository: Sendable {
         for model in existing where !types.contains(where: { $0.id == model.id }) {
             model.nameKey = NameKey(model.name).rawValue
             try await model.save(on: db)
-        }
-    }
-
-    private static func insert(_ workouts: [Workout], importKeys: [UUID: String], userID: UUID, now: Date, on db: any Database) async throws {
-        let sql = db as! any SQLDatabase
-        let rows: [SQLQueryString] = workouts.map { w in
-            """
-            (\(bind: w.id), \(bind: userID), \(bind: w.name), \(bind: w.workoutTypeID), \(bind: w.startedAt), \(bind: w.endedAt), \
-            \(bind: w.notes), \(bind: w.sessionRPE), \(bind: w.rest.endsAt), \(bind: w.rest.totalSeconds), \(bind: w.rest.afterSetID), \
-            \(bind: w.startedAt), \(bind: w.endedAt ?? now), \(bind: w.templateID), \(bind: importKeys[w.id]))
-            """
-        }
-        for chunk in rows.chunked(by: 500) {
-            try await sql.raw("""
-                INSERT INTO workouts (id, user_id, name, workout_type_id, started_at, ended_at, notes, session_rpe, rest_ends_at, \
-                rest_total_seconds, rest_after_set_id, created_at, updated_at, template_id, import_key) VALUES \(chunk.joined(separator: ", "))
-                """).run()
-        }
-        for chunk in workouts.map({ (id: $0.id, entries: $0.entries) }).chunked(by: 100) {
-            try await WorkoutRows.insert(Array(chunk), userID: userID, now: now, on: db)
         }
     }
 

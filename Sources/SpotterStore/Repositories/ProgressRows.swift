@@ -122,7 +122,14 @@ enum ProgressRows {
     /// Recomputes the marks and bests of these exercises from every finished
     /// session, writing only what changed.
     static func refresh(userID: UUID, exerciseIDs: Set<UUID>, on db: any Database) async throws {
-        guard !exerciseIDs.isEmpty else { return }
+        _ = try await refresh(userID: userID, exerciseIDs: exerciseIDs, adding: [], on: db)
+    }
+
+    /// The same, with finished workouts about to be inserted counted in from memory
+    /// (a bulk load): returns them with their marks set, to be written by their
+    /// insert (`WorkoutRows.insert(_:marked:)`) rather than read back and updated.
+    static func refresh(userID: UUID, exerciseIDs: Set<UUID>, adding new: [Workout], on db: any Database) async throws -> [Workout] {
+        guard !exerciseIDs.isEmpty else { return new }
         let sql = db as! any SQLDatabase
         let rows = try await sql.raw("""
             SELECT s.*, e.exercise_id AS entry_exercise, e.volume_record AS entry_volume_record, w.started_at AS session_start \
@@ -135,39 +142,70 @@ enum ProgressRows {
         var index: [Key: Int] = [:]
         var firstEntry: [Key: UUID] = [:]
         var storedMarks: [UUID: String?] = [:]
-        var storedVolume: [UUID: Bool] = [:]
-        for row in rows {
-            let (workoutID, entryID, set) = try WorkoutRows.set(row)
-            let exerciseID = try row.decode(column: "entry_exercise", as: UUID.self)
+        /// Per exercise: the stored session-volume flag of each of its entries.
+        var storedVolume: [UUID: [UUID: Bool]] = [:]
+        func add(_ set: WorkoutSet, exerciseID: UUID, entryID: UUID, workoutID: UUID, startedAt: Date) {
             let key = Key(exercise: exerciseID, workout: workoutID)
-            storedMarks[set.id] = try row.optional("records", as: String.self)
-            storedVolume[entryID] = try row.optional("entry_volume_record", as: Bool.self) ?? false
             if let at = index[key] {
                 sessions[exerciseID]![at].sets.append(set)
             } else {
                 index[key] = sessions[exerciseID, default: []].count
                 firstEntry[key] = entryID
-                sessions[exerciseID, default: []].append(
-                    .init(id: workoutID, startedAt: try row.decode(column: "session_start", as: Date.self), sets: [set]))
+                sessions[exerciseID, default: []].append(.init(id: workoutID, startedAt: startedAt, sets: [set]))
+            }
+        }
+        for row in rows {
+            let (workoutID, entryID, set) = try WorkoutRows.set(row)
+            let exerciseID = try row.decode(column: "entry_exercise", as: UUID.self)
+            storedMarks[set.id] = try row.optional("records", as: String.self)
+            storedVolume[exerciseID, default: [:]][entryID] = try row.optional("entry_volume_record", as: Bool.self) ?? false
+            add(set, exerciseID: exerciseID, entryID: entryID, workoutID: workoutID, startedAt: try row.decode(column: "session_start", as: Date.self))
+        }
+        var newSets = Set<UUID>()
+        var newEntries = Set<UUID>()
+        for workout in new {
+            for entry in workout.entries where exerciseIDs.contains(entry.exerciseID) {
+                newEntries.insert(entry.id)
+                for set in entry.sets {
+                    newSets.insert(set.id)
+                    add(set, exerciseID: entry.exerciseID, entryID: entry.id, workoutID: workout.id, startedAt: workout.startedAt)
+                }
+            }
+        }
+        if !new.isEmpty {
+            // In time order, as the query gives the stored ones (the sort is stable).
+            for exerciseID in sessions.keys {
+                sessions[exerciseID]!.sort { $0.startedAt < $1.startedAt }
             }
         }
         var setMarks: [UUID: String?] = [:]
         var volumeRecords: [UUID: Bool] = [:]
+        var newMarks: [UUID: [PersonalRecords.Kind]] = [:]
+        var newVolume = Set<UUID>()
         var kept: [UUID: Bests] = [:]
         for (exerciseID, list) in sessions {
             let result = PersonalRecords.find(in: list)
             if result.bests.hasHistory { kept[exerciseID] = result.bests }
             for session in list {
                 for set in session.sets {
-                    let new = text(result.setRecords[set.id] ?? [])
+                    let kinds = result.setRecords[set.id] ?? []
+                    if newSets.contains(set.id) {
+                        if !kinds.isEmpty { newMarks[set.id] = kinds }
+                        continue
+                    }
+                    let new = text(kinds)
                     if storedMarks[set.id] ?? nil != new { setMarks[set.id] = new }
                 }
             }
             let recordEntries = Set(result.sessionRecords.compactMap { firstEntry[Key(exercise: exerciseID, workout: $0)] })
-            for (entryID, stored) in storedVolume where stored != recordEntries.contains(entryID) {
+            // Only this exercise's entries: another's flags are its own business.
+            let stored = storedVolume[exerciseID] ?? [:]
+            for (entryID, flag) in stored where flag != recordEntries.contains(entryID) {
                 volumeRecords[entryID] = recordEntries.contains(entryID)
             }
-            for entryID in recordEntries where storedVolume[entryID] == nil { volumeRecords[entryID] = true }
+            for entryID in recordEntries where stored[entryID] == nil {
+                if newEntries.contains(entryID) { newVolume.insert(entryID) } else { volumeRecords[entryID] = true }
+            }
         }
         // Entries left without sets lose their mark too.
         try await sql.raw("""
@@ -177,6 +215,16 @@ enum ProgressRows {
             """).run()
         try await write(setMarks: setMarks, volumeRecords: volumeRecords, on: db)
         try await save(kept, cleared: exerciseIDs.subtracting(kept.keys), userID: userID, on: db)
+        return new.map { workout in
+            var workout = workout
+            for index in workout.entries.indices {
+                let entry = workout.entries[index]
+                workout.entries[index].records = EntryRecords(
+                    sets: Dictionary(uniqueKeysWithValues: entry.sets.compactMap { set in newMarks[set.id].map { (set.id, $0) } }),
+                    sessionVolume: newVolume.contains(entry.id))
+            }
+            return workout
+        }
     }
 
     // MARK: Weeks

@@ -22,7 +22,7 @@ public struct FinishedBatch: Sendable {
 
 extension WorkoutRepository {
     /// Adds finished workouts in bulk, in one transaction: multi-row inserts of a
-    /// few hundred rows each, then the records and weekly counts computed once
+    /// few hundred rows each, with the records and weekly counts computed once
     /// for everything they touch. Each workout must be finished and carry fresh ids.
     public func addFinished(_ workouts: [Workout], userID: UUID, now: Date) async throws {
         _ = try await addFinished(FinishedBatch(workouts: workouts), userID: userID, now: now)
@@ -35,7 +35,6 @@ extension WorkoutRepository {
     public func addFinished(_ batch: FinishedBatch, userID: UUID, now: Date) async throws -> [Workout] {
         precondition(batch.workouts.allSatisfy { $0.endedAt != nil }, "only finished workouts are added in bulk")
         return try await db.writeTransaction { tx in
-            let sql = tx as! any SQLDatabase
             let known = try await Self.importKeys(Array(batch.importKeys.values), userID: userID, on: tx)
             let workouts = batch.workouts.filter { batch.importKeys[$0.id].map { !known.contains($0) } ?? true }
             guard !workouts.isEmpty else { return [] }
@@ -44,26 +43,10 @@ extension WorkoutRepository {
                 for (id, exercise) in batch.newExercises where used.contains(id) {
                     try await ExerciseRepository.customModel(id: id, userID: userID, valid: exercise, now: now).create(on: tx)
                 }
-                let rows: [SQLQueryString] = workouts.map { w in
-                    """
-                    (\(bind: w.id), \(bind: userID), \(bind: w.name), \(bind: w.workoutTypeID), \(bind: w.startedAt), \(bind: w.endedAt), \
-                    \(bind: w.notes), \(bind: w.sessionRPE), \(bind: 0), \(bind: now), \(bind: now), \(bind: w.templateID), \
-                    \(bind: batch.importKeys[w.id]))
-                    """
-                }
-                for chunk in rows.chunked(by: 500) {
-                    try await sql.raw("""
-                        INSERT INTO workouts (id, user_id, name, workout_type_id, started_at, ended_at, notes, session_rpe, \
-                        rest_total_seconds, created_at, updated_at, template_id, import_key) VALUES \(chunk.joined(separator: ", "))
-                        """).run()
-                }
-                for chunk in workouts.map({ (id: $0.id, entries: $0.entries) }).chunked(by: 100) {
-                    try await WorkoutRows.insert(Array(chunk), userID: userID, now: now, on: tx)
-                }
+                try await WorkoutRows.insertWhole(workouts, importKeys: batch.importKeys, userID: userID, now: now, on: tx)
             } catch let error as any DatabaseError where error.isConstraintFailure {
                 throw SpotterError.idInUse
             }
-            try await ProgressRows.refresh(userID: userID, exerciseIDs: used, on: tx)
             try await ProgressRows.rebuildWeeks(userID: userID, timeZone: try await ProgressRows.timeZone(userID: userID, on: tx), on: tx)
             return workouts
         }

@@ -133,40 +133,73 @@ enum WorkoutRows {
 }
 
 extension WorkoutRows {
+    /// Adds whole workouts at once (a bulk load writes thousands): the workout rows
+    /// with their rest timers and import keys, then their entries and sets with the
+    /// record marks of the finished ones, computed from memory and the lifter's
+    /// earlier sessions (the bests of the exercises are updated with them).
+    static func insertWhole(_ workouts: [Workout], importKeys: [UUID: String], userID: UUID, now: Date, on db: any Database) async throws {
+        let sql = db as! any SQLDatabase
+        let rows: [SQLQueryString] = workouts.map { w in
+            """
+            (\(bind: w.id), \(bind: userID), \(bind: w.name), \(bind: w.workoutTypeID), \(bind: w.startedAt), \(bind: w.endedAt), \
+            \(bind: w.notes), \(number: w.sessionRPE), \(bind: w.rest.endsAt), \(number: w.rest.totalSeconds), \(bind: w.rest.afterSetID), \
+            \(bind: now), \(bind: now), \(bind: w.templateID), \(bind: importKeys[w.id]))
+            """
+        }
+        for chunk in rows.chunked(by: 500) {
+            try await sql.raw("""
+                INSERT INTO workouts (id, user_id, name, workout_type_id, started_at, ended_at, notes, session_rpe, rest_ends_at, \
+                rest_total_seconds, rest_after_set_id, created_at, updated_at, template_id, import_key) VALUES \(chunk.joined(separator: ", "))
+                """).run()
+        }
+        let finished = workouts.filter { !$0.isActive }
+        let used = Set(finished.flatMap { $0.entries.map(\.exerciseID) })
+        var marked = try await ProgressRows.refresh(userID: userID, exerciseIDs: used, adding: finished, on: db)
+        marked += workouts.filter(\.isActive)
+        for chunk in marked.map({ (id: $0.id, entries: $0.entries) }).chunked(by: 100) {
+            try await insert(Array(chunk), userID: userID, now: now, on: db)
+        }
+    }
+
     /// Adds a new workout's entries and their sets, positions 0..n-1, in a few
     /// multi-row statements (a template start writes dozens of rows at once).
     static func insert(_ entries: [ExerciseEntry], workoutID: UUID, userID: UUID, now: Date, on db: any Database) async throws {
         try await insert([(workoutID, entries)], userID: userID, now: now, on: db)
     }
 
-    /// The same for many workouts at once (a bulk load writes thousands).
+    /// The same for many workouts at once (a bulk load writes thousands). The
+    /// entries' record marks are written with them (a bulk load computes them
+    /// first, see `ProgressRows.refresh(userID:exerciseIDs:adding:on:)`).
     static func insert(_ workouts: [(id: UUID, entries: [ExerciseEntry])], userID: UUID, now: Date, on db: any Database) async throws {
         let sql = db as! any SQLDatabase
         let entryRows: [SQLQueryString] = workouts.flatMap { workoutID, entries in entries.enumerated().map { position, entry in
             """
-            (\(bind: entry.id), \(bind: userID), \(bind: workoutID), \(bind: entry.exerciseID), \(bind: position), \(bind: entry.notes), \
-            \(bind: entry.supersetGroup), \(bind: entry.restSeconds), \(bind: now))
+            (\(bind: entry.id), \(bind: userID), \(bind: workoutID), \(bind: entry.exerciseID), \(number: position), \(bind: entry.notes), \
+            \(number: entry.supersetGroup), \(number: entry.restSeconds), \(bind: now), \(unsafeRaw: entry.records.sessionVolume ? "TRUE" : "NULL"))
             """
         } }
         for chunk in entryRows.chunked(by: 500) {
             try await sql.raw("""
-                INSERT INTO exercise_entries (id, user_id, workout_id, exercise_id, position, notes, superset_group, rest_seconds, updated_at) \
+                INSERT INTO exercise_entries (id, user_id, workout_id, exercise_id, position, notes, superset_group, rest_seconds, updated_at, \
+                volume_record) \
                 VALUES \(chunk.joined(separator: ", "))
                 """).run()
         }
         let setRows: [SQLQueryString] = workouts.flatMap { workoutID, entries in entries.flatMap { entry in
             entry.sets.enumerated().map { position, set in
                 """
-                (\(bind: set.id), \(bind: workoutID), \(bind: entry.id), \(bind: position), \(bind: set.kind.rawValue), \(bind: set.reps), \
-                \(bind: set.weight?.value), \(bind: set.weight?.unit.rawValue), \(bind: set.durationSeconds), \(bind: set.distanceMeters), \
-                \(bind: set.rpe), \(bind: set.done), \(bind: set.note), \(bind: set.loggedAt), \(bind: set.updatedAt), \(bind: userID), \
-                \(bind: set.target?.reps?.min), \(bind: set.target?.reps?.max), \(bind: set.target?.rpe))
+                (\(bind: set.id), \(bind: workoutID), \(bind: entry.id), \(number: position), \(literal: set.kind.rawValue), \(number: set.reps), \
+                \(number: set.weight?.value), \(unit: set.weight?.unit), \(number: set.durationSeconds), \(number: set.distanceMeters), \
+                \(number: set.rpe), \(set.done), \(bind: set.note), \(bind: set.loggedAt), \(bind: set.updatedAt), \(bind: userID), \
+                \(number: set.target?.reps?.min), \(number: set.target?.reps?.max), \(number: set.target?.rpe), \
+                \(marks: entry.records.sets[set.id]))
                 """
             }
         } }
         for chunk in setRows.chunked(by: 500) {
             try await sql.raw("""
-                INSERT INTO workout_sets (\(unsafeRaw: setColumns.joined(separator: ", ")), user_id, target_reps_min, target_reps_max, target_rpe) \
+                INSERT INTO workout_sets (\(unsafeRaw: setColumns.joined(separator: ", ")), user_id, target_reps_min, target_reps_max, target_rpe, \
+                records) \
                 VALUES \(chunk.joined(separator: ", "))
                 """).run()
         }
@@ -215,5 +248,28 @@ extension SQLRow {
             let unit = try optional(unit, as: String.self).flatMap(MassUnit.init(rawValue:))
         else { return nil }
         return Mass(number, unit)
+    }
+}
+
+extension SQLQueryString.StringInterpolation {
+    /// A number, or NULL, written into the statement instead of bound. A bulk insert
+    /// of thousands of rows spends much of its time encoding bound values; a number
+    /// cannot carry anything but a number, so writing it inline is safe.
+    mutating func appendInterpolation(number value: Int?) {
+        if let value { appendInterpolation(literal: value) } else { appendInterpolation(unsafeRaw: "NULL") }
+    }
+
+    mutating func appendInterpolation(number value: Double?) {
+        if let value, value.isFinite { appendInterpolation(literal: value) } else { appendInterpolation(bind: value) }
+    }
+
+    /// A set's record marks, or NULL, written inline (the kinds' fixed names).
+    mutating func appendInterpolation(marks kinds: [PersonalRecords.Kind]?) {
+        if let text = ProgressRows.text(kinds ?? []) { appendInterpolation(literal: text) } else { appendInterpolation(unsafeRaw: "NULL") }
+    }
+
+    /// A weight unit, or NULL, written inline (the enum's fixed names).
+    mutating func appendInterpolation(unit value: MassUnit?) {
+        if let value { appendInterpolation(literal: value.rawValue) } else { appendInterpolation(unsafeRaw: "NULL") }
     }
 }
