@@ -1,0 +1,190 @@
+import Foundation
+import SpotterCore
+import SpotterStore
+import SpotterTestSupport
+import Testing
+
+@testable import SpotterImport
+
+/// A full import that cannot be made, on both engines: a bad file is refused with a
+/// message that says what and where, and a failure halfway leaves nothing behind.
+/// Every case checks that the target account is exactly as it was.
+@Suite("Full JSON import refusals")
+struct AccountExportRefusalTests: AccountExportFixtures {
+    @Test("the small file the bad files are made from imports, and comes back as it was", arguments: TestDatabase.all)
+    func smallFileImports(engine: TestDatabase) async throws {
+        try await Self.withAccount("carl", on: engine) { store, images, carl in
+            let file = Self.smallFile()
+            #expect(file.summary == "Spotter full export of dora, written 2026-03-16: 2 workouts with 4 sets (2026-03-14 to 2026-03-15), "
+                + "1 custom exercise, 10 workout types, 1 template and 1 body measurement.")
+            let outcome = try await AccountImporter(store: store, images: images).restore(try file.encoded(), userID: carl.id, now: Self.at(Self.day))
+            #expect(outcome == AccountImportOutcome(workouts: 2, sets: 4, exercises: 1, templates: 1, bodyMetrics: 1))
+            var back = try await AccountExporter(store: store, images: images).document(userID: carl.id, now: file.exportedAt)
+            back.username = file.username
+            #expect(back == file)
+        }
+    }
+
+    @Test("a bad file is refused with a message that says what and where, and changes nothing", arguments: TestDatabase.all, BadFile.all)
+    func badFile(engine: TestDatabase, bad: BadFile) async throws {
+        try await Self.withAccount("ben", on: engine) { store, images, ben in
+            let before = try await AccountRepository(store: store).content(userID: ben.id)
+            let data = try bad.data()
+            await #expect(throws: ImportError(bad.message)) {
+                try await AccountImporter(store: store, images: images).restore(data, userID: ben.id, now: Self.at(Self.day))
+            }
+            try await Self.expectUnchanged(ben, since: before, in: store, images: images)
+        }
+    }
+
+    /// A file that is wrong in one way: the small file changed, or something else entirely.
+    struct BadFile: Sendable, CustomTestStringConvertible {
+        let testDescription: String
+        let data: @Sendable () throws -> Data
+        let message: String
+
+        /// The small file with one change of its values.
+        init(_ name: String, _ message: String, _ change: @escaping @Sendable (inout AccountDocument) -> Void) {
+            testDescription = name
+            self.message = message
+            data = {
+                var file = AccountExportRefusalTests.smallFile()
+                change(&file)
+                return try file.encoded()
+            }
+        }
+
+        /// The small file's text with `old` (found exactly once) replaced by `new`.
+        init(_ name: String, _ message: String, replacing old: String, with new: String) {
+            testDescription = name
+            self.message = message
+            data = {
+                let text = String(decoding: try AccountExportRefusalTests.smallFile().encoded(), as: UTF8.self)
+                try #require(text.components(separatedBy: old).count == 2, "\(old) is in the file once")
+                return Data(text.replacingOccurrences(of: old, with: new).utf8)
+            }
+        }
+
+        init(_ name: String, _ message: String, text: String) {
+            testDescription = name
+            self.message = message
+            data = { Data(text.utf8) }
+        }
+
+        static let damaged = "The export is damaged or was changed by hand: "
+
+        static let all: [BadFile] = [
+            BadFile(
+                "not JSON", "This file is not JSON. Choose the .json file that Spotter's full export wrote.",
+                text: "Date,Workout Name,Duration,Exercise Name\n2024-06-18 11:04:00,Legs,1h,Squat (Barbell)\n"),
+            BadFile(
+                "JSON without the format",
+                "This JSON file is not a Spotter full export (it has no \"format\": \"spotter-account\"). Choose the file that Settings -> Export or `spotter export --format json` wrote.",
+                replacing: "\"format\" : \"spotter-account\",", with: ""),
+            BadFile(
+                "a newer version",
+                "This export was written by a newer Spotter (file version 2, this server reads up to 1). Update Spotter on this server and import again.",
+                replacing: "\"version\" : 1", with: "\"version\" : 2"),
+            BadFile(
+                "a set kind that does not exist",
+                damaged + "workouts[0].exercises[0].sets[1].kind: Cannot initialize SetKind from invalid String value superset",
+                replacing: "\"kind\" : \"failure\"", with: "\"kind\" : \"superset\""),
+            BadFile(
+                "bad time text",
+                damaged + "workouts[0].startedAt: \"2026-03-14 17:05\" is not a time such as 2026-03-14T18:05:00.000Z.",
+                replacing: "\"2026-03-14T17:05:00.000Z\"", with: "\"2026-03-14 17:05\""),
+            BadFile(
+                "an unknown catalog key",
+                "workouts[0] (\"Legs\", 2026-03-14).exercises[0]: \"Squat (Barbell)\" (squat-moon) is not a built-in exercise of this server. Update Spotter here and import again."
+            ) { $0.workouts[0].exercises[0].catalogKey = "squat-moon" },
+            BadFile(
+                "an exercise of the lifter's not in the file",
+                "workouts[0] (\"Legs\", 2026-03-14).exercises[1]: the exercise \"Ghost Press\" is not among the file's exercises."
+            ) { $0.workouts[0].exercises[1].exercise = "Ghost Press" },
+            BadFile(
+                "a workout type not in the file",
+                "workouts[0] (\"Legs\", 2026-03-14): the workout type \"Yoga\" is not in the file."
+            ) { $0.workouts[0].type = "Yoga" },
+            BadFile(
+                "two workouts in progress",
+                "workouts[1] (\"Evening\", 2026-03-15): a second workout in progress; a lifter has one at a time."
+            ) { $0.workouts[0].endedAt = nil },
+            BadFile(
+                "a workout that ends before it starts",
+                "workouts[0] (\"Legs\", 2026-03-14): it ends before it starts."
+            ) { $0.workouts[0].endedAt = $0.workouts[0].startedAt.addingTimeInterval(-60) },
+            BadFile(
+                "a damaged base64 image",
+                "exercises[0] (\"Zercher Squat\"): the image is not base64 data."
+            ) { $0.exercises[0].image?.data = "iVBORw0KGgo*not*base64" },
+            BadFile(
+                "two custom exercises of one name",
+                "exercises[1] (\"zercher  squat\"): a second exercise of this name; names are unique."
+            ) { file in
+                var twin = file.exercises[0]
+                twin.name = "zercher  squat"
+                twin.image = nil
+                file.exercises.append(twin)
+            },
+            BadFile(
+                "a bad time zone",
+                "settings.timeZone: \"Mars/Olympus_Mons\" is not a time zone such as Europe/Berlin."
+            ) { $0.settings.timeZone = "Mars/Olympus_Mons" },
+        ]
+    }
+
+    // MARK: All or nothing
+
+    @Test("an image that is base64 but no picture stops the import before it writes, and the image stored before it is removed", arguments: TestDatabase.all)
+    func notAPicture(engine: TestDatabase) async throws {
+        try await Self.withAccount("ben", on: engine) { store, images, ben in
+            let before = try await AccountRepository(store: store).content(userID: ben.id)
+            var file = Self.smallFile()
+            var box = file.exercises[0]
+            box.name = "Box Jump"
+            box.image = AccountDocument.Image(format: .png, data: Data("GIF89a, not a PNG at all".utf8).base64EncodedString())
+            file.exercises.append(box)
+            // The first exercise's image is stored before the second is found wrong.
+            await #expect(throws: ImportError("The image of the exercise \"Box Jump\" is not usable: Upload a PNG, JPEG or WebP image.")) {
+                try await AccountImporter(store: store, images: images).restore(try file.encoded(), userID: ben.id, now: Self.at(Self.day))
+            }
+            // The Zercher Squat's image, already written, is removed.
+            try await Self.expectUnchanged(ben, since: before, in: store, images: images)
+        }
+    }
+
+    /// A file from a server whose seeded types differ (or one changed by hand) can
+    /// name one of the lifter's own types like a seeded type the file leaves out:
+    /// the account's seeded type keeps its name, so the names clash on the
+    /// database's unique index only inside the transaction, after the settings,
+    /// the types and the images were written.
+    @Test("a failure inside the transaction leaves nothing: no rows, the old settings, no image files", arguments: TestDatabase.all)
+    func failureInsideTheTransaction(engine: TestDatabase) async throws {
+        try await Self.withAccount("ben", on: engine) { store, images, ben in
+            let before = try await AccountRepository(store: store).content(userID: ben.id)
+            var file = Self.smallFile()
+            #expect(file.settings != before.settings, "the file's settings would change ben's")
+            file.workoutTypes.removeAll { $0.seedKey == "back" }
+            file.workoutTypes.append(AccountDocument.WorkoutTypeEntry(
+                seedKey: nil, name: "Back", color: "#112233", icon: .back, sortOrder: 10, archived: false, createdAt: Self.t0))
+            let data = try file.encoded()
+            let importer = AccountImporter(store: store, images: images)
+            let error = await #expect(throws: (any Error).self) {
+                try await importer.restore(data, userID: ben.id, now: Self.at(Self.day))
+            }
+            // The settings and the parked type names are rolled back, and the image
+            // stored before the transaction is removed.
+            try await Self.expectUnchanged(ben, since: before, in: store, images: images)
+            #expect(try await TestEnvironment.count("exercise_records", in: store) == 0)
+            #expect(try await TestEnvironment.count("training_weeks", in: store) == 0)
+            // Bug: the clash is reported as "This id is already in use. Make a new
+            // one and send the change again." (AccountRepository.fill maps every
+            // constraint failure to SpotterError.idInUse), which tells the lifter
+            // nothing; the message should name the workout type.
+            withKnownIssue("a name clash in the import is reported as an id in use") {
+                let message = (error as? SpotterError)?.message ?? (error as? ImportError)?.message ?? "\(String(describing: error))"
+                #expect(message.contains("Back") && !message.contains("id is already in use"), "\(message)")
+            }
+        }
+    }
+}
