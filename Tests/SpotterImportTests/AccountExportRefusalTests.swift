@@ -177,14 +177,10 @@ struct AccountExportRefusalTests: AccountExportFixtures {
             try await Self.expectUnchanged(ben, since: before, in: store, images: images)
             #expect(try await TestEnvironment.count("exercise_records", in: store) == 0)
             #expect(try await TestEnvironment.count("training_weeks", in: store) == 0)
-            // Bug: the clash is reported as "This id is already in use. Make a new
-            // one and send the change again." (AccountRepository.fill maps every
-            // constraint failure to SpotterError.idInUse), which tells the lifter
-            // nothing; the message should name the workout type.
-            withKnownIssue("a name clash in the import is reported as an id in use") {
-                let message = (error as? SpotterError)?.message ?? (error as? ImportError)?.message ?? "\(String(describing: error))"
-                #expect(message.contains("Back") && !message.contains("id is already in use"), "\(message)")
-            }
+            // The clash is named, and the lifter told how to get past it.
+            #expect(error as? SpotterError == SpotterError.conflict(
+                field: nil,
+                message: "The file's workout type \"Back\" has the name of a type this server gives every account. Rename that type in the account it came from, export again, and import the new file."))
         }
     }
 }

@@ -133,12 +133,9 @@ struct AccountExportTests: AccountExportFixtures {
             let types = try await WorkoutTypeRepository(store: store).list(userID: carl.id, includeArchived: true)
             #expect(types.count == 10, "the file's nine and the account's own Cardio")
             #expect(Set(types.map(\.name)) == Set(file.workoutTypes.map(\.name) + ["Cardio"]))
-            // Bug: the account's Cardio keeps its old place 8, which the file gave to
-            // Mobility (AccountRepository.putTypes leaves the sort order of the types
-            // the file does not name as it was): two types at 8, none at 9.
-            withKnownIssue("the account's types that the file leaves out keep their old places") {
-                #expect(types.map(\.sortOrder) == Array(0..<10))
-            }
+            // The account's Cardio follows the file's nine: 0..n-1, none twice.
+            #expect(types.map(\.sortOrder) == Array(0..<10))
+            #expect(types.last?.name == "Cardio")
         }
     }
 

@@ -268,10 +268,10 @@ extension AccountDocument {
             }
             return date
         }
-        guard let header = try? decoder.decode(Header.self, from: data) else {
+        guard (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil else {
             throw ImportError("This file is not JSON. Choose the .json file that Spotter's full export wrote.")
         }
-        guard header.format == formatName else {
+        guard let header = try? decoder.decode(Header.self, from: data), header.format == formatName else {
             throw ImportError("This JSON file is not a Spotter full export (it has no \"format\": \"\(formatName)\"). Choose the file that Settings -> Export or `spotter export --format json` wrote.")
         }
         guard let version = header.version, version <= currentVersion else {

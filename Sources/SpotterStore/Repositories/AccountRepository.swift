@@ -55,7 +55,7 @@ public struct AccountRepository: Sendable {
             let types = try await WorkoutTypeModel.query(on: tx).filter(\.$userID == userID)
                 .sort(\.$sortOrder).sort(\.$createdAt).all().map(\.core)
             let workouts = try await WorkoutRows.workouts(
-                where: "w.user_id = \(bind: userID) ORDER BY w.started_at, w.created_at", on: tx)
+                where: "w.user_id = \(bind: userID) ORDER BY w.started_at, w.created_at, w.import_key, w.name, w.ended_at", on: tx)
             let sql = tx as! any SQLDatabase
             var keys: [UUID: String] = [:]
             for row in try await sql.raw(
@@ -131,16 +131,27 @@ public struct AccountRepository: Sendable {
     }
 
     /// Changes the account's types to the given ones: those with a known id are
-    /// updated, the others added.
+    /// updated, the others added. Types of the account the list leaves out (seeded
+    /// by a newer server) keep their names and follow in their old order; the whole
+    /// list is numbered 0..n-1 again.
     private static func putTypes(_ types: [WorkoutType], userID: UUID, on db: any Database) async throws {
-        let existing = try await WorkoutTypeModel.query(on: db).filter(\.$userID == userID).all()
+        let existing = try await WorkoutTypeModel.query(on: db).filter(\.$userID == userID).sort(\.$sortOrder).all()
         let byID = Dictionary(existing.map { ($0.id!, $0) }, uniquingKeysWith: { first, _ in first })
+        let given = Set(types.map(\.id))
+        let kept = existing.filter { !given.contains($0.id!) }
+        let keptNames = Dictionary(kept.map { (NameKey($0.name), $0.name) }, uniquingKeysWith: { first, _ in first })
+        if let clash = types.first(where: { keptNames[NameKey($0.name)] != nil }) {
+            throw SpotterError.conflict(
+                field: nil,
+                message: "The file's workout type \"\(clash.name)\" has the name of a type this server gives every account. Rename that type in the account it came from, export again, and import the new file.")
+        }
         // Names are unique per lifter: park the old ones first, so two seeded types can swap names.
-        for model in existing {
+        for model in existing where given.contains(model.id!) {
             model.nameKey = "\u{1}" + model.id!.uuidString
             try await model.save(on: db)
         }
-        for type in types {
+        let ordered = types.sorted { $0.sortOrder < $1.sortOrder }
+        for (position, type) in ordered.enumerated() {
             let model = byID[type.id] ?? WorkoutTypeModel()
             model.id = type.id
             model.userID = userID
@@ -149,13 +160,13 @@ public struct AccountRepository: Sendable {
             model.nameKey = NameKey(type.name).rawValue
             model.colorHex = type.colorHex
             model.icon = type.icon.rawValue
-            model.sortOrder = type.sortOrder
+            model.sortOrder = position
             model.archived = type.archived
             model.createdAt = type.createdAt
             try await model.save(on: db)
         }
-        for model in existing where !types.contains(where: { $0.id == model.id }) {
-            model.nameKey = NameKey(model.name).rawValue
+        for (offset, model) in kept.enumerated() where model.sortOrder != ordered.count + offset {
+            model.sortOrder = ordered.count + offset
             try await model.save(on: db)
         }
     }
