@@ -297,11 +297,11 @@ struct ImportPageTests {
         }
     }
 
-    @Test("the import pages need a signed-in lifter")
+    @Test("the import and export pages need a signed-in lifter")
     func signInRequired() async throws {
         try await withApp(.sqlite) { client, h in
             var anonymous = Browser(client)
-            for path in ["/settings/import", "/settings/import/\(String(repeating: "a", count: 32))"] {
+            for path in ["/settings/import", "/settings/import/\(String(repeating: "a", count: 32))", "/settings/export", "/settings/export/strong.csv"] {
                 let answer = try await anonymous.get(path)
                 #expect(answer.status == .found, "\(path)")
                 #expect(answer.location == "/login", "\(path)")

@@ -71,6 +71,7 @@ func buildRouter(services: AppServices) -> Router<AppRequestContext> {
     WorkoutTypePagesController(services: services).addRoutes(to: router)
     SettingsPagesController(services: services).addRoutes(to: router)
     ImportPagesController(services: services).addRoutes(to: router)
+    ExportPagesController(services: services).addRoutes(to: router)
     WorkoutPagesController(services: services).addRoutes(to: router)
     HistoryPagesController(services: services).addRoutes(to: router)
     TemplatePagesController(services: services).addRoutes(to: router)
