@@ -377,22 +377,18 @@ enum ImportSamples {
     static let hevy = sample("kg-warmup-dropset-timed.prefix.csv")
 
     /// Two workouts; two names the library does not know; a bad weight (line 3)
-    /// and a row cut off (line 7).
-    static let mixed = Array((header + """
-        2024-06-18 11:04:00,"Legs",1h,"Squat (Barbell)",1,100,5,0,0,"","",
-        2024-06-18 11:04:00,"Legs",1h,"Squat (Barbell)",2,heavy,5,0,0,"","",
-        2024-06-18 11:04:00,"Legs",1h,"Zercher Wobble Squat",1,60,8,0,0,"","",
-        2024-06-18 11:04:00,"Legs",1h,"Zercher Wobble Squat",2,60,8,0,0,"","",
-        2024-06-20 18:30:00,"Push",45m,"Bench Press (Barbell)",1,80,5,0,0,"","",
-        2024-06-20 18:30:00,"Push"
-        2024-06-20 18:30:00,"Push",45m,"Landmine Press Twist",1,20,10,0,0,"","",
+    /// and a row cut off (line 7). Shared with the browser tests.
+    static let mixed = file(folder.appendingPathComponent("Fixtures/strong-new-names-bad-rows.csv"))
 
-        """).utf8)
+    /// Tests/, the folder of this file's folder.
+    private static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
 
     private static func sample(_ name: String) -> [UInt8] {
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        let url = folder.appendingPathComponent("SpotterImportTests/Samples/\(name)")
-        guard let data = try? Data(contentsOf: url) else { preconditionFailure("the sample \(url.path) is missing") }
+        file(folder.appendingPathComponent("SpotterImportTests/Samples/\(name)"))
+    }
+
+    private static func file(_ url: URL) -> [UInt8] {
+        guard let data = try? Data(contentsOf: url) else { preconditionFailure("the test file \(url.path) is missing") }
         return [UInt8](data)
     }
 }
