@@ -82,7 +82,9 @@ struct ImportPageTests {
             let history = try await browser.get(try #require(done.location))
             #expect(history.text.contains("Imported 9 workouts with 184 sets."))
             #expect(history.text.contains("Deadlift 1RPM"))
-            #expect(try await browser.get(preview).status == .notFound)
+            let gone = try await browser.get(preview)
+            #expect(gone.status == .notFound)
+            #expect(gone.text.contains("This upload is gone: an upload is kept for a day and imported once."))
             #expect(try await browser.post(preview, [("unit", "kg")]).status == .notFound)
             #expect(try await h.count("workouts") == 9)
             #expect(try ImportSteps.files(in: h).isEmpty, "the upload and its record are removed")
@@ -177,7 +179,7 @@ struct ImportPageTests {
     }
 
     @Test("a bad file is named on the upload form with what to fix, with 400, and nothing is kept or written", arguments: badFiles)
-    func badFile(file: (bytes: [UInt8], source: String, message: String)) async throws {
+    func badFile(file: BadFile) async throws {
         try await withApp(.sqlite) { client, h in
             var browser = try await Browser.signedIn(client)
             let answer = try await ImportSteps.upload(file.bytes, source: file.source, into: &browser)
@@ -189,12 +191,28 @@ struct ImportPageTests {
         }
     }
 
-    static let badFiles: [(bytes: [UInt8], source: String, message: String)] = [
-        (Array("hello, this is not an export\n".utf8), "detect", "Spotter does not recognise this file"),
-        ([], "detect", "The file is empty."),
-        (Array(ImportSamples.header.utf8), "strong", "The file has a header but no rows"),
-        ([0x00, 0xFF, 0x10, 0x80, 0x00, 0x0A], "detect", "Line 1 is not text: this is not a CSV export"),
-        (ImportSamples.hevy, "strong", "This is a Hevy export, not a Strong one: choose Hevy."),
+    /// A file the upload form refuses, named in the test log by what is wrong with it.
+    struct BadFile: Sendable, CustomTestStringConvertible {
+        let testDescription: String
+        let bytes: [UInt8]
+        let source: String
+        let message: String
+    }
+
+    static let badFiles = [
+        BadFile(
+            testDescription: "text, no export", bytes: Array("hello, this is not an export\n".utf8), source: "detect",
+            message: "Spotter does not recognise this file"),
+        BadFile(testDescription: "empty", bytes: [], source: "detect", message: "The file is empty."),
+        BadFile(
+            testDescription: "a header alone", bytes: Array(ImportSamples.header.utf8), source: "strong",
+            message: "The file has a header but no rows"),
+        BadFile(
+            testDescription: "binary", bytes: [0x00, 0xFF, 0x10, 0x80, 0x00, 0x0A], source: "detect",
+            message: "Line 1 is not text: this is not a CSV export"),
+        BadFile(
+            testDescription: "Hevy sent as Strong", bytes: ImportSamples.hevy, source: "strong",
+            message: "This is a Hevy export, not a Strong one: choose Hevy."),
     ]
 
     @Test("no file chosen, or an app Spotter does not know, is named on the form")

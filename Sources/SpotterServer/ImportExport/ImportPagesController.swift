@@ -108,7 +108,9 @@ struct ImportPagesController {
     private func findUpload(context: AppRequestContext, user: User) throws -> ImportUploads.Upload {
         let token = context.parameters.get("token") ?? ""
         guard let upload = services.imports.find(token: token, userID: user.id) else {
-            throw SpotterError.notFound("The upload (it is kept for a day and imported once; choose the file again)")
+            throw APIProblem(
+                status: .notFound, code: "not_found",
+                message: "This upload is gone: an upload is kept for a day and imported once. Choose the file again in Settings, Import history.")
         }
         return upload
     }

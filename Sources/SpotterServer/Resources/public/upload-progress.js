@@ -12,6 +12,7 @@ for (const form of document.querySelectorAll("form[data-upload-progress]")) {
   const fail = (message) => {
     sending = false;
     status.hidden = true;
+    button.classList.remove("busy");
     button.removeAttribute("aria-disabled");
     error.textContent = message;
     error.hidden = false;
@@ -28,6 +29,7 @@ for (const form of document.querySelectorAll("form[data-upload-progress]")) {
   addEventListener("pageshow", () => {
     sending = false;
     status.hidden = true;
+    button.classList.remove("busy");
     button.removeAttribute("aria-disabled");
   });
   input.addEventListener("change", () => {
@@ -43,6 +45,7 @@ for (const form of document.querySelectorAll("form[data-upload-progress]")) {
     if (file.size > Number(form.dataset.uploadLimit)) return fail(form.dataset.tooLarge);
     sending = true;
     error.hidden = true;
+    button.classList.add("busy");
     button.setAttribute("aria-disabled", "true");
     show(0, "Uploading… 0%");
     const request = new XMLHttpRequest();
