@@ -5,8 +5,8 @@ import NIOCore
 
 /// A `multipart/form-data` upload read as it arrives: the text fields are kept, the
 /// one file field is written straight to disk, so a large file is never held in
-/// memory. Bytes past `limit` are read and dropped, so the browser still gets the
-/// answer that says the file is too large.
+/// memory. Bytes past `limit` are read and dropped (up to `drainFactor` times the
+/// limit), so the browser still gets the answer that says the file is too large.
 struct StreamedUpload: Sendable {
     /// The text fields, in the order sent.
     private(set) var fields: [(name: String, value: String)] = []
@@ -18,6 +18,9 @@ struct StreamedUpload: Sendable {
 
     /// More text than any of these forms sends: a larger form is refused.
     static let textLimit = 64 * 1024
+    /// Past this many times the limit the rest of a file is not even read: the
+    /// connection is cut rather than kept busy.
+    static let drainFactor = 4
 
     var tooLarge: Bool { fileBytes > limit }
 
@@ -84,6 +87,10 @@ struct StreamedUpload: Sendable {
             case .file:
                 let room = limit + 1 - upload.fileBytes
                 upload.fileBytes += chunk.readableBytes
+                guard upload.fileBytes <= limit * drainFactor else {
+                    failure = APIProblem(status: .contentTooLarge, code: "too_large", message: "The file is far larger than this form takes.")
+                    return
+                }
                 guard room > 0 else { return }
                 do {
                     try chunk.withUnsafeReadableBytes { try output.write(contentsOf: UnsafeRawBufferPointer(rebasing: $0.prefix(room))) }
