@@ -68,6 +68,19 @@ struct ImportPageTests {
         }
     }
 
+    @Test("what is worth knowing but no error (columns left out, a duration nobody trains for) is listed")
+    func notices() async throws {
+        try await withApp(.sqlite) { client, _ in
+            var browser = try await Browser.signedIn(client)
+            let file = "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE,Mood\n"
+                + "2024-06-18 11:04:00,\"Legs\",409h 31min,\"Squat (Barbell)\",1,100,5,0,0,\"\",\"\",,happy\n"
+            let page = try await browser.get(try #require(try await ImportSteps.upload(Array(file.utf8), into: &browser).location))
+            #expect(page.text.contains("Good to know"))
+            #expect(page.text.contains("<li>Columns not understood and left out: &quot;Mood&quot;.</li>"))
+            #expect(page.text.contains("lasted 409h 31m, which nobody trains for; it is imported without a duration."))
+        }
+    }
+
     @Test("confirming imports every workout in one go and says so on History; the upload is gone after", arguments: TestDatabase.all)
     func confirm(engine: TestDatabase) async throws {
         try await withApp(engine) { client, h in
