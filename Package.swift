@@ -62,6 +62,7 @@ let package = Package(
             dependencies: [
                 "SpotterCore",
                 "SpotterStore",
+                "SpotterImport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "MultipartKit", package: "multipart-kit"),
@@ -123,7 +124,7 @@ let package = Package(
         .testTarget(
             name: "SpotterServerTests",
             dependencies: [
-                "SpotterCore", "SpotterStore", "SpotterServer", "SpotterTestSupport",
+                "SpotterCore", "SpotterStore", "SpotterImport", "SpotterServer", "SpotterTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import SpotterCore
+import SpotterImport
 import SpotterStore
 
 /// Everything the server needs to start; the `spotter serve` flags fill it in.
@@ -19,11 +20,14 @@ public struct AppConfiguration: Sendable {
     public var clock: @Sendable () -> Date
     /// Failed-login limits.
     public var loginThrottle: LoginThrottle
+    /// The largest export Settings -> Import takes; tests lower it to stay fast.
+    public var importFileLimit: Int
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, dataDirectory: URL, database: DatabaseLocation? = nil,
         registrationOpen: Bool = true, logLevel: Logger.Level = .info, passwordCost: UInt8 = 12,
-        clock: @escaping @Sendable () -> Date = { Date() }, loginThrottle: LoginThrottle = LoginThrottle()
+        clock: @escaping @Sendable () -> Date = { Date() }, loginThrottle: LoginThrottle = LoginThrottle(),
+        importFileLimit: Int = ImportRules.largestFileBytes
     ) {
         self.host = host
         self.port = port
@@ -34,5 +38,6 @@ public struct AppConfiguration: Sendable {
         self.passwordCost = passwordCost
         self.clock = clock
         self.loginThrottle = loginThrottle
+        self.importFileLimit = importFileLimit
     }
 }

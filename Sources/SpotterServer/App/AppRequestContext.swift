@@ -30,6 +30,9 @@ public struct AppRequestContext: RequestContext {
     let remoteAddress: String
     /// The token that forms must echo back when nobody is signed in yet (login, register).
     var preAuthCSRF: String?
+    /// The form token a streamed upload must carry, when `CSRFMiddleware` left the
+    /// check to the handler (it does not collect such a body).
+    var streamedCSRF: String?
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)

@@ -10,6 +10,7 @@ struct AppServices: Sendable {
     let store: SpotterStore
     let accounts: AccountService
     let images: ImageStore
+    let imports: ImportUploads
     let views: ViewRenderer
     let assets: AssetCatalog
     let loginLimiter: LoginLimiter

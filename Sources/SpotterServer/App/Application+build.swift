@@ -23,6 +23,7 @@ public func buildApplication(configuration: AppConfiguration) async throws -> so
         store: store,
         accounts: AccountService(store: store, hasher: PasswordHasher(cost: configuration.passwordCost)),
         images: ImageStore(dataDirectory: configuration.dataDirectory),
+        imports: ImportUploads(dataDirectory: configuration.dataDirectory, fileLimit: configuration.importFileLimit),
         views: try await ViewRenderer.load(),
         assets: AssetCatalog.shared,
         loginLimiter: LoginLimiter(configuration.loginThrottle),
@@ -69,6 +70,8 @@ func buildRouter(services: AppServices) -> Router<AppRequestContext> {
     ExercisePagesController(services: services).addRoutes(to: router)
     WorkoutTypePagesController(services: services).addRoutes(to: router)
     SettingsPagesController(services: services).addRoutes(to: router)
+    ImportPagesController(services: services).addRoutes(to: router)
+    ExportPagesController(services: services).addRoutes(to: router)
     WorkoutPagesController(services: services).addRoutes(to: router)
     HistoryPagesController(services: services).addRoutes(to: router)
     TemplatePagesController(services: services).addRoutes(to: router)

@@ -28,11 +28,12 @@ struct CSRFMiddleware: RouterMiddleware {
         let needsToken = unsafe && (viaSession || (!isAPI && context.authentication == nil))
         if needsToken {
             let expected = context.authentication?.webSession?.csrfToken ?? existing
-            let sent = try await Self.sentToken(in: &request, context: context)
-            guard let expected, let sent, Self.constantTimeEqual(expected, sent) else {
-                throw APIProblem(
-                    status: .forbidden, code: "csrf",
-                    message: "This form has expired. Go back, reload the page and try again.")
+            if let expected, request.headers[Self.headerName] == nil, Self.streamedUploadPaths.contains(path), Self.isMultipart(request) {
+                // Collecting the body here would hold the whole upload in memory.
+                context.streamedCSRF = expected
+            } else {
+                let sent = try await Self.sentToken(in: &request, context: context)
+                guard let expected, let sent, Self.constantTimeEqual(expected, sent) else { throw Self.expired }
             }
         }
         var response = try await next(request, context)
@@ -41,6 +42,23 @@ struct CSRFMiddleware: RouterMiddleware {
                 name: Self.cookieName, value: fresh, path: "/", secure: WebCookies.isSecure(request), httpOnly: true, sameSite: .lax))
         }
         return response
+    }
+
+    /// Page forms that upload large files: their handler reads the body as it arrives
+    /// and calls `checkStreamed` with the `_csrf` field before it keeps any of the file.
+    static let streamedUploadPaths: Set<String> = ["/settings/import"]
+
+    static let expired = APIProblem(status: .forbidden, code: "csrf", message: "This form has expired. Go back, reload the page and try again.")
+
+    /// The check this middleware left to a streamed upload's handler; nothing to do
+    /// when the middleware checked the request itself.
+    static func checkStreamed(sent: String?, context: Context) throws {
+        guard let expected = context.streamedCSRF else { return }
+        guard let sent, constantTimeEqual(expected, sent) else { throw expired }
+    }
+
+    private static func isMultipart(_ request: Request) -> Bool {
+        (request.headers[.contentType] ?? "").lowercased().hasPrefix("multipart/form-data")
     }
 
     static func makeToken() -> String {

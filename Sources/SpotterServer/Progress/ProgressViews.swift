@@ -8,14 +8,7 @@ enum ProgressText {
     /// "11,628 kg" in full up to 100,000, then "921k kg".
     static func volume(_ value: Double, _ unit: MassUnit) -> String {
         guard value < 100_000 else { return "\(SVGChart.compact(value)) \(unit.rawValue)" }
-        let whole = Int(value.rounded())
-        let digits = String(whole)
-        var grouped = ""
-        for (index, character) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { grouped.append(",") }
-            grouped.append(character)
-        }
-        return "\(grouped) \(unit.rawValue)"
+        return "\(NumberText.grouped(Int(value.rounded()))) \(unit.rawValue)"
     }
 
     static func trendLabel(_ trend: Trend) -> String {

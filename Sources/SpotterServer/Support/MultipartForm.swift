@@ -55,12 +55,12 @@ struct MultipartForm: Sendable {
         return part.body
     }
 
-    private static func boundary(in contentType: String) -> String? {
+    static func boundary(in contentType: String) -> String? {
         parameter("boundary", in: contentType)
     }
 
     /// A `key=value` or `key="value"` parameter of a header value.
-    private static func parameter(_ key: String, in header: String) -> String? {
+    static func parameter(_ key: String, in header: String) -> String? {
         for piece in header.split(separator: ";") {
             let trimmed = piece.trimmingCharacters(in: .whitespaces)
             guard trimmed.lowercased().hasPrefix(key.lowercased() + "=") else { continue }

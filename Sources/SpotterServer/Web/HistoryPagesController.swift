@@ -41,7 +41,7 @@ struct HistoryPagesController {
             types: types.map { OptionView(value: $0.id.uuidString.lowercased(), label: $0.name, selected: $0.id == filter.workoutTypeID) },
             exercises: usedExercises.map { OptionView(value: $0.id.uuidString.lowercased(), label: $0.name, selected: $0.id == filter.exerciseID) },
             filtered: filter != HistoryFilter(),
-            notice: Notice.from(request))
+            notice: Notice.from(request) ?? ImportedNotice.from(request))
         return try services.views.render(model, template: "history", status: failure == nil ? .ok : .badRequest)
     }
 

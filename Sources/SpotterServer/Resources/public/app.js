@@ -6,5 +6,7 @@ import "./template-pick.js";
 import "./workout.js";
 import "./service-worker-registration.js";
 import "./sign-out.js";
+import "./upload-progress.js";
+import "./busy-button.js";
 
 document.documentElement.classList.add("js");

@@ -1,0 +1,64 @@
+import Foundation
+import Hummingbird
+import SpotterCore
+import SpotterImport
+import SpotterStore
+
+/// Settings -> Export: the lifter's history as files to download, one route each.
+struct ExportPagesController {
+    let services: AppServices
+
+    /// The formats the page offers, in its order; each is a row here and a route in
+    /// `addRoutes`.
+    static let formats = [
+        ExportFormatView(
+            title: "CSV (Strong layout)",
+            detail: "Every set you logged, one row each, in the columns Strong uses: spreadsheets read it, and so do "
+                + "apps that import Strong files, Spotter included. Weights in your unit, times in your time zone.",
+            path: "/settings/export/strong.csv", button: "Download CSV (Strong layout)"),
+    ]
+
+    func addRoutes(to router: Router<AppRequestContext>) {
+        router.get("settings/export", use: page)
+        router.get("settings/export/strong.csv", use: strongCSV)
+    }
+
+    @Sendable func page(_ request: Request, context: AppRequestContext) async throws -> Response {
+        _ = try context.requirePageUser()
+        let model = ExportPage(
+            page: PageChrome(title: "Export", context: context, section: .settings, backLink: "/settings"), formats: Self.formats)
+        return try services.views.render(model, template: "export")
+    }
+
+    @Sendable func strongCSV(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requirePageUser()
+        let csv = try await AccountExporter(store: services.store).strongCSV(userID: user.id)
+        return download(ByteBuffer(string: csv), type: "text/csv; charset=utf-8", name: fileName(for: user, ending: "csv"))
+    }
+
+    /// "spotter-ana-2026-11-22.csv": the account and the lifter's today.
+    func fileName(for user: User, ending: String) -> String {
+        "spotter-\(user.username)-\(CalendarDay.string(of: services.clock(), timeZone: user.settings.zone)).\(ending)"
+    }
+
+    private func download(_ body: ByteBuffer, type: String, name: String) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = type
+        headers[.contentDisposition] = "attachment; filename=\"\(name)\""
+        headers[.cacheControl] = "no-store"
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: body))
+    }
+}
+
+/// One downloadable format on the export page.
+struct ExportFormatView {
+    let title: String
+    let detail: String
+    let path: String
+    let button: String
+}
+
+struct ExportPage {
+    let page: PageChrome
+    let formats: [ExportFormatView]
+}

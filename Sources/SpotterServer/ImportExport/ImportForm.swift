@@ -1,0 +1,111 @@
+import Foundation
+import Hummingbird
+import SpotterCore
+import SpotterImport
+
+/// The upload form's answer read into a file, or the words that say what to fix.
+enum ImportUploadCheck {
+    /// `source` is the form's choice: an app, or `detect` (or nothing) to read it
+    /// from the header.
+    static func read(_ upload: StreamedUpload, at path: URL, source: String, unit: MassUnit) throws -> ImportFile {
+        let app: ImportSource?
+        if source.isEmpty || source == detect {
+            app = nil
+        } else if let known = ImportSource(rawValue: source) {
+            app = known
+        } else {
+            throw ImportError("Choose the app the file comes from, or let Spotter detect it.")
+        }
+        guard upload.fileName != nil else { throw ImportError("Choose the CSV file you exported from Strong, Hevy or FitNotes.") }
+        guard !upload.tooLarge else { throw ImportError(tooLarge(limit: upload.limit)) }
+        return try ImportReader.read(path: path.path, source: app, assumedUnit: unit)
+    }
+
+    static let detect = "detect"
+
+    /// The words for a file over the limit, the same from the server and from the
+    /// upload script (which checks before sending).
+    static func tooLarge(limit: Int) -> String {
+        "The file is larger than \(size(limit)), the most Spotter imports. Is it the app's CSV export? Ten years of training is about 10 MB."
+    }
+
+    /// "64 MB", or "256 KB" below a megabyte.
+    static func size(_ bytes: Int) -> String {
+        bytes >= 1 << 20 ? "\(bytes >> 20) MB" : "\(bytes >> 10) KB"
+    }
+}
+
+/// The lifter's choices on the preview: the unit of a file that does not state
+/// it, and names of the file mapped to exercises of their library instead of
+/// becoming new custom exercises.
+struct ImportChoices: Equatable {
+    var unit: MassUnit
+    /// A name of the file -> the library exercise chosen for it.
+    var mapping: [String: UUID]
+
+    init(unit: MassUnit, mapping: [String: UUID] = [:]) {
+        self.unit = unit
+        self.mapping = mapping
+    }
+
+    /// Reads the confirm form: `unit`, and for each new exercise a hidden `newName`
+    /// with its `mapTo` select (an exercise id, or empty to create it), in order.
+    init(form: SubmittedForm, library: [Exercise], defaultUnit: MassUnit) throws {
+        let rawUnit = form["unit"]
+        if rawUnit.isEmpty {
+            unit = defaultUnit
+        } else if let chosen = MassUnit(rawValue: rawUnit) {
+            unit = chosen
+        } else {
+            throw ValidationFailure(field: "unit", message: "Choose kg or lb for the weights of this file.")
+        }
+        let names = form.values("newName")
+        let targets = form.values("mapTo")
+        guard names.count == targets.count else {
+            throw ValidationFailure(field: "mapTo", message: "The page was cut off. Choose the exercises again, then import.")
+        }
+        let known = Set(library.map(\.id))
+        var mapping: [String: UUID] = [:]
+        for (name, target) in zip(names, targets) where !target.isEmpty {
+            guard let id = UUID(uuidString: target), known.contains(id) else {
+                throw ValidationFailure(
+                    field: "mapTo", message: "\"\(name)\" is mapped to an exercise that is not in your library. Choose one from the list.")
+            }
+            mapping[name] = id
+        }
+        self.mapping = mapping
+    }
+}
+
+/// The notice on History after an import, from the counts in its address: numbers
+/// only, so nobody can put words of their own on the page.
+struct ImportedNotice: Equatable {
+    let workouts: Int
+    let sets: Int
+    let newExercises: Int
+
+    init(_ outcome: ImportOutcome) {
+        workouts = outcome.workouts
+        sets = outcome.sets
+        newExercises = outcome.newExercises
+    }
+
+    init?(_ query: Parameters) {
+        guard let workouts = query.get("imported").flatMap(Int.init), let sets = query.get("sets").flatMap(Int.init),
+            let newExercises = query.get("newExercises").flatMap(Int.init), workouts >= 0, sets >= 0, newExercises >= 0
+        else { return nil }
+        (self.workouts, self.sets, self.newExercises) = (workouts, sets, newExercises)
+    }
+
+    static func from(_ request: Request) -> String? {
+        ImportedNotice(request.uri.queryParameters)?.text
+    }
+
+    var path: String { "/history?imported=\(workouts)&sets=\(sets)&newExercises=\(newExercises)" }
+
+    var text: String {
+        guard workouts > 0 else { return "Nothing new was imported: every workout of the file is already in your history." }
+        let made = newExercises == 0 ? "." : "; \(counted(newExercises, "new exercise"))."
+        return "Imported \(counted(workouts, "workout")) with \(counted(sets, "set"))" + made
+    }
+}
