@@ -6,7 +6,7 @@ import SpotterImport
 import SpotterTestSupport
 import Testing
 
-/// Settings -> Export: the page and the CSV download.
+/// Settings -> Export: the page, the CSV and the JSON download.
 @Suite("Pages: export")
 struct ExportPageTests {
     @Test("the page offers the CSV; the download is an attachment named for the lifter and day, and reads back as it was", arguments: TestDatabase.all)
@@ -35,6 +35,32 @@ struct ExportPageTests {
             #expect(back.setCount == 184)
             #expect(back.workouts.map(\.name) == original.workouts.map(\.name))
             #expect(back.workouts.map(\.start) == original.workouts.map(\.start))
+        }
+    }
+
+    @Test("the JSON download is everything the lifter owns, named for the lifter and day, and nobody else's", arguments: TestDatabase.all)
+    func downloadJSON(engine: TestDatabase) async throws {
+        try await withApp(engine) { client, _ in
+            var ben = try await Browser.signedIn(client)
+            try await ImportSteps.importFile(ImportSamples.strong, into: &ben)
+            var ana = try await Browser.signedIn(client, as: "ana")
+            let page = try await ben.get("/settings/export")
+            #expect(page.text.contains("href=\"/settings/export/spotter.json\" download"))
+            #expect(page.text.contains("Download everything (JSON)"))
+
+            let download = try await ben.get("/settings/export/spotter.json")
+            #expect(download.status == .ok)
+            #expect(download.headers[.contentType] == "application/json")
+            #expect(download.headers[.contentDisposition] == "attachment; filename=\"spotter-ben-2026-09-21.json\"")
+            let document = try AccountDocument.decode(Data(download.text.utf8))
+            #expect(document.username == "ben")
+            #expect(document.workouts.count == 9)
+            #expect(document.workouts.reduce(0) { $0 + $1.exercises.reduce(0) { $0 + $1.sets.count } } == 184)
+            #expect(document.workouts.allSatisfy { $0.importKey != nil }, "imported workouts keep their keys")
+
+            let other = try AccountDocument.decode(Data(try await ana.get("/settings/export/spotter.json").text.utf8))
+            #expect(other.username == "ana")
+            #expect(other.workouts.isEmpty)
         }
     }
 

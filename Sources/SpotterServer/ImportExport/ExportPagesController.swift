@@ -12,6 +12,11 @@ struct ExportPagesController {
     /// `addRoutes`.
     static let formats = [
         ExportFormatView(
+            title: "Everything (JSON)",
+            detail: "Your settings, exercises, workout types, workouts, templates and body measurements in one file. "
+                + "Another Spotter server reads it back into a new account with nothing lost.",
+            path: "/settings/export/spotter.json", button: "Download everything (JSON)"),
+        ExportFormatView(
             title: "CSV (Strong layout)",
             detail: "Every set you logged, one row each, in the columns Strong uses: spreadsheets read it, and so do "
                 + "apps that import Strong files, Spotter included. Weights in your unit, times in your time zone.",
@@ -21,6 +26,7 @@ struct ExportPagesController {
     func addRoutes(to router: Router<AppRequestContext>) {
         router.get("settings/export", use: page)
         router.get("settings/export/strong.csv", use: strongCSV)
+        router.get("settings/export/spotter.json", use: everything)
     }
 
     @Sendable func page(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -32,9 +38,17 @@ struct ExportPagesController {
 
     @Sendable func strongCSV(_ request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requirePageUser()
-        let csv = try await AccountExporter(store: services.store).strongCSV(userID: user.id)
+        let csv = try await exporter.strongCSV(userID: user.id)
         return download(ByteBuffer(string: csv), type: "text/csv; charset=utf-8", name: fileName(for: user, ending: "csv"))
     }
+
+    @Sendable func everything(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requirePageUser()
+        let json = try await exporter.json(userID: user.id, now: services.clock())
+        return download(ByteBuffer(data: json), type: "application/json", name: fileName(for: user, ending: "json"))
+    }
+
+    private var exporter: AccountExporter { AccountExporter(store: services.store, images: services.images) }
 
     /// "spotter-ana-2026-11-22.csv": the account and the lifter's today.
     func fileName(for user: User, ending: String) -> String {
