@@ -75,14 +75,13 @@ struct ImportCommand: AsyncParsableCommand {
                 throw CLIError("No account named \(user). See `spotter user list`.")
             }
             do {
-                let document = try AccountDocument.decode(data)
-                print(document.summary)
+                let importer = AccountImporter(store: store, images: ImageStore(dataDirectory: database.dataDirectory))
+                print(try await importer.check(data, userID: account.id).document.summary)
                 guard !dryRun else {
                     print("\nDry run: nothing was imported.")
                     return
                 }
-                let images = ImageStore(dataDirectory: database.dataDirectory)
-                let outcome = try await AccountImporter(store: store, images: images).restore(data, userID: account.id, now: Date())
+                let outcome = try await importer.restore(data, userID: account.id, now: Date())
                 print("\n\(outcome.summary.dropLast()) into \(account.username)'s account.")
             } catch let error as ImportError {
                 throw CLIError(error.message)

@@ -86,6 +86,13 @@ struct AccountExportRefusalTests: AccountExportFixtures {
                 "This export was written by a newer Spotter (file version 2, this server reads up to 1). Update Spotter on this server and import again.",
                 replacing: "\"version\" : 1", with: "\"version\" : 2"),
             BadFile(
+                "the version as text",
+                damaged + "version is missing or not a whole number.",
+                replacing: "\"version\" : 1", with: "\"version\" : \"1\""),
+            BadFile(
+                "a JSON list", "This JSON file is not a Spotter full export (it has no \"format\": \"spotter-account\"). Choose the file that Settings -> Export or `spotter export --format json` wrote.",
+                text: "[1, 2, 3]"),
+            BadFile(
                 "a set kind that does not exist",
                 damaged + "workouts[0].exercises[0].sets[1].kind: Cannot initialize SetKind from invalid String value superset",
                 replacing: "\"kind\" : \"failure\"", with: "\"kind\" : \"superset\""),

@@ -115,6 +115,8 @@ struct AccountExportTests: AccountExportFixtures {
                 ) {
                     try await importer.restore(json, userID: ben.id, now: Self.at(32 * Self.day))
                 }
+                // The dry run's check says the same before anything is tried.
+                await #expect(throws: SpotterError.self) { try await importer.check(json, userID: ben.id) }
                 #expect(try await exporter.document(userID: ben.id, now: Self.exportedAt) == before)
                 #expect(Self.imageFiles(images, ben.id) == [benImage.fileName])
             }

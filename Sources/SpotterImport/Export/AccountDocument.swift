@@ -254,10 +254,8 @@ extension AccountDocument {
 extension AccountDocument {
     /// Reads a full export, with a message that says where a file is wrong.
     public static func decode(_ data: Data) throws(ImportError) -> AccountDocument {
-        struct Header: Decodable {
-            var format: String?
-            var version: Int?
-        }
+        struct Format: Decodable { var format: String? }
+        struct Version: Decodable { var version: Int }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom { decoder in
             let container = try decoder.singleValueContainer()
@@ -271,11 +269,14 @@ extension AccountDocument {
         guard (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil else {
             throw ImportError("This file is not JSON. Choose the .json file that Spotter's full export wrote.")
         }
-        guard let header = try? decoder.decode(Header.self, from: data), header.format == formatName else {
+        guard (try? decoder.decode(Format.self, from: data))?.format == formatName else {
             throw ImportError("This JSON file is not a Spotter full export (it has no \"format\": \"\(formatName)\"). Choose the file that Settings -> Export or `spotter export --format json` wrote.")
         }
-        guard let version = header.version, version <= currentVersion else {
-            throw ImportError("This export was written by a newer Spotter (file version \(header.version.map(String.init) ?? "missing"), this server reads up to \(currentVersion)). Update Spotter on this server and import again.")
+        guard let version = (try? decoder.decode(Version.self, from: data))?.version else {
+            throw ImportError("The export is damaged or was changed by hand: version is missing or not a whole number.")
+        }
+        guard version <= currentVersion else {
+            throw ImportError("This export was written by a newer Spotter (file version \(version), this server reads up to \(currentVersion)). Update Spotter on this server and import again.")
         }
         do {
             return try decoder.decode(AccountDocument.self, from: data)

@@ -34,9 +34,11 @@ public struct AccountExporter: Sendable {
     public func document(userID: UUID, now: Date) async throws -> AccountDocument {
         guard let account = try await users.find(id: userID) else { throw SpotterError.notFound("The account") }
         let content = try await accounts.content(userID: userID)
+        // The lifter's own exercises are named as the same read has them; built-in ones by the catalog.
+        var names = Dictionary(uniqueKeysWithValues: content.exercises.map { ($0.id, AccountDocument.ExerciseName(exercise: $0.name, catalogKey: nil)) })
         let used = Set(content.workouts.flatMap { $0.entries.map(\.exerciseID) } + content.templates.flatMap { $0.exercises.map(\.exerciseID) })
-        let names = try await exercises.exercises(ids: used, userID: userID).mapValues {
-            AccountDocument.ExerciseName(exercise: $0.name, catalogKey: $0.catalogKey)
+        for (id, exercise) in try await exercises.exercises(ids: used.subtracting(names.keys), userID: userID) {
+            names[id] = AccountDocument.ExerciseName(exercise: exercise.name, catalogKey: exercise.catalogKey)
         }
         return AccountDocument(
             content: content, username: account.username, exportedAt: now, exerciseNames: names,
@@ -87,7 +89,9 @@ public struct AccountImporter: Sendable {
     /// The largest full export read (a decade of daily training is well under it).
     public static let sizeLimit = 256 * 1024 * 1024
 
-    public func restore(_ data: Data, userID: UUID, now: Date) async throws -> AccountImportOutcome {
+    /// Reads and checks a full export against the account without writing
+    /// anything: what a dry run shows, and the first step of `restore`.
+    public func check(_ data: Data, userID: UUID) async throws -> (document: AccountDocument, restoration: AccountRestoration) {
         guard data.count <= Self.sizeLimit else {
             throw ImportError("The file is \(data.count / 1_048_576) MB; a full export is read up to \(Self.sizeLimit / 1_048_576) MB.")
         }
@@ -103,7 +107,11 @@ public struct AccountImporter: Sendable {
             builtIns: Dictionary(builtIns.compactMap { exercise in exercise.catalogKey.map { ($0, exercise.id) } }, uniquingKeysWith: { a, _ in a }),
             seededTypes: Dictionary(seeded.compactMap { type in type.seedKey.map { ($0, type.id) } }, uniquingKeysWith: { a, _ in a }),
             presetIDs: Set(TemplatePresets.all.map(\.id)))
-        var restoration = try document.restoration(userID: userID, names: names, makeID: UUID.init)
+        return (document, try document.restoration(userID: userID, names: names, makeID: UUID.init))
+    }
+
+    public func restore(_ data: Data, userID: UUID, now: Date) async throws -> AccountImportOutcome {
+        var restoration = try await check(data, userID: userID).restoration
         var stored: [StoredImage] = []
         do {
             for index in restoration.content.exercises.indices {

@@ -14,7 +14,7 @@ struct ExportPagesController {
         ExportFormatView(
             title: "Everything (JSON)",
             detail: "Your settings, exercises, workout types, workouts, templates and body measurements in one file. "
-                + "Another Spotter server reads it back into a new account with nothing lost.",
+                + "Another Spotter server reads it back into a new, empty account with nothing lost (spotter import json).",
             path: "/settings/export/spotter.json", button: "Download everything (JSON)"),
         ExportFormatView(
             title: "CSV (Strong layout)",

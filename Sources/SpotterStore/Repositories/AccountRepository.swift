@@ -45,10 +45,16 @@ public struct AccountRepository: Sendable {
         reads = store.reader
     }
 
-    /// Everything the lifter owns. Read in one transaction, so a set logged meanwhile
-    /// is either in it with its workout or not at all.
+    /// Everything the lifter owns, as of one moment: read in one transaction on a
+    /// reader (a WAL snapshot on SQLite; REPEATABLE READ on PostgreSQL, where each
+    /// statement would otherwise see its own), so a set logged meanwhile is either
+    /// in it with its workout or not at all, and the writer never waits for it.
     public func content(userID: UUID) async throws -> AccountContent {
-        try await db.transaction { tx in
+        try await reads.transaction { tx in
+            let sql = tx as! any SQLDatabase
+            if sql.dialect.name == "postgresql" {
+                try await sql.raw("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ").run()
+            }
             guard let user = try await UserModel.find(userID, on: tx) else { throw SpotterError.notFound("The account") }
             let exercises = try await ExerciseModel.query(on: tx).filter(\.$userID == userID)
                 .sort(\.$createdAt).sort(\.$nameKey).all().map(\.core)
@@ -56,7 +62,6 @@ public struct AccountRepository: Sendable {
                 .sort(\.$sortOrder).sort(\.$createdAt).all().map(\.core)
             let workouts = try await WorkoutRows.workouts(
                 where: "w.user_id = \(bind: userID) ORDER BY w.started_at, w.created_at, w.import_key, w.name, w.ended_at", on: tx)
-            let sql = tx as! any SQLDatabase
             var keys: [UUID: String] = [:]
             for row in try await sql.raw(
                 "SELECT id, import_key FROM workouts WHERE user_id = \(bind: userID) AND import_key IS NOT NULL"

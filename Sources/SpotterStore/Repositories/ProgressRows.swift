@@ -135,7 +135,7 @@ enum ProgressRows {
             SELECT s.*, e.exercise_id AS entry_exercise, e.volume_record AS entry_volume_record, w.started_at AS session_start \
             FROM workout_sets s JOIN exercise_entries e ON e.id = s.entry_id JOIN workouts w ON w.id = s.workout_id \
             WHERE e.user_id = \(bind: userID) AND e.exercise_id IN (\(binds: Array(exerciseIDs))) AND w.ended_at IS NOT NULL \
-            ORDER BY w.started_at, e.position, s.position
+            ORDER BY w.started_at, w.id, e.position, s.position
             """).all()
         struct Key: Hashable { let exercise: UUID, workout: UUID }
         var sessions: [UUID: [PersonalRecords.Session]] = [:]
@@ -173,9 +173,9 @@ enum ProgressRows {
             }
         }
         if !new.isEmpty {
-            // In time order, as the query gives the stored ones (the sort is stable).
+            // In the query's order: by start, then by id (hex digits sort as the stored bytes do).
             for exerciseID in sessions.keys {
-                sessions[exerciseID]!.sort { $0.startedAt < $1.startedAt }
+                sessions[exerciseID]!.sort { ($0.startedAt, $0.id.uuidString) < ($1.startedAt, $1.id.uuidString) }
             }
         }
         var setMarks: [UUID: String?] = [:]

@@ -25,6 +25,7 @@ extension WorkoutRepository {
         let plan = entries ?? (source?.entries ?? []).map { entry in
             var copy = entry
             copy.id = UUID()
+            copy.records = EntryRecords()
             copy.sets = entry.sets.map { set in
                 WorkoutSet(
                     id: UUID(), kind: set.kind, reps: set.reps, weight: set.weight, durationSeconds: set.durationSeconds,
