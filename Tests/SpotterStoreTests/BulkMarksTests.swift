@@ -90,4 +90,31 @@ struct BulkMarksTests {
             }
         }
     }
+
+    @Test("a bulk load keeps every value as given: text with tabs, line breaks and backslashes, empty values, targets, times", arguments: TestDatabase.all)
+    func valuesKept(engine: TestDatabase) async throws {
+        try await TestEnvironment.with(engine) { env in
+            try await env.withStore { store in
+                let anna = try await makeUser("anna", in: store)
+                let press = try await ExerciseRepository(store: store).create(userID: anna.id, draft: benchDraft("Floor Press"), now: now).id
+                let start = now.addingTimeInterval(-86_400)
+                let tricky = "tab\there\nnew line\r\\back\\slash \\N é 💪 'quote' \"double\""
+                let sets = [
+                    WorkoutSet(
+                        id: UUID(), kind: .drop, reps: 8, weight: Mass(102.25, .lb), durationSeconds: 45, distanceMeters: 0.00001, rpe: 8.5,
+                        done: true, note: tricky, loggedAt: start.addingTimeInterval(60.123), updatedAt: start.addingTimeInterval(61.5),
+                        target: SetTarget(reps: RepRange(6, 10), rpe: 9)),
+                    WorkoutSet(id: UUID(), kind: .working, done: false, note: "", updatedAt: start),
+                ]
+                let workout = Workout(
+                    id: UUID(), ownerID: anna.id, name: "Heavy", startedAt: start, endedAt: start.addingTimeInterval(3600), notes: tricky,
+                    entries: [ExerciseEntry(id: UUID(), exerciseID: press, notes: tricky, supersetGroup: 2, restSeconds: 90, sets: sets)])
+                try await WorkoutRepository(store: store).addFinished([workout], userID: anna.id, now: now)
+                var stored = try #require(try await WorkoutRepository(store: store).find(id: workout.id, userID: anna.id))
+                for index in stored.entries.indices { stored.entries[index].records = EntryRecords() }
+                #expect(stored.entries == workout.entries)
+                #expect(stored.notes == tricky)
+            }
+        }
+    }
 }

@@ -20,6 +20,14 @@ enum WorkoutRows {
         "distance_meters", "rpe", "done", "note", "logged_at", "updated_at",
     ]
 
+    /// The further set columns a new workout's insert names, after `setColumns`.
+    static let bulkSetColumns = ["user_id", "target_reps_min", "target_reps_max", "target_rpe", "records"]
+
+    /// The entry columns an insert names, in the order of its values.
+    static let entryColumns = [
+        "id", "user_id", "workout_id", "exercise_id", "position", "notes", "superset_group", "rest_seconds", "updated_at", "volume_record",
+    ]
+
     /// A workout without its entries.
     static func workout(_ row: any SQLRow) throws -> Workout {
         Workout(
@@ -157,8 +165,33 @@ extension WorkoutRows {
         var marked = try await ProgressRows.refresh(userID: userID, exerciseIDs: used, adding: finished, on: db)
         marked += workouts.filter(\.isActive)
         for chunk in marked.map({ (id: $0.id, entries: $0.entries) }).chunked(by: 100) {
+            if try await copy(Array(chunk), userID: userID, now: now, on: db) { continue }
             try await insert(Array(chunk), userID: userID, now: now, on: db)
         }
+    }
+
+    /// The entries and sets of `insert`, streamed with COPY on PostgreSQL (see
+    /// `PostgresCopy`); false, and nothing written, on SQLite.
+    private static func copy(_ workouts: [(id: UUID, entries: [ExerciseEntry])], userID: UUID, now: Date, on db: any Database) async throws -> Bool {
+        let entries: [[PostgresCopy.Value]] = workouts.flatMap { workoutID, entries in entries.enumerated().map { position, entry in
+            [
+                .uuid(entry.id), .uuid(userID), .uuid(workoutID), .uuid(entry.exerciseID), .int(position), .text(entry.notes),
+                .int(entry.supersetGroup), .int(entry.restSeconds), .time(now), entry.records.sessionVolume ? .bool(true) : .null,
+            ]
+        } }
+        guard try await PostgresCopy.copy(entries, into: "exercise_entries", columns: entryColumns, on: db) else { return false }
+        let sets: [[PostgresCopy.Value]] = workouts.flatMap { workoutID, entries in entries.flatMap { entry in
+            entry.sets.enumerated().map { position, set -> [PostgresCopy.Value] in
+                [
+                    .uuid(set.id), .uuid(workoutID), .uuid(entry.id), .int(position), .text(set.kind.rawValue), .int(set.reps),
+                    .double(set.weight?.value), .text(set.weight?.unit.rawValue), .int(set.durationSeconds), .double(set.distanceMeters),
+                    .double(set.rpe), .bool(set.done), .text(set.note), .time(set.loggedAt), .time(set.updatedAt), .uuid(userID),
+                    .int(set.target?.reps?.min), .int(set.target?.reps?.max), .double(set.target?.rpe),
+                    .text(ProgressRows.text(entry.records.sets[set.id] ?? [])),
+                ]
+            }
+        } }
+        return try await PostgresCopy.copy(sets, into: "workout_sets", columns: setColumns + bulkSetColumns, on: db)
     }
 
     /// Adds a new workout's entries and their sets, positions 0..n-1, in a few
@@ -180,9 +213,7 @@ extension WorkoutRows {
         } }
         for chunk in entryRows.chunked(by: 500) {
             try await sql.raw("""
-                INSERT INTO exercise_entries (id, user_id, workout_id, exercise_id, position, notes, superset_group, rest_seconds, updated_at, \
-                volume_record) \
-                VALUES \(chunk.joined(separator: ", "))
+                INSERT INTO exercise_entries (\(unsafeRaw: entryColumns.joined(separator: ", "))) VALUES \(chunk.joined(separator: ", "))
                 """).run()
         }
         let setRows: [SQLQueryString] = workouts.flatMap { workoutID, entries in entries.flatMap { entry in
@@ -198,8 +229,7 @@ extension WorkoutRows {
         } }
         for chunk in setRows.chunked(by: 500) {
             try await sql.raw("""
-                INSERT INTO workout_sets (\(unsafeRaw: setColumns.joined(separator: ", ")), user_id, target_reps_min, target_reps_max, target_rpe, \
-                records) \
+                INSERT INTO workout_sets (\(unsafeRaw: (setColumns + bulkSetColumns).joined(separator: ", "))) \
                 VALUES \(chunk.joined(separator: ", "))
                 """).run()
         }
