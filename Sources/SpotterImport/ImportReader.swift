@@ -45,11 +45,20 @@ public enum ImportReader {
 
     static func checkSize(_ size: Int) throws {
         if size == 0 { throw ImportError("The file is empty. Export your history from the app again and choose that file.") }
-        if size > ImportRules.largestFileBytes {
-            throw ImportError(
-                "The file is larger than \(ImportRules.largestFileBytes >> 20) MB, the most Spotter imports. "
-                    + "Is it the app's CSV export? Ten years of training is about 10 MB.")
-        }
+        if size > ImportRules.largestFileBytes { throw tooLarge(limit: ImportRules.largestFileBytes) }
+    }
+
+    /// The refusal of a file over `limit` bytes, wherever the size is checked (here,
+    /// by an upload as it arrives, and by the upload script before sending).
+    public static func tooLarge(limit: Int) -> ImportError {
+        ImportError(
+            "The file is larger than \(sizeText(limit)), the most Spotter imports. "
+                + "Is it the app's CSV export? Ten years of training is about 10 MB.")
+    }
+
+    /// "64 MB", or "256 KB" below a megabyte.
+    public static func sizeText(_ bytes: Int) -> String {
+        bytes >= 1 << 20 ? "\(bytes >> 20) MB" : "\(bytes >> 10) KB"
     }
 
     /// Reads chunks from `next` until it returns nil or an empty chunk.

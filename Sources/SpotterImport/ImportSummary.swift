@@ -11,6 +11,7 @@ public struct ImportSummary: Sendable {
     }
 
     public var headline: String {
+        guard nothingToImport == nil else { return "Nothing to import" }
         let file = plan.file
         var text = "\(file.source.displayName) export: \(counted(plan.workouts.count, "workout")) with \(counted(plan.setCount, "set"))"
         if let from = file.firstStart, let to = file.lastStart { text += ", \(day(from)) to \(day(to))" }
@@ -22,8 +23,18 @@ public struct ImportSummary: Sendable {
         return "Weights: \(plan.file.assumedUnit.rawValue), assumed (the file does not say; choose the unit if that is wrong)."
     }
 
+    /// Why there is nothing to import, when there is nothing.
+    public var nothingToImport: String? {
+        guard plan.workouts.isEmpty else { return nil }
+        let app = plan.file.source.displayName
+        return plan.alreadyImported > 0
+            ? "Every workout of this \(app) export (\(counted(plan.alreadyImported, "workout"))) is already in your history."
+            : "No row of this \(app) export makes a workout. The rows left out say why."
+    }
+
+    /// How many workouts of the file are left out as imported before (nil when none are, or all are).
     public var alreadyLine: String? {
-        guard plan.alreadyImported > 0 else { return nil }
+        guard plan.alreadyImported > 0, nothingToImport == nil else { return nil }
         return "\(counted(plan.alreadyImported, "workout")) of this file \(plan.alreadyImported == 1 ? "is" : "are") already in your history and will be left out."
     }
 
@@ -32,8 +43,7 @@ public struct ImportSummary: Sendable {
 
     /// Every line of the preview, for the command line.
     public var lines: [String] {
-        var lines = [headline, unitLine]
-        if let alreadyLine { lines.append(alreadyLine) }
+        var lines = [headline] + [nothingToImport, unitLine, alreadyLine].compactMap { $0 }
         lines.append("")
         lines.append("Exercises matched to the library (\(matched.count)):")
         lines += matched.map { "  \($0.name) -> \($0.exercise!.name)\($0.chosen ? " (chosen)" : "")" }

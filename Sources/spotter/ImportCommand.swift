@@ -55,10 +55,7 @@ struct ImportCommand: AsyncParsableCommand {
                 print("\nDry run: nothing was imported.")
                 return
             }
-            guard !plan.workouts.isEmpty else {
-                print(plan.alreadyImported > 0 ? "\nNothing to import: every workout of this file is already in \(account.username)'s history." : "\nNothing to import.")
-                return
-            }
+            guard !plan.workouts.isEmpty else { return }
             let outcome = try await importer.commit(plan, userID: account.id, now: Date())
             print("\nImported \(counted(outcome.workouts, "workout")) (\(counted(outcome.sets, "set"))) into \(account.username)'s history"
                 + (outcome.newExercises == 0 ? "." : ", with \(counted(outcome.newExercises, "new custom exercise"))."))

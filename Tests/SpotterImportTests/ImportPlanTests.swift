@@ -136,4 +136,26 @@ struct ImportPlanTests {
         let statedPlan = ImportPlan.make(file: stated, library: [], ownerID: Self.owner, zone: .gmt, now: Self.epoch, makeID: UUID.init)
         #expect(ImportSummary(plan: statedPlan).unitLine == "Weights: lb, as the file says.")
     }
+
+    @Test("nothing to import says why: every workout imported before, or no row that makes a workout; the count is said once")
+    func nothingToImport() throws {
+        let rows = [
+            "2024-06-18 11:04:00,Push,1h,Bench Press (Barbell),1,100,5,0,0,,,",
+            "2024-06-20 11:04:00,Push,1h,Bench Press (Barbell),1,80,5,0,0,,,",
+        ]
+        let library = [Self.exercise("Bench Press (Barbell)")]
+        let keys = try importText(([Self.header] + rows).joined(separator: "\n"), source: .strong).importKeys
+        let some = ImportSummary(plan: try Self.plan(rows, library: library, existing: [keys[0]]))
+        #expect(some.nothingToImport == nil)
+        #expect(some.alreadyLine == "1 workout of this file is already in your history and will be left out.")
+
+        let all = ImportSummary(plan: try Self.plan(rows, library: library, existing: Set(keys)))
+        #expect(all.headline == "Nothing to import")
+        #expect(all.nothingToImport == "Every workout of this Strong export (2 workouts) is already in your history.")
+        #expect(all.alreadyLine == nil)
+        #expect(all.lines.prefix(2) == ["Nothing to import", "Every workout of this Strong export (2 workouts) is already in your history."])
+
+        let none = ImportSummary(plan: try Self.plan(["2024-06-18 11:04:00,Push,1h,Bench Press (Barbell),X,100,5,0,0,,,"], library: library))
+        #expect(none.nothingToImport == "No row of this Strong export makes a workout. The rows left out say why.")
+    }
 }

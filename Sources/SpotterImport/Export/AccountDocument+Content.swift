@@ -124,7 +124,7 @@ extension AccountDocument {
         var importKeys: [UUID: String] = [:]
         var seenKeys = Swift.Set<String>()
         for (index, item) in self.workouts.enumerated() {
-            let place = "workouts[\(index)] (\"\(item.name)\", \(ExportTime.text(item.startedAt).prefix(10)))"
+            let place = "workouts[\(index)] (\"\(item.name)\", \(UTCTime.text(item.startedAt).prefix(10)))"
             if let endedAt = item.endedAt, endedAt < item.startedAt {
                 throw ImportError("\(place): it ends before it starts.")
             }

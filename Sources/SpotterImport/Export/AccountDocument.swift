@@ -229,7 +229,7 @@ extension AccountDocument {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .custom { date, encoder in
             var container = encoder.singleValueContainer()
-            try container.encode(ExportTime.text(date))
+            try container.encode(UTCTime.text(date))
         }
         return try encoder.encode(self)
     }
@@ -241,10 +241,10 @@ extension AccountDocument {
     /// What the file holds in one sentence, for a preview.
     public var summary: String {
         let sets = workouts.reduce(0) { $0 + $1.exercises.reduce(0) { $0 + $1.sets.count } }
-        var text = "Spotter full export of \(username), written \(ExportTime.text(exportedAt).prefix(10)): "
+        var text = "Spotter full export of \(username), written \(UTCTime.text(exportedAt).prefix(10)): "
             + "\(counted(workouts.count, "workout")) with \(counted(sets, "set"))"
         if let first = workouts.map(\.startedAt).min(), let last = workouts.map(\.startedAt).max() {
-            text += " (\(ExportTime.text(first).prefix(10)) to \(ExportTime.text(last).prefix(10)))"
+            text += " (\(UTCTime.text(first).prefix(10)) to \(UTCTime.text(last).prefix(10)))"
         }
         return text + ", \(counted(exercises.count, "custom exercise")), \(counted(workoutTypes.count, "workout type")), "
             + "\(counted(templates.count, "template")) and \(counted(bodyMetrics.count, "body measurement"))."
@@ -260,7 +260,7 @@ extension AccountDocument {
         decoder.dateDecodingStrategy = .custom { decoder in
             let container = try decoder.singleValueContainer()
             let text = try container.decode(String.self)
-            guard let date = ExportTime.date(text) else {
+            guard let date = UTCTime.date(text) else {
                 throw DecodingError.dataCorruptedError(
                     in: container, debugDescription: "\"\(text)\" is not a time such as 2026-03-14T18:05:00.000Z.")
             }
@@ -307,5 +307,3 @@ extension AccountDocument {
     }
 }
 
-/// Times in the export: UTC to the millisecond (see `UTCTime`).
-typealias ExportTime = UTCTime

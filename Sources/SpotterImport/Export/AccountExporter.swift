@@ -96,11 +96,7 @@ public struct AccountImporter: Sendable {
             throw ImportError("The file is \(data.count / 1_048_576) MB; a full export is read up to \(Self.sizeLimit / 1_048_576) MB.")
         }
         let document = try AccountDocument.decode(data)
-        if let held = try await accounts.holdings(userID: userID) {
-            throw SpotterError.conflict(
-                field: nil,
-                message: "This account already holds \(held). A full export is imported into an empty account: create a new account and import it there.")
-        }
+        if let held = try await accounts.holdings(userID: userID) { throw AccountRepository.notEmpty(held) }
         let builtIns = try await exercises.list(userID: userID, filter: ExerciseFilter(custom: false, includeArchived: true))
         let seeded = try await types.list(userID: userID, includeArchived: true)
         let names = AccountDocument.Names(

@@ -17,22 +17,11 @@ enum ImportUploadCheck {
             throw ImportError("Choose the app the file comes from, or let Spotter detect it.")
         }
         guard upload.fileName != nil else { throw ImportError("Choose the CSV file you exported from Strong, Hevy or FitNotes.") }
-        guard !upload.tooLarge else { throw ImportError(tooLarge(limit: upload.limit)) }
+        guard !upload.tooLarge else { throw ImportReader.tooLarge(limit: upload.limit) }
         return try ImportReader.read(path: path.path, source: app, assumedUnit: unit)
     }
 
     static let detect = "detect"
-
-    /// The words for a file over the limit, the same from the server and from the
-    /// upload script (which checks before sending).
-    static func tooLarge(limit: Int) -> String {
-        "The file is larger than \(size(limit)), the most Spotter imports. Is it the app's CSV export? Ten years of training is about 10 MB."
-    }
-
-    /// "64 MB", or "256 KB" below a megabyte.
-    static func size(_ bytes: Int) -> String {
-        bytes >= 1 << 20 ? "\(bytes >> 20) MB" : "\(bytes >> 10) KB"
-    }
 }
 
 /// The lifter's choices on the preview: the unit of a file that does not state

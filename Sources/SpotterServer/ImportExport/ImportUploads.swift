@@ -31,8 +31,7 @@ struct ImportUploads: Sendable {
     /// A new token (32 hex digits) and the empty folder its file goes into.
     func reserve(userID: UUID) throws -> String {
         try FileManager.default.createDirectory(at: folder(for: userID), withIntermediateDirectories: true)
-        var generator = SystemRandomNumberGenerator()
-        return (0..<16).map { _ in String(format: "%02x", UInt8.random(in: .min ... .max, using: &generator)) }.joined()
+        return RandomToken.hex(bytes: 16)
     }
 
     /// Where an upload is written while it arrives.

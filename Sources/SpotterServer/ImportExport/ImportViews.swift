@@ -21,8 +21,8 @@ struct ImportUploadPage {
             + ImportSource.allCases.map { OptionView(value: $0.rawValue, label: $0.displayName, selected: $0.rawValue == chosen) }
         self.error = error
         limitBytes = limit
-        limitText = ImportUploadCheck.size(limit)
-        tooLargeMessage = ImportUploadCheck.tooLarge(limit: limit)
+        limitText = ImportReader.sizeText(limit)
+        tooLargeMessage = ImportReader.tooLarge(limit: limit).message
     }
 }
 
@@ -62,18 +62,9 @@ struct ImportPreviewPage {
         self.page = page
         token = upload.token
         uploadName = upload.fileName
-        // With nothing new the summary's "0 workouts with 0 sets" says less than why.
-        if !plan.workouts.isEmpty {
-            headline = summary.headline
-            alreadyLine = summary.alreadyLine
-            nothingToImport = nil
-        } else {
-            headline = "Nothing to import"
-            alreadyLine = nil
-            nothingToImport = plan.alreadyImported > 0
-                ? "Every workout of this \(upload.source.displayName) export (\(counted(plan.alreadyImported, "workout"))) is already in your history."
-                : "No row of this \(upload.source.displayName) export makes a workout. The rows left out below say why."
-        }
+        headline = summary.headline
+        alreadyLine = summary.alreadyLine
+        nothingToImport = summary.nothingToImport
         // The summary's "kg, assumed" would contradict the switch once the lifter flips it.
         unitLine = plan.file.statedUnit == nil
             ? "The file does not say whether its weights are in kg or lb. Choose the unit they were logged in:" : summary.unitLine
@@ -92,8 +83,9 @@ struct ImportPreviewPage {
         skipped = plan.file.skipped
         skippedOpen = plan.file.skipped.count <= Self.openListLength
         notices = plan.file.notices
-        confirmLabel = "Import \(NumberText.grouped(plan.workouts.count)) \(plan.workouts.count == 1 ? "workout" : "workouts")"
-        busyLabel = "Importing \(NumberText.grouped(plan.workouts.count)) \(plan.workouts.count == 1 ? "workout" : "workouts")…"
+        let workouts = "\(NumberText.grouped(plan.workouts.count)) \(plan.workouts.count == 1 ? "workout" : "workouts")"
+        confirmLabel = "Import \(workouts)"
+        busyLabel = "Importing \(workouts)…"
         self.error = error
     }
 }

@@ -62,8 +62,7 @@ struct CSRFMiddleware: RouterMiddleware {
     }
 
     static func makeToken() -> String {
-        var generator = SystemRandomNumberGenerator()
-        return (0..<24).map { _ in String(format: "%02x", UInt8.random(in: .min ... .max, using: &generator)) }.joined()
+        RandomToken.hex(bytes: 24)
     }
 
     /// The token from the header, or from the `_csrf` field of a url-encoded or multipart form.

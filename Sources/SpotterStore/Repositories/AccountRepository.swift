@@ -85,6 +85,13 @@ public struct AccountRepository: Sendable {
         try await Self.holdings(userID: userID, on: reads)
     }
 
+    /// The refusal of a full import into an account that holds `held`.
+    public static func notEmpty(_ held: String) -> SpotterError {
+        .conflict(
+            field: nil,
+            message: "This account already holds \(held). A full export is imported into an empty account: create a new account and import it there.")
+    }
+
     static func holdings(userID: UUID, on db: any Database) async throws -> String? {
         let sql = db as! any SQLDatabase
         let row = try await sql.raw("""
@@ -110,11 +117,7 @@ public struct AccountRepository: Sendable {
     /// exercises, templates or measurements is refused.
     public func fill(_ content: AccountContent, userID: UUID, now: Date) async throws {
         try await db.writeTransaction { tx in
-            if let held = try await Self.holdings(userID: userID, on: tx) {
-                throw SpotterError.conflict(
-                    field: nil,
-                    message: "This account already holds \(held). A full export is imported into an empty account: create a new account and import it there.")
-            }
+            if let held = try await Self.holdings(userID: userID, on: tx) { throw Self.notEmpty(held) }
             guard let user = try await UserModel.find(userID, on: tx) else { throw SpotterError.notFound("The account") }
             user.apply(content.settings)
             try await user.save(on: tx)
@@ -177,17 +180,13 @@ public struct AccountRepository: Sendable {
     }
 
     private static func insert(_ metrics: [BodyMetric], userID: UUID, on db: any Database) async throws {
-        let rows: [SQLQueryString] = metrics.map { m in
-            """
-            (\(bind: m.id), \(bind: userID), \(bind: m.day), \(bind: m.bodyWeight?.value), \(bind: m.bodyWeight?.unit.rawValue), \
-            \(bind: m.bodyFatPercent), \(bind: m.note), \(bind: m.updatedAt))
-            """
+        let rows: [[RowValue]] = metrics.map { m in
+            [
+                .uuid(m.id), .uuid(userID), .text(m.day), .double(m.bodyWeight?.value), .name(m.bodyWeight?.unit.rawValue),
+                .double(m.bodyFatPercent), .text(m.note), .time(m.updatedAt),
+            ]
         }
-        for chunk in rows.chunked(by: 500) {
-            try await (db as! any SQLDatabase).raw("""
-                INSERT INTO body_metrics (id, user_id, day, body_weight_value, body_weight_unit, body_fat_percent, note, updated_at) \
-                VALUES \(chunk.joined(separator: ", "))
-                """).run()
-        }
+        let columns = ["id", "user_id", "day", "body_weight_value", "body_weight_unit", "body_fat_percent", "note", "updated_at"]
+        try await BulkRows.insert(rows, into: "body_metrics", columns: columns, streaming: false, on: db)
     }
 }

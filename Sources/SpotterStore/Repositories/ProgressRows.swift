@@ -127,7 +127,7 @@ enum ProgressRows {
 
     /// The same, with finished workouts about to be inserted counted in from memory
     /// (a bulk load): returns them with their marks set, to be written by their
-    /// insert (`WorkoutRows.insert(_:marked:)`) rather than read back and updated.
+    /// insert (`WorkoutRows.insertWhole`) rather than read back and updated.
     static func refresh(userID: UUID, exerciseIDs: Set<UUID>, adding new: [Workout], on db: any Database) async throws -> [Workout] {
         guard !exerciseIDs.isEmpty else { return new }
         let sql = db as! any SQLDatabase

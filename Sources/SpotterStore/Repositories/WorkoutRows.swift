@@ -23,6 +23,12 @@ enum WorkoutRows {
     /// The further set columns a new workout's insert names, after `setColumns`.
     static let bulkSetColumns = ["user_id", "target_reps_min", "target_reps_max", "target_rpe", "records"]
 
+    /// The workout columns a bulk insert names, in the order of its values.
+    static let workoutColumns = [
+        "id", "user_id", "name", "workout_type_id", "started_at", "ended_at", "notes", "session_rpe", "rest_ends_at", "rest_total_seconds",
+        "rest_after_set_id", "created_at", "updated_at", "template_id", "import_key",
+    ]
+
     /// The entry columns an insert names, in the order of its values.
     static let entryColumns = [
         "id", "user_id", "workout_id", "exercise_id", "position", "notes", "superset_group", "rest_seconds", "updated_at", "volume_record",
@@ -146,93 +152,52 @@ extension WorkoutRows {
     /// record marks of the finished ones, computed from memory and the lifter's
     /// earlier sessions (the bests of the exercises are updated with them).
     static func insertWhole(_ workouts: [Workout], importKeys: [UUID: String], userID: UUID, now: Date, on db: any Database) async throws {
-        let sql = db as! any SQLDatabase
-        let rows: [SQLQueryString] = workouts.map { w in
-            """
-            (\(bind: w.id), \(bind: userID), \(bind: w.name), \(bind: w.workoutTypeID), \(bind: w.startedAt), \(bind: w.endedAt), \
-            \(bind: w.notes), \(number: w.sessionRPE), \(bind: w.rest.endsAt), \(number: w.rest.totalSeconds), \(bind: w.rest.afterSetID), \
-            \(bind: now), \(bind: now), \(bind: w.templateID), \(bind: importKeys[w.id]))
-            """
+        let rows: [[RowValue]] = workouts.map { w in
+            [
+                .uuid(w.id), .uuid(userID), .text(w.name), .uuid(w.workoutTypeID), .time(w.startedAt), .time(w.endedAt), .text(w.notes),
+                .int(w.sessionRPE), .time(w.rest.endsAt), .int(w.rest.totalSeconds), .uuid(w.rest.afterSetID), .time(now), .time(now),
+                .uuid(w.templateID), .text(importKeys[w.id]),
+            ]
         }
-        for chunk in rows.chunked(by: 500) {
-            try await sql.raw("""
-                INSERT INTO workouts (id, user_id, name, workout_type_id, started_at, ended_at, notes, session_rpe, rest_ends_at, \
-                rest_total_seconds, rest_after_set_id, created_at, updated_at, template_id, import_key) VALUES \(chunk.joined(separator: ", "))
-                """).run()
-        }
+        try await BulkRows.insert(rows, into: "workouts", columns: workoutColumns, streaming: false, on: db)
         let finished = workouts.filter { !$0.isActive }
         let used = Set(finished.flatMap { $0.entries.map(\.exerciseID) })
         var marked = try await ProgressRows.refresh(userID: userID, exerciseIDs: used, adding: finished, on: db)
         marked += workouts.filter(\.isActive)
-        for chunk in marked.map({ (id: $0.id, entries: $0.entries) }).chunked(by: 100) {
-            if try await copy(Array(chunk), userID: userID, now: now, on: db) { continue }
-            try await insert(Array(chunk), userID: userID, now: now, on: db)
-        }
-    }
-
-    /// The entries and sets of `insert`, streamed with COPY on PostgreSQL (see
-    /// `PostgresCopy`); false, and nothing written, on SQLite.
-    private static func copy(_ workouts: [(id: UUID, entries: [ExerciseEntry])], userID: UUID, now: Date, on db: any Database) async throws -> Bool {
-        let entries: [[PostgresCopy.Value]] = workouts.flatMap { workoutID, entries in entries.enumerated().map { position, entry in
-            [
-                .uuid(entry.id), .uuid(userID), .uuid(workoutID), .uuid(entry.exerciseID), .int(position), .text(entry.notes),
-                .int(entry.supersetGroup), .int(entry.restSeconds), .time(now), entry.records.sessionVolume ? .bool(true) : .null,
-            ]
-        } }
-        guard try await PostgresCopy.copy(entries, into: "exercise_entries", columns: entryColumns, on: db) else { return false }
-        let sets: [[PostgresCopy.Value]] = workouts.flatMap { workoutID, entries in entries.flatMap { entry in
-            entry.sets.enumerated().map { position, set -> [PostgresCopy.Value] in
-                [
-                    .uuid(set.id), .uuid(workoutID), .uuid(entry.id), .int(position), .text(set.kind.rawValue), .int(set.reps),
-                    .double(set.weight?.value), .text(set.weight?.unit.rawValue), .int(set.durationSeconds), .double(set.distanceMeters),
-                    .double(set.rpe), .bool(set.done), .text(set.note), .time(set.loggedAt), .time(set.updatedAt), .uuid(userID),
-                    .int(set.target?.reps?.min), .int(set.target?.reps?.max), .double(set.target?.rpe),
-                    .text(ProgressRows.text(entry.records.sets[set.id] ?? [])),
-                ]
-            }
-        } }
-        return try await PostgresCopy.copy(sets, into: "workout_sets", columns: setColumns + bulkSetColumns, on: db)
+        try await insert(marked.map { (id: $0.id, entries: $0.entries) }, userID: userID, now: now, streaming: true, on: db)
     }
 
     /// Adds a new workout's entries and their sets, positions 0..n-1, in a few
     /// multi-row statements (a template start writes dozens of rows at once).
     static func insert(_ entries: [ExerciseEntry], workoutID: UUID, userID: UUID, now: Date, on db: any Database) async throws {
-        try await insert([(workoutID, entries)], userID: userID, now: now, on: db)
+        try await insert([(workoutID, entries)], userID: userID, now: now, streaming: false, on: db)
     }
 
-    /// The same for many workouts at once (a bulk load writes thousands). The
-    /// entries' record marks are written with them (a bulk load computes them
-    /// first, see `ProgressRows.refresh(userID:exerciseIDs:adding:on:)`).
-    static func insert(_ workouts: [(id: UUID, entries: [ExerciseEntry])], userID: UUID, now: Date, on db: any Database) async throws {
-        let sql = db as! any SQLDatabase
-        let entryRows: [SQLQueryString] = workouts.flatMap { workoutID, entries in entries.enumerated().map { position, entry in
-            """
-            (\(bind: entry.id), \(bind: userID), \(bind: workoutID), \(bind: entry.exerciseID), \(number: position), \(bind: entry.notes), \
-            \(number: entry.supersetGroup), \(number: entry.restSeconds), \(bind: now), \(unsafeRaw: entry.records.sessionVolume ? "TRUE" : "NULL"))
-            """
+    /// The same for many workouts at once (a bulk load writes thousands, streamed on
+    /// PostgreSQL: see `BulkRows`). The entries' record marks are written with them
+    /// (a bulk load computes them first, see `ProgressRows.refresh(userID:exerciseIDs:adding:on:)`).
+    static func insert(
+        _ workouts: [(id: UUID, entries: [ExerciseEntry])], userID: UUID, now: Date, streaming: Bool, on db: any Database
+    ) async throws {
+        let entries: [[RowValue]] = workouts.flatMap { workoutID, entries in entries.enumerated().map { position, entry in
+            [
+                .uuid(entry.id), .uuid(userID), .uuid(workoutID), .uuid(entry.exerciseID), .int(position), .text(entry.notes),
+                .int(entry.supersetGroup), .int(entry.restSeconds), .time(now), entry.records.sessionVolume ? .bool(true) : .null,
+            ]
         } }
-        for chunk in entryRows.chunked(by: 500) {
-            try await sql.raw("""
-                INSERT INTO exercise_entries (\(unsafeRaw: entryColumns.joined(separator: ", "))) VALUES \(chunk.joined(separator: ", "))
-                """).run()
-        }
-        let setRows: [SQLQueryString] = workouts.flatMap { workoutID, entries in entries.flatMap { entry in
-            entry.sets.enumerated().map { position, set in
-                """
-                (\(bind: set.id), \(bind: workoutID), \(bind: entry.id), \(number: position), \(literal: set.kind.rawValue), \(number: set.reps), \
-                \(number: set.weight?.value), \(unit: set.weight?.unit), \(number: set.durationSeconds), \(number: set.distanceMeters), \
-                \(number: set.rpe), \(set.done), \(bind: set.note), \(bind: set.loggedAt), \(bind: set.updatedAt), \(bind: userID), \
-                \(number: set.target?.reps?.min), \(number: set.target?.reps?.max), \(number: set.target?.rpe), \
-                \(marks: entry.records.sets[set.id]))
-                """
+        try await BulkRows.insert(entries, into: "exercise_entries", columns: entryColumns, streaming: streaming, on: db)
+        let sets: [[RowValue]] = workouts.flatMap { workoutID, entries in entries.flatMap { entry in
+            entry.sets.enumerated().map { position, set -> [RowValue] in
+                [
+                    .uuid(set.id), .uuid(workoutID), .uuid(entry.id), .int(position), .name(set.kind.rawValue), .int(set.reps),
+                    .double(set.weight?.value), .name(set.weight?.unit.rawValue), .int(set.durationSeconds), .double(set.distanceMeters),
+                    .double(set.rpe), .bool(set.done), .text(set.note), .time(set.loggedAt), .time(set.updatedAt), .uuid(userID),
+                    .int(set.target?.reps?.min), .int(set.target?.reps?.max), .double(set.target?.rpe),
+                    .name(ProgressRows.text(entry.records.sets[set.id] ?? [])),
+                ]
             }
         } }
-        for chunk in setRows.chunked(by: 500) {
-            try await sql.raw("""
-                INSERT INTO workout_sets (\(unsafeRaw: (setColumns + bulkSetColumns).joined(separator: ", "))) \
-                VALUES \(chunk.joined(separator: ", "))
-                """).run()
-        }
+        try await BulkRows.insert(sets, into: "workout_sets", columns: setColumns + bulkSetColumns, streaming: streaming, on: db)
     }
 
     /// Whether write transactions must lock the workout they change: on PostgreSQL
@@ -278,28 +243,5 @@ extension SQLRow {
             let unit = try optional(unit, as: String.self).flatMap(MassUnit.init(rawValue:))
         else { return nil }
         return Mass(number, unit)
-    }
-}
-
-extension SQLQueryString.StringInterpolation {
-    /// A number, or NULL, written into the statement instead of bound. A bulk insert
-    /// of thousands of rows spends much of its time encoding bound values; a number
-    /// cannot carry anything but a number, so writing it inline is safe.
-    mutating func appendInterpolation(number value: Int?) {
-        if let value { appendInterpolation(literal: value) } else { appendInterpolation(unsafeRaw: "NULL") }
-    }
-
-    mutating func appendInterpolation(number value: Double?) {
-        if let value, value.isFinite { appendInterpolation(literal: value) } else { appendInterpolation(bind: value) }
-    }
-
-    /// A set's record marks, or NULL, written inline (the kinds' fixed names).
-    mutating func appendInterpolation(marks kinds: [PersonalRecords.Kind]?) {
-        if let text = ProgressRows.text(kinds ?? []) { appendInterpolation(literal: text) } else { appendInterpolation(unsafeRaw: "NULL") }
-    }
-
-    /// A weight unit, or NULL, written inline (the enum's fixed names).
-    mutating func appendInterpolation(unit value: MassUnit?) {
-        if let value { appendInterpolation(literal: value.rawValue) } else { appendInterpolation(unsafeRaw: "NULL") }
     }
 }
