@@ -126,6 +126,7 @@ public enum ImportReader {
                 if source != .fitnotes, record.fields.count < header.count {
                     throw RowProblem("The row has \(record.fields.count) fields where the header has \(header.count): it is cut off.")
                 }
+                try checkPlainText(record, header: header)
                 try format.read(record, into: &collector, file: &file)
             } catch {
                 file.skipped.append(SkippedRow(line: record.line, reason: error.reason))
@@ -133,8 +134,19 @@ public enum ImportReader {
         }
         file.statedUnit = format.statedUnit
         file.workouts = collector.finished()
+        file.notices += collector.oversizedNotices()
         file.skipped.sort { $0.line < $1.line }
         if file.rows == 0 { throw ImportError("The file has a header but no rows: there is nothing to import.") }
         return file
+    }
+
+    /// A row whose text holds a control character is left out with the column named,
+    /// rather than stored cut short (SQLite) or refused by the database (PostgreSQL).
+    private static func checkPlainText(_ record: CSVRecord, header: [String]) throws(RowProblem) {
+        for (index, field) in record.fields.enumerated() {
+            guard let scalar = PlainText.firstForbidden(in: field) else { continue }
+            let column = index < header.count ? header[index] : "column \(index + 1)"
+            throw RowProblem(PlainText.message(field: column, scalar: scalar))
+        }
     }
 }

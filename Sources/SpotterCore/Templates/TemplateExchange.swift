@@ -84,6 +84,9 @@ public struct TemplateExchange: Sendable, Equatable, Codable {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         let document: TemplateExchange
+        if let issue = PlainText.firstForbiddenString(inJSON: data) {
+            throw ValidationFailure(field: "file", message: "The file's \(issue.message)")
+        }
         do {
             document = try decoder.decode(TemplateExchange.self, from: data)
         } catch {

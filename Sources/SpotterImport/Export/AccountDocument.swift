@@ -269,6 +269,9 @@ extension AccountDocument {
         guard (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil else {
             throw ImportError("This file is not JSON. Choose the .json file that Spotter's full export wrote.")
         }
+        if let issue = PlainText.firstForbiddenString(inJSON: data) {
+            throw ImportError("The export cannot be imported: \(issue.message)")
+        }
         guard (try? decoder.decode(Format.self, from: data))?.format == formatName else {
             throw ImportError("This JSON file is not a Spotter full export (it has no \"format\": \"\(formatName)\"). Choose the file that Settings -> Export or `spotter export --format json` wrote.")
         }

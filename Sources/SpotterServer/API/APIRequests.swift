@@ -94,9 +94,18 @@ struct TokenInput: Decodable, Sendable {
 
 extension Request {
     /// Decodes a JSON body, turning every decoding failure into a 400 that says what is wrong.
+    /// Text holding a control character is refused here, for every JSON body alike,
+    /// with the path of the field (`entries[0].notes`).
     func decodeJSON<Value: Decodable>(as type: Value.Type, context: AppRequestContext) async throws -> Value {
+        var request = self
         do {
-            return try await decode(as: type, context: context)
+            let body = try await request.collectBody(upTo: context.maxUploadSize)
+            if let issue = body.withUnsafeReadableBytes({ PlainText.firstForbiddenString(inJSON: $0) }) {
+                throw SpotterError.invalid(ValidationFailure([issue]))
+            }
+            return try await request.decode(as: type, context: context)
+        } catch let error as SpotterError {
+            throw error
         } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
             throw APIProblem(status: .contentTooLarge, code: "too_large", message: "The request body is too large: at most 1 MB of JSON.")
         } catch let error as HTTPError {
@@ -108,6 +117,20 @@ extension Request {
 }
 
 extension Parameters {
+    /// A boolean query value: the one rule for every list of the API. Exactly `true` or
+    /// `false`; left out is nil; anything else (`1`, `yes`, an empty value) is a 400 that
+    /// names the parameter, rather than a guess.
+    func flag(_ name: String) throws -> Bool? {
+        guard let value = get(name) else { return nil }
+        switch value {
+        case "true": return true
+        case "false": return false
+        default:
+            throw APIProblem(
+                status: .badRequest, code: "bad_request", message: "Use true or false for \(name), not \"\(value)\".", field: name)
+        }
+    }
+
     /// A path id; a malformed one answers 404 like an unknown one.
     func uuid(_ name: String, resource: String) throws -> UUID {
         guard let text = get(name), let id = UUID(uuidString: text) else { throw SpotterError.notFound(resource) }

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import MultipartKit
 import NIOCore
+import SpotterCore
 
 /// A `multipart/form-data` body: text fields and at most a few uploaded files.
 struct MultipartForm: Sendable {
@@ -43,6 +44,11 @@ struct MultipartForm: Sendable {
         parts.first { $0.name == name && $0.filename == nil }.map { String(decoding: $0.body, as: UTF8.self) }
     }
 
+    /// Every text field (not the files), in the order sent.
+    var textFields: [(name: String, value: String)] {
+        parts.filter { $0.filename == nil }.map { ($0.name, String(decoding: $0.body, as: UTF8.self)) }
+    }
+
     func values(_ name: String) -> [String] {
         parts.filter { $0.name == name && $0.filename == nil }.map { String(decoding: $0.body, as: UTF8.self) }
     }
@@ -78,24 +84,34 @@ struct SubmittedForm: Sendable {
     private let multipart: MultipartForm?
 
     static func read(_ request: inout Request) async throws -> SubmittedForm {
-        try await readIfForm(&request) ?? SubmittedForm(encoded: URLEncodedForm(""), multipart: nil)
+        guard let kind = FormLimits.Kind(request) else { return SubmittedForm(encoded: URLEncodedForm(""), multipart: nil) }
+        return try await read(&request, kind: kind, limit: kind.limit)
     }
 
-    /// The form in the body, or nil when the body is not a form. The body is
-    /// collected (and kept on the request), so reading it twice is cheap.
-    static func readIfForm(_ request: inout Request) async throws -> SubmittedForm? {
-        // The media type is case-insensitive, the multipart boundary is not.
-        let type = request.headers[.contentType] ?? ""
-        let mediaType = type.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
-        switch mediaType {
-        case "multipart/form-data":
-            let buffer = try await request.collectBody(upTo: FormLimits.maxBody)
-            return SubmittedForm(encoded: nil, multipart: try MultipartForm(buffer: buffer, contentType: type))
-        case "application/x-www-form-urlencoded":
-            let buffer = try await request.collectBody(upTo: FormLimits.maxBody)
-            return SubmittedForm(encoded: URLEncodedForm(buffer: buffer), multipart: nil)
-        default:
-            return nil
+    /// The form in the body, at most `limit` bytes (413 past it). The body is
+    /// collected and kept on the request, so the handler reads it again for free
+    /// after the CSRF check.
+    static func read(_ request: inout Request, kind: FormLimits.Kind, limit: Int) async throws -> SubmittedForm {
+        let buffer = try await request.collectBody(upTo: limit)
+        let form: SubmittedForm
+        switch kind {
+        case .multipart:
+            form = SubmittedForm(encoded: nil, multipart: try MultipartForm(buffer: buffer, contentType: request.headers[.contentType] ?? ""))
+        case .urlEncoded:
+            form = SubmittedForm(encoded: URLEncodedForm(buffer: buffer), multipart: nil)
+        }
+        try form.checkPlainText()
+        return form
+    }
+
+    /// Refuses a form whose text fields hold control characters (uploaded files are
+    /// checked by whatever reads them).
+    private func checkPlainText() throws {
+        let fields = encoded?.fields ?? multipart?.textFields ?? []
+        for field in fields {
+            if let issue = PlainText.issue(field: field.name, in: field.name + field.value) {
+                throw SpotterError.invalid(ValidationFailure([issue]))
+            }
         }
     }
 

@@ -1,0 +1,99 @@
+import Foundation
+
+/// The rule for every piece of text a lifter can send: no control characters but
+/// tab, line feed and carriage return. PostgreSQL refuses NUL outright and SQLite
+/// would keep only the text before it, so such text is refused with a message
+/// instead of failing later or being cut without a word.
+public enum PlainText {
+    /// Whether a character may be stored: everything but the C0 and C1 controls,
+    /// with tab, line feed and carriage return allowed.
+    public static func allows(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09, 0x0A, 0x0D: true
+        case 0x00...0x1F, 0x7F...0x9F: false
+        default: true
+        }
+    }
+
+    /// The first character of `text` that may not be stored, if any.
+    public static func firstForbidden(in text: some StringProtocol) -> Unicode.Scalar? {
+        // Every forbidden character starts with a byte below 0x20, 0x7F or 0xC2 in UTF-8.
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) else { return nil }
+        return text.unicodeScalars.first { !allows($0) }
+    }
+
+    /// What to tell the lifter about a forbidden character in `field`.
+    public static func message(field: String, scalar: Unicode.Scalar) -> String {
+        "\"\(field)\" holds a control character (\(code(scalar))). Remove it: text may hold letters, digits, "
+            + "punctuation, tabs and line breaks, nothing else."
+    }
+
+    /// The problem with `text`, or nil when it may be stored.
+    public static func issue(field: String, in text: some StringProtocol) -> FieldIssue? {
+        firstForbidden(in: text).map { FieldIssue(field: field, message: message(field: field, scalar: $0)) }
+    }
+
+    /// Throws when `text` holds a character that may not be stored.
+    public static func check(_ text: some StringProtocol, field: String) throws(ValidationFailure) {
+        if let issue = issue(field: field, in: text) { throw ValidationFailure([issue]) }
+    }
+
+    /// "U+0000".
+    static func code(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+}
+
+extension PlainText {
+    /// The first string (a key or a value) of a JSON document that holds a forbidden
+    /// character, named by its path (`entries[2].notes`); nil when there is none or the
+    /// bytes are not JSON (the decoder then says what is wrong).
+    ///
+    /// Such a character can only be written as a `\u` escape, as the byte 7F (DEL may
+    /// stand unescaped in JSON) or, for the C1 controls, as the two bytes C2 80...C2 9F, so documents without either (nearly all) are
+    /// passed after one scan of their bytes, without parsing.
+    public static func firstForbiddenString(inJSON data: some Collection<UInt8>) -> FieldIssue? {
+        guard mayHoldForbidden(json: data) else { return nil }
+        guard let object = try? JSONSerialization.jsonObject(with: Data(data), options: [.fragmentsAllowed]) else { return nil }
+        return firstForbidden(in: object, path: "")
+    }
+
+    private static func mayHoldForbidden(json data: some Collection<UInt8>) -> Bool {
+        var previous: UInt8 = 0
+        for byte in data {
+            if (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0x7F { return true }
+            if previous == 0x5C, byte == 0x75 { return true }  // \u
+            if previous == 0xC2, (0x80...0x9F).contains(byte) { return true }
+            // An escaped backslash (\\) must not pair with a following u.
+            previous = previous == 0x5C && byte == 0x5C ? 0 : byte
+        }
+        return false
+    }
+
+    private static func firstForbidden(in value: Any, path: String) -> FieldIssue? {
+        switch value {
+        case let text as String:
+            return issue(field: path.isEmpty ? "body" : path, in: text)
+        case let list as [Any]:
+            for (index, element) in list.enumerated() {
+                if let found = firstForbidden(in: element, path: "\(path)[\(index)]") { return found }
+            }
+            return nil
+        case let object as [String: Any]:
+            for key in object.keys.sorted() {
+                let keyPath = path.isEmpty ? key : "\(path).\(key)"
+                if let scalar = firstForbidden(in: key) {
+                    let place = path.isEmpty ? "the body" : "\"\(path)\""
+                    return FieldIssue(
+                        field: path.isEmpty ? "body" : path,
+                        message: "A field name in \(place) holds a control character (\(code(scalar))). Remove it.")
+                }
+                if let found = firstForbidden(in: object[key]!, path: keyPath) { return found }
+            }
+            return nil
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import Hummingbird
+import SpotterCore
+
+/// Refuses a query string whose values hold control characters (a search for
+/// "a%00b"), before any handler takes them to the database, for pages and the API alike.
+struct QueryTextMiddleware: RouterMiddleware {
+    typealias Context = AppRequestContext
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        if let query = request.uri.query, Self.mayHoldControl(Substring(query)) {
+            for (name, value) in request.uri.queryParameters {
+                let field = String(name)
+                if let scalar = PlainText.firstForbidden(in: field + String(value)) {
+                    throw APIProblem(
+                        status: .badRequest, code: "bad_request", message: PlainText.message(field: field, scalar: scalar), field: field)
+                }
+            }
+        }
+        return try await next(request, context)
+    }
+
+    /// Only a percent escape can put a control character in a query (%00-%1F, %7F, or %C2
+    /// before a C1 control), so other queries pass without decoding.
+    static func mayHoldControl(_ query: Substring) -> Bool {
+        let bytes = Array(query.utf8)
+        guard bytes.count >= 3 else { return false }
+        for index in 0..<(bytes.count - 2) where bytes[index] == UInt8(ascii: "%") {
+            let high = bytes[index + 1] | 0x20, low = bytes[index + 2] | 0x20
+            if high == UInt8(ascii: "0") || high == UInt8(ascii: "1") { return true }
+            if high == UInt8(ascii: "7"), low == UInt8(ascii: "f") { return true }
+            if high == UInt8(ascii: "c"), low == UInt8(ascii: "2") { return true }
+        }
+        return false
+    }
+}
