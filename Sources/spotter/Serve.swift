@@ -23,6 +23,13 @@ struct Serve: AsyncParsableCommand {
     @Option(help: ArgumentHelp("open: anyone who reaches the server can register; closed: only `spotter user create` makes accounts.", valueName: "open|closed"))
     var registration = "open"
 
+    @Option(
+        name: .customLong("trusted-proxy"),
+        help: ArgumentHelp(
+            "Address of a proxy in front of Spotter (repeat for several). Only requests from it have X-Forwarded-For / Forwarded read for the client's address, which limits on sign-in guesses count by.",
+            valueName: "address"))
+    var trustedProxies: [String] = []
+
     func validate() throws {
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("Unknown log level \(logLevel): use trace, debug, info, notice, warning, error or critical.")
@@ -36,7 +43,8 @@ struct Serve: AsyncParsableCommand {
     func run() async throws {
         let configuration = AppConfiguration(
             host: host, port: port, dataDirectory: database.dataDirectory, database: try database.location(),
-            registrationOpen: registration == "open", logLevel: Logger.Level(rawValue: logLevel) ?? .info)
+            registrationOpen: registration == "open", logLevel: Logger.Level(rawValue: logLevel) ?? .info,
+            trustedProxies: Set(trustedProxies))
         let app = try await buildApplication(configuration: configuration)
         try await app.runService()
     }

@@ -2,156 +2,136 @@ import Foundation
 import SpotterCore
 import Testing
 
-@Suite("LoginThrottle: slowing down password guessing")
+@Suite("LoginThrottle: growing delays against password guessing")
 struct LoginThrottleTests {
     /// 2023-11-14 22:13:20 UTC; every time below is this plus a number of seconds.
     static let t0: TimeInterval = 1_700_000_000
     static func at(_ seconds: TimeInterval) -> Date { Date(timeIntervalSince1970: t0 + seconds) }
 
-    /// Five failures for `keys`, at t0+0, +10, +20, +30, +40.
-    static func fiveFailures(_ keys: [String] = ["user:alice"]) -> LoginThrottle {
-        var throttle = LoginThrottle(maxFailures: 5, window: 900)
-        for second in stride(from: 0.0, through: 40, by: 10) {
-            throttle.recordFailure(keys: keys, now: at(second))
-        }
-        return throttle
-    }
+    static let key = "sign-in:ana|10.0.0.1"
 
-    @Test("Defaults: 5 failures in 15 minutes")
+    @Test("Defaults: five free failures, then 15 s doubling up to 15 minutes, forgotten an hour after the last")
     func defaults() {
-        let throttle = LoginThrottle()
-        #expect(throttle.maxFailures == 5)
-        #expect(throttle.window == 900)
+        let throttle = LoginThrottle.perAccount
+        #expect(throttle.freeFailures == 5)
+        #expect(throttle.firstDelay == 15)
+        #expect(throttle.longestDelay == 900)
+        #expect(throttle.memory == 3600)
+        #expect(LoginThrottle.perAddress.freeFailures == 30)
     }
 
-    @Test("A fresh throttle lets everyone try")
-    func fresh() {
+    @Test("Delays by failure count: 0 up to the free ones, then 15, 30, 60, 120, 240, 480, 900, 900 s")
+    func delays() {
+        let throttle = LoginThrottle()
+        #expect((1...5).map { throttle.delay(afterFailures: $0) } == [0, 0, 0, 0, 0])
+        #expect((6...13).map { throttle.delay(afterFailures: $0) } == [15, 30, 60, 120, 240, 480, 900, 900])
+        #expect(throttle.delay(afterFailures: 10_000) == 900, "no overflow for absurd counts")
+    }
+
+    @Test("Five failures are free; the sixth makes the next attempt wait 15 s")
+    func sixthFailureWaits() {
         var throttle = LoginThrottle()
-        #expect(throttle.retryAfter(keys: ["user:alice", "addr:10.0.0.1"], now: Self.at(0)) == nil)
+        for second in [0.0, 1, 2, 3, 4] {
+            throttle.recordFailure(keys: [Self.key], now: Self.at(second))
+            #expect(throttle.retryAfter(key: Self.key, now: Self.at(second)) == nil)
+        }
+        throttle.recordFailure(keys: [Self.key], now: Self.at(10))
+        #expect(throttle.retryAfter(key: Self.key, now: Self.at(10)) == 15)
+        // 25 - 14.5 = 10.5 s left: rounded up, so a client never comes back too early.
+        #expect(throttle.retryAfter(key: Self.key, now: Self.at(14.5)) == 11)
+        #expect(throttle.retryAfter(key: Self.key, now: Self.at(25)) == nil)
+        // The seventh failure, at +25, waits 30 s: until +55.
+        throttle.recordFailure(keys: [Self.key], now: Self.at(25))
+        #expect(throttle.retryAfter(key: Self.key, now: Self.at(25)) == 30)
+        #expect(throttle.retryAfter(key: Self.key, now: Self.at(54)) == 1)
+        #expect(throttle.retryAfter(key: Self.key, now: Self.at(55)) == nil)
+    }
+
+    @Test("Keys are counted on their own: another address, or another name, may still try")
+    func keysIndependent() {
+        var throttle = LoginThrottle()
+        for second in 0..<8 { throttle.recordFailure(keys: [Self.key], now: Self.at(Double(second))) }
+        #expect(throttle.retryAfter(key: Self.key, now: Self.at(8)) != nil)
+        #expect(throttle.retryAfter(key: "sign-in:ana|10.0.0.2", now: Self.at(8)) == nil)
+        #expect(throttle.retryAfter(key: "sign-in:bo|10.0.0.1", now: Self.at(8)) == nil)
+    }
+
+    @Test("The longest wait among several keys counts")
+    func severalKeys() {
+        var throttle = LoginThrottle(freeFailures: 1)
+        throttle.recordFailure(keys: ["a", "b"], now: Self.at(0))
+        throttle.recordFailure(keys: ["a", "b"], now: Self.at(0))  // both: 2nd failure, 15 s
+        throttle.recordFailure(keys: ["b"], now: Self.at(0))  // b: 3rd failure, 30 s
+        #expect(throttle.retryAfter(keys: ["a", "b"], now: Self.at(0)) == 30)
+        #expect(throttle.retryAfter(keys: ["a"], now: Self.at(0)) == 15)
         #expect(throttle.retryAfter(keys: [], now: Self.at(0)) == nil)
     }
 
-    @Test("Four failures are still allowed")
-    func fourFailuresAllowed() {
-        var throttle = LoginThrottle(maxFailures: 5, window: 900)
-        for second in [0.0, 10, 20, 30] {
-            throttle.recordFailure(keys: ["user:alice"], now: Self.at(second))
-            #expect(throttle.retryAfter(keys: ["user:alice"], now: Self.at(second)) == nil)
-        }
-        #expect(throttle.retryAfter(keys: ["user:alice"], now: Self.at(35)) == nil)
+    @Test("A success forgets the key's failures")
+    func successForgets() {
+        var throttle = LoginThrottle()
+        for second in 0..<6 { throttle.recordFailure(keys: [Self.key], now: Self.at(Double(second))) }
+        throttle.recordSuccess(key: Self.key)
+        #expect(throttle.retryAfter(key: Self.key, now: Self.at(6)) == nil)
+        // Counting starts again: five more failures are free.
+        for second in 6..<11 { throttle.recordFailure(keys: [Self.key], now: Self.at(Double(second))) }
+        #expect(throttle.retryAfter(key: Self.key, now: Self.at(11)) == nil)
     }
 
-    @Test("The fifth failure blocks until the oldest failure is 900 s old")
-    func fifthFailureBlocks() {
-        var throttle = Self.fiveFailures()
-        // Oldest failure at t0+0 leaves the window at t0+900; it is now t0+40: 860 s to go.
-        #expect(throttle.retryAfter(keys: ["user:alice"], now: Self.at(40)) == 860)
-        #expect(throttle.retryAfter(keys: ["user:alice"], now: Self.at(100)) == 800)
-        #expect(throttle.retryAfter(keys: ["user:alice"], now: Self.at(899)) == 1)
+    @Test("An hour after the last failure the count starts again")
+    func memoryEnds() {
+        var throttle = LoginThrottle()
+        for second in 0..<9 { throttle.recordFailure(keys: [Self.key], now: Self.at(Double(second))) }
+        // The ninth failure at +8 waits 120 s; an hour later it is forgotten, so one more failure is free.
+        throttle.recordFailure(keys: [Self.key], now: Self.at(8 + 3600))
+        #expect(throttle.retryAfter(key: Self.key, now: Self.at(8 + 3600)) == nil)
     }
 
-    @Test("Partial seconds round up, so the client never retries too early")
-    func roundsUp() {
-        var throttle = Self.fiveFailures()
-        // 900 - 40.5 = 859.5 → 860; 900 - 899.9 = 0.1 → 1
-        #expect(throttle.retryAfter(keys: ["user:alice"], now: Self.at(40.5)) == 860)
-        #expect(throttle.retryAfter(keys: ["user:alice"], now: Self.at(899.9)) == 1)
+    @Test("A flood of names keeps at most maxKeys, dropping the forgotten and then the stalest")
+    func bounded() {
+        var throttle = LoginThrottle(maxKeys: 100)
+        for index in 0..<150 { throttle.recordFailure(keys: ["name\(index)"], now: Self.at(Double(index))) }
+        #expect(throttle.keyCount <= 100)
+        // The newest keys are kept.
+        for second in 0..<5 { throttle.recordFailure(keys: ["name149"], now: Self.at(150 + Double(second))) }
+        #expect(throttle.retryAfter(key: "name149", now: Self.at(154)) == 15)
+    }
+}
+
+@Suite("RequestBudget: anonymous posts per address")
+struct RequestBudgetTests {
+    static func at(_ seconds: TimeInterval) -> Date { Date(timeIntervalSince1970: 1_700_000_000 + seconds) }
+
+    @Test("A burst of 30 goes through; the 31st waits 2 s (one request per 2 s comes back)")
+    func burstThenRefill() {
+        var budget = RequestBudget(burst: 30, perSecond: 0.5)
+        for _ in 0..<30 { #expect(budget.spend(key: "10.0.0.1", now: Self.at(0)) == nil) }
+        #expect(budget.spend(key: "10.0.0.1", now: Self.at(0)) == 2)
+        // After 1 s, half a request has come back: 1 s more to wait.
+        #expect(budget.spend(key: "10.0.0.1", now: Self.at(1)) == 1)
+        #expect(budget.spend(key: "10.0.0.1", now: Self.at(2)) == nil)
+        #expect(budget.spend(key: "10.0.0.1", now: Self.at(2)) == 2)
+        // Another address has its own budget.
+        #expect(budget.spend(key: "10.0.0.2", now: Self.at(2)) == nil)
     }
 
-    @Test("Once the oldest failure leaves the window, the next attempt is allowed")
-    func windowSlides() {
-        var throttle = Self.fiveFailures()
-        #expect(throttle.retryAfter(keys: ["user:alice"], now: Self.at(900)) == nil)
-        // Failures at +10...+40 are still counted: one more failure at +900 blocks again,
-        // until +10 leaves the window at +910.
-        throttle.recordFailure(keys: ["user:alice"], now: Self.at(900))
-        #expect(throttle.retryAfter(keys: ["user:alice"], now: Self.at(900)) == 10)
-        #expect(throttle.retryAfter(keys: ["user:alice"], now: Self.at(910)) == nil)
+    @Test("A refused request takes nothing, and the budget never grows past the burst")
+    func refusedTakesNothing() {
+        var budget = RequestBudget(burst: 2, perSecond: 1)
+        #expect(budget.spend(key: "a", now: Self.at(0)) == nil)
+        #expect(budget.spend(key: "a", now: Self.at(0)) == nil)
+        for _ in 0..<5 { #expect(budget.spend(key: "a", now: Self.at(0)) == 1) }
+        #expect(budget.spend(key: "a", now: Self.at(1)) == nil)
+        // An idle hour refills to 2, not 3600.
+        #expect(budget.spend(key: "a", now: Self.at(3600)) == nil)
+        #expect(budget.spend(key: "a", now: Self.at(3600)) == nil)
+        #expect(budget.spend(key: "a", now: Self.at(3600)) == 1)
     }
 
-    @Test("Long after the window everything is forgotten")
-    func longAfter() {
-        var throttle = Self.fiveFailures()
-        #expect(throttle.retryAfter(keys: ["user:alice"], now: Self.at(5_000)) == nil)
-        throttle.recordFailure(keys: ["user:alice"], now: Self.at(5_000))
-        #expect(throttle.retryAfter(keys: ["user:alice"], now: Self.at(5_000)) == nil)
-    }
-
-    @Test("Keys are counted independently")
-    func keysIndependent() {
-        var throttle = Self.fiveFailures(["user:alice"])
-        #expect(throttle.retryAfter(keys: ["user:bob"], now: Self.at(40)) == nil)
-        #expect(throttle.retryAfter(keys: ["addr:10.0.0.1"], now: Self.at(40)) == nil)
-        #expect(throttle.retryAfter(keys: ["user:alice"], now: Self.at(40)) == 860)
-    }
-
-    @Test("Any blocked key blocks the attempt, with the longest wait")
-    func longestWaitWins() {
-        var throttle = LoginThrottle(maxFailures: 5, window: 900)
-        // addr:1 fails at +0...+40, user:bob at +100...+140.
-        for second in stride(from: 0.0, through: 40, by: 10) {
-            throttle.recordFailure(keys: ["addr:1"], now: Self.at(second))
-            throttle.recordFailure(keys: ["user:bob"], now: Self.at(second + 100))
-        }
-        // At +200: addr:1 waits until +900 (700 s), user:bob until +1000 (800 s).
-        #expect(throttle.retryAfter(keys: ["user:bob", "addr:1"], now: Self.at(200)) == 800)
-        #expect(throttle.retryAfter(keys: ["addr:1"], now: Self.at(200)) == 700)
-        #expect(throttle.retryAfter(keys: ["user:carol", "addr:1"], now: Self.at(200)) == 700)
-    }
-
-    @Test("A failure counts under every key given")
-    func failureUnderEveryKey() {
-        var throttle = Self.fiveFailures(["user:alice", "addr:10.0.0.1"])
-        #expect(throttle.retryAfter(keys: ["user:alice"], now: Self.at(40)) == 860)
-        #expect(throttle.retryAfter(keys: ["addr:10.0.0.1"], now: Self.at(40)) == 860)
-    }
-
-    @Test("A successful login clears only its own key")
-    func successClearsKey() {
-        var throttle = Self.fiveFailures(["user:alice", "addr:10.0.0.1"])
-        throttle.recordSuccess(key: "user:alice")
-        #expect(throttle.retryAfter(keys: ["user:alice"], now: Self.at(40)) == nil)
-        #expect(throttle.retryAfter(keys: ["addr:10.0.0.1"], now: Self.at(40)) == 860)
-
-        // The cleared key counts from zero again: four new failures are allowed.
-        for second in [50.0, 51, 52, 53] { throttle.recordFailure(keys: ["user:alice"], now: Self.at(second)) }
-        #expect(throttle.retryAfter(keys: ["user:alice"], now: Self.at(53)) == nil)
-    }
-
-    @Test("Clearing an unknown key changes nothing")
-    func clearUnknown() {
-        var throttle = Self.fiveFailures()
-        let before = throttle
-        throttle.recordSuccess(key: "user:nobody")
-        #expect(throttle == before)
-    }
-
-    @Test("Other limits are honoured")
-    func customLimits() {
-        var throttle = LoginThrottle(maxFailures: 2, window: 60)
-        throttle.recordFailure(keys: ["k"], now: Self.at(0))
-        #expect(throttle.retryAfter(keys: ["k"], now: Self.at(0)) == nil)
-        throttle.recordFailure(keys: ["k"], now: Self.at(5))
-        #expect(throttle.retryAfter(keys: ["k"], now: Self.at(5)) == 55)
-        #expect(throttle.retryAfter(keys: ["k"], now: Self.at(60)) == nil)
-    }
-
-    /// "Seconds to wait before the next attempt": after waiting that long, the attempt
-    /// must be allowed. With more than `maxFailures` failures in the window (the server
-    /// checks and records in two separate steps, so parallel requests can get there),
-    /// the wait must last until the count drops below the limit, not merely until the
-    /// oldest failure leaves.
-    @Test("With more failures than the limit, the wait lasts until the count drops below it")
-    func moreFailuresThanLimit() {
-        var throttle = LoginThrottle(maxFailures: 5, window: 900)
-        for second in stride(from: 0.0, through: 60, by: 10) {  // 7 failures: +0 ... +60
-            throttle.recordFailure(keys: ["user:alice"], now: Self.at(second))
-        }
-        // Allowed again when only 4 remain: when +20 leaves the window, at +920.
-        // At +60 that is 860 s away.
-        let wait = throttle.retryAfter(keys: ["user:alice"], now: Self.at(60))
-        #expect(wait == 860)
-        // Waiting the reported time must be enough.
-        #expect(throttle.retryAfter(keys: ["user:alice"], now: Self.at(60 + Double(wait ?? 0))) == nil)
+    @Test("Many addresses keep at most maxKeys")
+    func bounded() {
+        var budget = RequestBudget(burst: 5, perSecond: 0.001, maxKeys: 50)
+        for index in 0..<200 { _ = budget.spend(key: "addr\(index)", now: Self.at(Double(index))) }
+        #expect(budget.keyCount <= 50)
     }
 }

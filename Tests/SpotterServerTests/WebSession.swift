@@ -8,6 +8,8 @@ import Testing
 struct Browser: Sendable {
     let client: any TestClientProtocol
     private(set) var cookies: [String: String] = [:]
+    /// Headers sent with every request (a proxy's X-Forwarded-For).
+    var extraHeaders = HTTPFields()
 
     init(_ client: any TestClientProtocol) {
         self.client = client
@@ -55,7 +57,7 @@ struct Browser: Sendable {
     private(set) var lastFormToken: String?
 
     private mutating func send(_ method: HTTPRequest.Method, _ path: String, body: ByteBuffer?, contentType: String?) async throws -> TestResponse {
-        var headers = HTTPFields()
+        var headers = extraHeaders
         if !cookies.isEmpty {
             headers[.cookie] = cookies.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: "; ")
         }

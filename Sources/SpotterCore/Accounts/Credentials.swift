@@ -25,9 +25,14 @@ public enum Credentials {
 
     /// Checks a new password against the policy.
     public static func checkNewPassword(_ password: String, field: String = "password") throws(ValidationFailure) {
+        try PlainText.check(password, field: field)
         if password.count < passwordMinLength {
             throw ValidationFailure(
                 field: field, message: "Use a password of at least \(passwordMinLength) characters.")
+        }
+        if password.allSatisfy(\.isWhitespace) {
+            throw ValidationFailure(
+                field: field, message: "A password of spaces alone is too easy to guess: use letters, digits or symbols too.")
         }
         if password.utf8.count > passwordMaxBytes {
             throw ValidationFailure(

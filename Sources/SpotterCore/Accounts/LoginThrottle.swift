@@ -1,49 +1,95 @@
 import Foundation
 
-/// Limits repeated failed logins. After `maxFailures` failures for one key (a user
-/// name, or a client address) within `window`, further attempts are refused until
-/// the oldest failure leaves the window. Pure: the caller passes the time in.
+/// Slows down password guessing with delays that grow, instead of locking anyone
+/// out. Each key (a user name from one address, or one address) may fail
+/// `freeFailures` times without waiting; every further failure makes the key wait
+/// before its next attempt, `firstDelay` after the first of them and twice as long
+/// after each one more, up to `longestDelay`. A key's failures are forgotten
+/// `memory` after its last one, or at once after a success. Pure: the caller
+/// passes the time in.
 public struct LoginThrottle: Sendable, Equatable {
-    public var maxFailures: Int
-    public var window: TimeInterval
-    private var failures: [String: [Date]] = [:]
+    public var freeFailures: Int
+    public var firstDelay: TimeInterval
+    public var longestDelay: TimeInterval
+    public var memory: TimeInterval
+    /// The most keys kept; past it, forgotten and then the stalest keys are dropped,
+    /// so a flood of names or addresses cannot grow the table without end.
+    public var maxKeys: Int
 
-    public init(maxFailures: Int = 5, window: TimeInterval = 15 * 60) {
-        self.maxFailures = maxFailures
-        self.window = window
+    private struct Record: Sendable, Equatable {
+        var failures: Int
+        var last: Date
+        var waitUntil: Date
     }
 
-    /// Seconds to wait before the next attempt for any of these keys, or nil when allowed.
-    public mutating func retryAfter(keys: [String], now: Date) -> Int? {
-        var longest: TimeInterval = 0
-        for key in keys {
-            let recent = prune(key, now: now)
-            if recent.count >= maxFailures {
-                // Attempts resume when fewer than maxFailures remain in the window, which is
-                // when the failure maxFailures places from the newest leaves it.
-                let deciding = recent[recent.count - maxFailures]
-                longest = max(longest, deciding.addingTimeInterval(window).timeIntervalSince(now))
-            }
-        }
-        return longest > 0 ? Int(longest.rounded(.up)) : nil
+    private var records: [String: Record] = [:]
+
+    public init(
+        freeFailures: Int = 5, firstDelay: TimeInterval = 15, longestDelay: TimeInterval = 15 * 60,
+        memory: TimeInterval = 60 * 60, maxKeys: Int = 10_000
+    ) {
+        self.freeFailures = freeFailures
+        self.firstDelay = firstDelay
+        self.longestDelay = longestDelay
+        self.memory = memory
+        self.maxKeys = maxKeys
+    }
+
+    /// The limits per user name and address: five free tries, then 15 s, 30 s, 1 min... up to 15 min.
+    public static let perAccount = LoginThrottle()
+    /// The limits per address, whatever the names: generous, since behind a proxy that is
+    /// not trusted (or a gym's shared network) many people share one address.
+    public static let perAddress = LoginThrottle(freeFailures: 30)
+
+    /// Seconds to wait before the next attempt for `key`, or nil when it may try now.
+    public func retryAfter(key: String, now: Date) -> Int? {
+        guard let record = records[key], !isForgotten(record, now: now) else { return nil }
+        let wait = record.waitUntil.timeIntervalSince(now)
+        return wait > 0 ? Int(wait.rounded(.up)) : nil
+    }
+
+    /// The longest wait among `keys`.
+    public func retryAfter(keys: [String], now: Date) -> Int? {
+        keys.compactMap { retryAfter(key: $0, now: now) }.max()
+    }
+
+    /// The wait that follows failure number `failures` of one key.
+    public func delay(afterFailures failures: Int) -> TimeInterval {
+        let over = failures - freeFailures
+        guard over > 0 else { return 0 }
+        // 2^(over - 1), without overflowing for absurd counts.
+        let doublings = min(over - 1, 40)
+        return min(longestDelay, firstDelay * pow(2, Double(doublings)))
     }
 
     /// Records a failed attempt under every key.
     public mutating func recordFailure(keys: [String], now: Date) {
         for key in keys {
-            failures[key, default: []].append(now)
-            _ = prune(key, now: now)
+            var record = records[key].flatMap { isForgotten($0, now: now) ? nil : $0 } ?? Record(failures: 0, last: now, waitUntil: now)
+            record.failures += 1
+            record.last = now
+            record.waitUntil = now.addingTimeInterval(delay(afterFailures: record.failures))
+            records[key] = record
         }
+        if records.count > maxKeys { prune(now: now) }
     }
 
-    /// Forgets the failures of a key after a successful login.
+    /// Forgets a key's failures after a successful attempt.
     public mutating func recordSuccess(key: String) {
-        failures[key] = nil
+        records[key] = nil
     }
 
-    private mutating func prune(_ key: String, now: Date) -> [Date] {
-        let recent = (failures[key] ?? []).filter { now.timeIntervalSince($0) < window }
-        failures[key] = recent.isEmpty ? nil : recent
-        return recent
+    /// How many keys are remembered (for tests of the bound).
+    public var keyCount: Int { records.count }
+
+    private func isForgotten(_ record: Record, now: Date) -> Bool {
+        now.timeIntervalSince(record.last) >= memory && now >= record.waitUntil
+    }
+
+    private mutating func prune(now: Date) {
+        records = records.filter { !isForgotten($0.value, now: now) }
+        guard records.count > maxKeys else { return }
+        let stalest = records.sorted { $0.value.last < $1.value.last }.prefix(records.count - maxKeys)
+        for (key, _) in stalest { records[key] = nil }
     }
 }

@@ -35,9 +35,7 @@ struct AccountAPIController {
     @Sendable func changePassword(_ request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
         let input = try await request.decodeJSON(as: PasswordChangeInput.self, context: context)
-        try await services.accounts.changePassword(
-            userID: user.id, current: input.currentPassword, new: input.newPassword,
-            keepingSession: context.authentication?.webSession?.id)
+        try await services.changePassword(userID: user.id, current: input.currentPassword, new: input.newPassword, context: context)
         return .noContent
     }
 

@@ -18,15 +18,22 @@ public struct AppConfiguration: Sendable {
     public var passwordCost: UInt8
     /// The time source; tests pass a fixed or stepping clock.
     public var clock: @Sendable () -> Date
-    /// Failed-login limits.
-    public var loginThrottle: LoginThrottle
+    /// Failed sign-in and password limits per name and address, and per address.
+    public var accountThrottle: LoginThrottle
+    public var addressThrottle: LoginThrottle
+    /// How many form posts one address may send without signing in.
+    public var anonymousPosts: RequestBudget
+    /// Addresses of the proxies in front of the server: only requests from them have
+    /// their X-Forwarded-For / Forwarded headers read for the client's address.
+    public var trustedProxies: Set<String>
     /// The largest export Settings -> Import takes; tests lower it to stay fast.
     public var importFileLimit: Int
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, dataDirectory: URL, database: DatabaseLocation? = nil,
         registrationOpen: Bool = true, logLevel: Logger.Level = .info, passwordCost: UInt8 = 12,
-        clock: @escaping @Sendable () -> Date = { Date() }, loginThrottle: LoginThrottle = LoginThrottle(),
+        clock: @escaping @Sendable () -> Date = { Date() }, accountThrottle: LoginThrottle = .perAccount,
+        addressThrottle: LoginThrottle = .perAddress, anonymousPosts: RequestBudget = RequestBudget(), trustedProxies: Set<String> = [],
         importFileLimit: Int = ImportRules.largestFileBytes
     ) {
         self.host = host
@@ -37,7 +44,10 @@ public struct AppConfiguration: Sendable {
         self.logLevel = logLevel
         self.passwordCost = passwordCost
         self.clock = clock
-        self.loginThrottle = loginThrottle
+        self.accountThrottle = accountThrottle
+        self.addressThrottle = addressThrottle
+        self.anonymousPosts = anonymousPosts
+        self.trustedProxies = trustedProxies
         self.importFileLimit = importFileLimit
     }
 }

@@ -26,8 +26,11 @@ enum Authentication: Sendable {
 public struct AppRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
     var authentication: Authentication?
-    /// The client's address, for limiting failed logins.
-    let remoteAddress: String
+    /// The address of the peer that connected (a proxy, when there is one).
+    let peerAddress: String
+    /// The client's address, for limits on guessing and anonymous posts: the peer, or
+    /// what a trusted proxy says (`ClientAddressMiddleware`).
+    var clientAddress: String
     /// The token that forms must echo back when nobody is signed in yet (login, register).
     var preAuthCSRF: String?
     /// The form token a streamed upload must carry, when `CSRFMiddleware` left the
@@ -36,11 +39,19 @@ public struct AppRequestContext: RequestContext {
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
-        remoteAddress = source.channel.remoteAddress?.ipAddress ?? "local"
+        peerAddress = source.channel.remoteAddress?.ipAddress ?? "local"
+        clientAddress = peerAddress
     }
 
     /// JSON bodies larger than this are refused with 413.
     public var maxUploadSize: Int { 1024 * 1024 }
+
+    /// Dates are read strictly (`RequestDates`).
+    public var requestDecoder: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = RequestDates.strategy
+        return decoder
+    }
 
     /// Keys in a stable order, so the same data is always the same bytes.
     public var responseEncoder: JSONEncoder {

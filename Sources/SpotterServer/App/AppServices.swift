@@ -13,7 +13,9 @@ struct AppServices: Sendable {
     let imports: ImportUploads
     let views: ViewRenderer
     let assets: AssetCatalog
-    let loginLimiter: LoginLimiter
+    let limiter: AbuseLimiter
+    /// Proxies whose X-Forwarded-For and Forwarded headers name the client.
+    let trustedProxies: Set<String>
     let registrationOpen: Bool
     /// How many exercises the built-in library holds, for the welcome screen.
     let catalogSize: Int
@@ -28,23 +30,105 @@ struct AppServices: Sendable {
     var bodyMetrics: BodyMetricRepository { BodyMetricRepository(store: store) }
 }
 
-/// The failed-login counter, shared by every request.
-final class LoginLimiter: Sendable {
-    private let state: Mutex<LoginThrottle>
-
-    init(_ throttle: LoginThrottle) {
-        state = Mutex(throttle)
+/// The limits on guessing and on anonymous traffic, shared by every request: failed
+/// sign-ins, wrong current passwords and registrations slow down per name and
+/// address, and anonymous form posts spend a budget per address.
+final class AbuseLimiter: Sendable {
+    private struct State {
+        var accounts: LoginThrottle
+        var addresses: LoginThrottle
+        var anonymousPosts: RequestBudget
     }
 
-    func retryAfter(keys: [String], now: Date) -> Int? {
-        state.withLock { $0.retryAfter(keys: keys, now: now) }
+    private let state: Mutex<State>
+
+    init(accounts: LoginThrottle = .perAccount, addresses: LoginThrottle = .perAddress, anonymousPosts: RequestBudget = RequestBudget()) {
+        state = Mutex(State(accounts: accounts, addresses: addresses, anonymousPosts: anonymousPosts))
     }
 
-    func recordFailure(keys: [String], now: Date) {
-        state.withLock { $0.recordFailure(keys: keys, now: now) }
+    /// What a guess is about: signing in as a name, the current password of an
+    /// account, or registering; always from one address.
+    enum Guess {
+        case signIn(username: String)
+        case currentPassword(userID: UUID)
+        case registration
+
+        var account: String? {
+            switch self {
+            case .signIn(let name): "sign-in:" + name
+            case .currentPassword(let id): "password:" + id.uuidString
+            case .registration: nil
+            }
+        }
+
+        var kind: String {
+            switch self {
+            case .signIn: "sign-in"
+            case .currentPassword: "password"
+            case .registration: "register"
+            }
+        }
     }
 
-    func recordSuccess(key: String) {
-        state.withLock { $0.recordSuccess(key: key) }
+    private static func keys(_ guess: Guess, address: String) -> (account: String?, address: String) {
+        (guess.account.map { $0 + "|" + address }, guess.kind + "@" + address)
+    }
+
+    /// Seconds to wait before this guess may be made, or nil.
+    func retryAfter(_ guess: Guess, address: String, now: Date) -> Int? {
+        let keys = Self.keys(guess, address: address)
+        return state.withLock { state in
+            [keys.account.flatMap { state.accounts.retryAfter(key: $0, now: now) }, state.addresses.retryAfter(key: keys.address, now: now)]
+                .compactMap { $0 }.max()
+        }
+    }
+
+    /// A wrong guess (or, for registrations, any attempt): the next one waits longer.
+    func recordFailure(_ guess: Guess, address: String, now: Date) {
+        let keys = Self.keys(guess, address: address)
+        state.withLock { state in
+            if let account = keys.account { state.accounts.recordFailure(keys: [account], now: now) }
+            state.addresses.recordFailure(keys: [keys.address], now: now)
+        }
+    }
+
+    /// A right guess forgets this name's failures from this address (not the address's).
+    func recordSuccess(_ guess: Guess, address: String) {
+        guard let account = Self.keys(guess, address: address).account else { return }
+        state.withLock { $0.accounts.recordSuccess(key: account) }
+    }
+
+    /// Spends one anonymous post from the address's budget: nil to go ahead, else seconds to wait.
+    func spendAnonymousPost(address: String, now: Date) -> Int? {
+        state.withLock { $0.anonymousPosts.spend(key: address, now: now) }
+    }
+
+    /// "15 seconds", "3 minutes".
+    static func waitText(_ seconds: Int) -> String {
+        seconds < 90 ? "\(seconds) seconds" : "\((seconds + 59) / 60) minutes"
+    }
+}
+
+extension AppServices {
+    /// Changes a password after checking the current one, for the API and the page alike;
+    /// wrong current passwords slow down per account and address like sign-ins (429).
+    func changePassword(userID: UUID, current: String, new: String, context: AppRequestContext) async throws {
+        let now = clock()
+        let guess = AbuseLimiter.Guess.currentPassword(userID: userID)
+        if let wait = limiter.retryAfter(guess, address: context.clientAddress, now: now) {
+            var problem = APIProblem(
+                status: .tooManyRequests, code: "rate_limited",
+                message: "Too many wrong passwords. Try again in \(AbuseLimiter.waitText(wait)).", field: "currentPassword")
+            problem.headers[.retryAfter] = String(wait)
+            throw problem
+        }
+        do {
+            try await accounts.changePassword(
+                userID: userID, current: current, new: new, keepingSession: context.authentication?.webSession?.id)
+            limiter.recordSuccess(guess, address: context.clientAddress)
+        } catch SpotterError.invalid(let failure) where failure.first.field == "currentPassword" {
+            limiter.recordFailure(guess, address: context.clientAddress, now: now)
+            throw SpotterError.invalid(failure)
+        }
     }
 }

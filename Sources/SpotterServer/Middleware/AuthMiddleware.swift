@@ -14,8 +14,10 @@ struct AuthMiddleware: RouterMiddleware {
     static let sessionCookie = "spotter_session"
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        // Probes and static files need nobody's identity.
-        if request.uri.path == "/health" || request.uri.path == "/sw.js" || request.uri.path.hasPrefix("/assets/") {
+        // Probes and static files need nobody's identity, but a bearer token sent to
+        // them is checked like anywhere else: a dead token is refused on every path.
+        let isPublic = request.uri.path == "/health" || request.uri.path == "/sw.js" || request.uri.path.hasPrefix("/assets/")
+        if isPublic, request.headers[.authorization] == nil {
             return try await next(request, context)
         }
         var context = context
@@ -37,7 +39,32 @@ struct AuthMiddleware: RouterMiddleware {
     }
 }
 
+/// How large a page form may be. Forms that carry no file are small, and so is
+/// anything sent before signing in; only signed-in multipart forms carry an image
+/// or a template file.
 enum FormLimits {
-    /// A form may carry one image of at most 5 MB plus its fields.
-    static let maxBody = ImageFormat.maxByteCount + 256 * 1024
+    static let pageForm = 64 * 1024
+    /// One image of at most 5 MB (or a template file) plus the form's fields.
+    static let upload = ImageFormat.maxByteCount + 256 * 1024
+
+    enum Kind {
+        case urlEncoded, multipart
+
+        /// The kind of form a request carries, from its media type (case-insensitive;
+        /// the multipart boundary is not); nil when the body is not a form.
+        init?(_ request: Request) {
+            let type = request.headers[.contentType] ?? ""
+            switch type.split(separator: ";").first.map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) {
+            case "application/x-www-form-urlencoded": self = .urlEncoded
+            case "multipart/form-data": self = .multipart
+            default: return nil
+            }
+        }
+
+        var limit: Int { self == .multipart ? FormLimits.upload : FormLimits.pageForm }
+    }
+
+    static func tooLarge(_ limit: Int) -> APIProblem {
+        APIProblem(status: .contentTooLarge, code: "too_large", message: "The form is too large: at most \(limit / 1024) KB.")
+    }
 }

@@ -7,6 +7,7 @@ import HTTPTypes
 /// register) a random cookie and a matching form field are compared instead.
 struct CSRFMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
+    let services: AppServices
     static let cookieName = "spotter_csrf"
     static let headerName = HTTPField.Name("X-CSRF-Token")!
 
@@ -23,17 +24,37 @@ struct CSRFMiddleware: RouterMiddleware {
         // Only requests that a browser could send on its own need the token: page forms,
         // and API calls that ride on the session cookie. Bearer-token and anonymous API
         // calls carry no ambient credentials.
-        let unsafe = ![.get, .head, .options].contains(request.method)
+        // Only the methods a route takes to change something; others (TRACE) change
+        // nothing and get 405 from the router.
+        let unsafe = [.post, .put, .patch, .delete].contains(request.method)
         let viaSession = context.authentication?.webSession != nil
-        let needsToken = unsafe && (viaSession || (!isAPI && context.authentication == nil))
+        let needsToken = unsafe && (viaSession || (isPage && context.authentication == nil))
         if needsToken {
-            let expected = context.authentication?.webSession?.csrfToken ?? existing
-            if let expected, request.headers[Self.headerName] == nil, Self.streamedUploadPaths.contains(path), Self.isMultipart(request) {
+            // The cheap checks come first, so a request that will be refused costs no
+            // reading of its body: no token to compare with, an anonymous address that
+            // has posted too much, a body that is no form or says it is too large.
+            guard let expected = context.authentication?.webSession?.csrfToken ?? existing else { throw Self.expired }
+            let anonymous = context.authentication == nil
+            if anonymous, let wait = services.limiter.spendAnonymousPost(address: context.clientAddress, now: services.clock()) {
+                var problem = APIProblem(
+                    status: .tooManyRequests, code: "rate_limited",
+                    message: "Too many requests from this address. Wait \(AbuseLimiter.waitText(wait)) and try again.")
+                problem.headers[.retryAfter] = String(wait)
+                throw problem
+            }
+            if let header = request.headers[Self.headerName] {
+                guard Self.constantTimeEqual(expected, header) else { throw Self.expired }
+            } else if Self.streamedUploadPaths.contains(path), Self.isMultipart(request), !anonymous {
                 // Collecting the body here would hold the whole upload in memory.
                 context.streamedCSRF = expected
             } else {
-                let sent = try await Self.sentToken(in: &request, context: context)
-                guard let expected, let sent, Self.constantTimeEqual(expected, sent) else { throw Self.expired }
+                guard let kind = FormLimits.Kind(request) else { throw Self.expired }
+                let limit = anonymous ? FormLimits.pageForm : kind.limit
+                if let declared = request.headers[.contentLength].flatMap(Int.init), declared > limit {
+                    throw FormLimits.tooLarge(limit)
+                }
+                let sent = try await SubmittedForm.read(&request, kind: kind, limit: limit)["_csrf"]
+                guard Self.constantTimeEqual(expected, sent) else { throw Self.expired }
             }
         }
         var response = try await next(request, context)
@@ -63,13 +84,6 @@ struct CSRFMiddleware: RouterMiddleware {
 
     static func makeToken() -> String {
         RandomToken.hex(bytes: 24)
-    }
-
-    /// The token from the header, or from the `_csrf` field of a url-encoded or multipart form.
-    private static func sentToken(in request: inout Request, context: Context) async throws -> String? {
-        if let header = request.headers[headerName] { return header }
-        guard let form = try await SubmittedForm.readIfForm(&request) else { return nil }
-        return form["_csrf"]
     }
 
     static func constantTimeEqual(_ a: String, _ b: String) -> Bool {

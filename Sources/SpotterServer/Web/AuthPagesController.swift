@@ -40,29 +40,26 @@ struct AuthPagesController {
         let username = form["username"].trimmingCharacters(in: .whitespaces).lowercased()
         let next = safeReturnPath(form["next"])
         let now = services.clock()
-        let keys = ["user:" + username, "addr:" + context.remoteAddress]
-        if let wait = services.loginLimiter.retryAfter(keys: keys, now: now) {
+        let guess = AbuseLimiter.Guess.signIn(username: username)
+        if let wait = services.limiter.retryAfter(guess, address: context.clientAddress, now: now) {
             var response = try renderLogin(
                 context: context, username: username,
-                error: "Too many failed attempts. Try again in \(Self.minutes(wait)).", next: next, status: .tooManyRequests)
+                error: "Too many failed attempts. Try again in \(AbuseLimiter.waitText(wait)).", next: next, status: .tooManyRequests)
             response.headers[.retryAfter] = String(wait)
             return response
         }
+        // An unknown name costs a password check too (AccountService), so both answers take as long.
         guard let user = try await services.accounts.authenticate(username: username, password: form["password"]) else {
-            services.loginLimiter.recordFailure(keys: keys, now: now)
+            services.limiter.recordFailure(guess, address: context.clientAddress, now: now)
             return try renderLogin(
                 context: context, username: username, error: "The user name or password is not right.", next: next,
                 status: .unauthorized)
         }
-        services.loginLimiter.recordSuccess(key: "user:" + username)
+        services.limiter.recordSuccess(guess, address: context.clientAddress)
         let (secret, _) = try await services.accounts.startSession(userID: user.id, now: now)
         var response = Response.seeOther(next)
         response.setCookie(WebCookies.session(secret, request: request))
         return response
-    }
-
-    private static func minutes(_ seconds: Int) -> String {
-        seconds < 90 ? "\(seconds) seconds" : "\((seconds + 59) / 60) minutes"
     }
 
     private func renderLogin(context: AppRequestContext, username: String, error: String?, next: String, status: HTTPResponse.Status) throws -> Response {
@@ -84,10 +81,21 @@ struct AuthPagesController {
         }
         var request = request
         let form = try await SubmittedForm.read(&request)
+        let now = services.clock()
+        // Registering answers whether a name is taken (it must, to let the lifter pick
+        // another), so attempts are limited per address like sign-ins.
+        if let wait = services.limiter.retryAfter(.registration, address: context.clientAddress, now: now) {
+            var response = try renderRegister(
+                context: context, form: form,
+                failure: ValidationFailure(field: "username", message: "Too many registrations from here. Try again in \(AbuseLimiter.waitText(wait))."),
+                status: .tooManyRequests)
+            response.headers[.retryAfter] = String(wait)
+            return response
+        }
+        services.limiter.recordFailure(.registration, address: context.clientAddress, now: now)
         let failure: ValidationFailure
         do {
             let settings = try Self.checkRegistration(form)
-            let now = services.clock()
             let user = try await services.accounts.register(username: form["username"], password: form["password"], settings: settings, now: now)
             let (secret, _) = try await services.accounts.startSession(userID: user.id, now: now)
             var response = Response.seeOther("/")

@@ -68,12 +68,15 @@ struct SettingsPagesController {
             guard form["newPassword"] == form["newPasswordConfirmation"] else {
                 throw SpotterError.invalid(field: "newPasswordConfirmation", "The two new passwords differ. Type the same password twice.")
             }
-            try await services.accounts.changePassword(
-                userID: user.id, current: form["currentPassword"], new: form["newPassword"],
-                keepingSession: context.authentication?.webSession?.id)
+            try await services.changePassword(userID: user.id, current: form["currentPassword"], new: form["newPassword"], context: context)
             return .seeOther("/settings?notice=passwordChanged")
         } catch SpotterError.invalid(let failure) {
             return try renderPassword(context: context, failure: failure, status: .badRequest)
+        } catch let problem as APIProblem where problem.status == .tooManyRequests {
+            var response = try renderPassword(
+                context: context, failure: ValidationFailure(field: "currentPassword", message: problem.message), status: .tooManyRequests)
+            response.headers[.retryAfter] = problem.headers[.retryAfter]
+            return response
         }
     }
 
