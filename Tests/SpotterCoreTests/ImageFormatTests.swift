@@ -4,10 +4,18 @@ import Testing
 
 @Suite("ImageFormat: which uploads are pictures")
 struct ImageFormatTests {
-    static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52]
-    static let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0x4A, 0x46, 0x49, 0x46, 0x00, 0x01]
-    /// "RIFF", a 4-byte size, "WEBP", "VP8 "
-    static let webp: [UInt8] = Array("RIFF".utf8) + [0x24, 0x00, 0x00, 0x00] + Array("WEBP".utf8) + Array("VP8 ".utf8)
+    /// Whole 1x1 pictures, as an image editor saves them.
+    static let png = [UInt8](Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGM4UaEBAAN0AWnL+tDXAAAAAElFTkSuQmCC")!)
+    static let jpeg = [UInt8](Data(base64Encoded: """
+        /9j/4AAQSkZJRgABAQAAAQABAAD/2wBDABALDA4MChAODQ4SERATGCgaGBYWGDEjJR0oOjM9PDkzODdASFxOQERXRTc4UG1RV19iZ2hnPk1xeXBkeFxlZ2P/2wBDARESEhgVGC8aGi9jQj\
+        hCY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2P/wAARCAABAAEDASIAAhEBAxEB/8QAHwAAAQUBAQEBAQEAAAAAAAAAAAECAwQFBgcICQoL/8QAtR\
+        AAAgEDAwIEAwUFBAQAAAF9AQIDAAQRBRIhMUEGE1FhByJxFDKBkaEII0KxwRVS0fAkM2JyggkKFhcYGRolJicoKSo0NTY3ODk6Q0RFRkdISUpTVFVWV1hZWmNkZWZnaGlqc3R1dnd4eXqDhI\
+        WGh4iJipKTlJWWl5iZmqKjpKWmp6ipqrKztLW2t7i5usLDxMXGx8jJytLT1NXW19jZ2uHi4+Tl5ufo6erx8vP09fb3+Pn6/8QAHwEAAwEBAQEBAQEBAQAAAAAAAAECAwQFBgcICQoL/8QAtR\
+        EAAgECBAQDBAcFBAQAAQJ3AAECAxEEBSExBhJBUQdhcRMiMoEIFEKRobHBCSMzUvAVYnLRChYkNOEl8RcYGRomJygpKjU2Nzg5OkNERUZHSElKU1RVVldYWVpjZGVmZ2hpanN0dXZ3eHl6go\
+        OEhYaHiImKkpOUlZaXmJmaoqOkpaanqKmqsrO0tba3uLm6wsPExcbHyMnK0tPU1dbX2Nna4uPk5ebn6Onq8vP09fb3+Pn6/9oADAMBAAIRAxEAPwCSiiivGPWP/9k=
+        """)!)
+    /// Lossless (VP8L), padded to an even length.
+    static let webp = [UInt8](Data(base64Encoded: "UklGRh4AAABXRUJQVlA4TBEAAAAvAAAAAAdQvCIXpf+BiOh/AAA=")!)
     static let gif: [UInt8] = Array("GIF89a".utf8) + [0x01, 0x00, 0x01, 0x00, 0x80, 0x00, 0x00]
 
     @Test("PNG, JPEG and WebP are recognised by their first bytes")
@@ -69,20 +77,64 @@ struct ImageFormatTests {
         #expect(failure.issues == [FieldIssue(field: "image", message: "Upload a PNG, JPEG or WebP image.")])
     }
 
+    /// `png` with a private chunk of `filler` bytes before IEND (chunks are length, type, data, CRC).
+    static func pngWithFiller(_ filler: Int) -> [UInt8] {
+        let typeAndData = Array("spTr".utf8) + [UInt8](repeating: 0x20, count: filler)
+        let crc = CRC32.checksum(typeAndData[...])
+        let chunk = bigEndian(UInt32(filler)) + typeAndData + bigEndian(crc)
+        return Array(png.dropLast(12)) + chunk + Array(png.suffix(12))
+    }
+
+    static func bigEndian(_ value: UInt32) -> [UInt8] {
+        [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: value >> $0) }
+    }
+
     @Test("Exactly 5 MB is accepted")
     func exactlyFiveMB() throws {
         #expect(ImageFormat.maxByteCount == 5_242_880)
-        var bytes = [UInt8](repeating: 0, count: 5_242_880)
-        bytes.replaceSubrange(0..<Self.png.count, with: Self.png)
+        let bytes = Self.pngWithFiller(5_242_880 - Self.png.count - 12)
+        #expect(bytes.count == 5_242_880)
         #expect(try ImageFormat.validateUpload(bytes) == .png)
     }
 
     @Test("5 MB and one byte is refused")
     func overFiveMB() throws {
-        var bytes = [UInt8](repeating: 0, count: 5_242_881)
-        bytes.replaceSubrange(0..<Self.png.count, with: Self.png)
+        let bytes = Self.pngWithFiller(5_242_881 - Self.png.count - 12)
         let failure = try #require(throws: ValidationFailure.self) { try ImageFormat.validateUpload(bytes) }
         #expect(failure.issues == [FieldIssue(field: "image", message: "The image is too large: at most 5 MB.")])
+    }
+
+    @Test("CRC-32 as PNG computes it: the IEND chunk's is AE 42 60 82, \"123456789\" gives CBF43926")
+    func crc() {
+        #expect(CRC32.checksum(Array("IEND".utf8)[...]) == 0xAE42_6082)
+        #expect(CRC32.checksum(Array("123456789".utf8)[...]) == 0xCBF4_3926)
+    }
+
+    /// A web page behind a picture's signature, and pictures cut, padded or changed.
+    static let html = Array("<html><script>alert(document.cookie)</script></html>".utf8)
+    static let notWhole: [(String, [UInt8], ImageFormat)] = [
+        ("PNG signature, then HTML", Array(png.prefix(8)) + html, .png),
+        ("PNG, then HTML after IEND", png + html, .png),
+        ("PNG cut before IEND", Array(png.dropLast(12)), .png),
+        ("PNG with one byte of its pixels changed", { var b = png; b[b.count - 20] ^= 0x01; return b }(), .png),
+        ("JPEG signature, then HTML", [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10] + html, .jpeg),
+        ("JPEG, HTML after EOI", jpeg + html, .jpeg),
+        ("JPEG cut in its scan", Array(jpeg.dropLast(4)), .jpeg),
+        ("WebP header, then HTML", Array(webp.prefix(12)) + html, .webp),
+        ("WebP, HTML after the last chunk", webp + html, .webp),
+    ]
+
+    @Test("A file that is not one whole picture is refused, though its first bytes say it is", arguments: notWhole)
+    func notWholePicture(_ name: String, _ bytes: [UInt8], _ format: ImageFormat) throws {
+        #expect(ImageFormat.detect(bytes) == format)
+        let failure = try #require(throws: ValidationFailure.self) { try ImageFormat.validateUpload(bytes) }
+        #expect(failure.issues == [FieldIssue(
+            field: "image", message: "This \(format.displayName) file is damaged or is not only a picture. Save the image again and upload that file.")])
+    }
+
+    @Test("Zero padding after a JPEG's end, as some cameras write, is fine")
+    func jpegPadding() throws {
+        #expect(try ImageFormat.validateUpload(Self.jpeg + [0, 0, 0, 0]) == .jpeg)
     }
 
     @Test("Valid uploads give their format", arguments: [(png, ImageFormat.png), (jpeg, .jpeg), (webp, .webp)])

@@ -14,6 +14,15 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
         }
     }
 
+    /// "PNG", "JPEG", "WebP".
+    public var displayName: String {
+        switch self {
+        case .png: "PNG"
+        case .jpeg: "JPEG"
+        case .webp: "WebP"
+        }
+    }
+
     public var fileExtension: String {
         switch self {
         case .png: "png"
@@ -43,6 +52,11 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
         }
         guard let format = detect(bytes) else {
             throw ValidationFailure(field: "image", message: "Upload a PNG, JPEG or WebP image.")
+        }
+        guard format.isWellFormed(Array(bytes)) else {
+            throw ValidationFailure(
+                field: "image",
+                message: "This \(format.displayName) file is damaged or is not only a picture. Save the image again and upload that file.")
         }
         return format
     }
