@@ -295,7 +295,7 @@ struct TemplateAPITests {
 
             func snapshot() async throws -> [String] {
                 [
-                    try await api.list("archived=1&sort=name").text, try await api.get(push).text, try await api.get(pull).text,
+                    try await api.list("archived=true&sort=name").text, try await api.get(push).text, try await api.get(pull).text,
                     "\(try await h.count("workout_templates")) \(try await h.count("template_exercises"))",
                 ]
             }
@@ -536,10 +536,10 @@ struct TemplateAPITests {
             #expect(archived.status == .ok)
             #expect(try archived.object()["archived"] as? Bool == true)
             #expect(try await api.names() == ["Leg Day"], "archived templates leave the library")
-            #expect(try await api.names("sort=name&archived=1") == ["Leg Day", "Push Day"], "archived=1 shows them")
+            #expect(try await api.names("sort=name&archived=true") == ["Leg Day", "Push Day"], "archived=true shows them")
             #expect(try await api.get(push).status == .ok, "it can still be opened")
             #expect(try await api.names("search=push") == [])
-            #expect(try await api.names("search=push&archived=1") == ["Push Day"])
+            #expect(try await api.names("search=push&archived=true") == ["Push Day"])
 
             let restored = try await api.patch(push, ["archived": false])
             #expect(try restored.object()["archived"] as? Bool == false)
@@ -669,7 +669,7 @@ struct TemplateAPITests {
             #expect(try gone.error().code == "not_found")
             #expect(try gone.error().message == "The template was not found.")
             #expect(try await api.names() == ["Leg Day"])
-            #expect(try await api.names("archived=1") == ["Leg Day"])
+            #expect(try await api.names("archived=true") == ["Leg Day"])
             #expect(try await h.count("workout_templates") == 1)
             #expect(try await h.count("template_exercises") == 1, "its rows went with it")
             #expect(try await api.get(legs).text == legsBefore)
@@ -1538,7 +1538,7 @@ struct TemplateAPITests {
             let ben = TemplateAPICalls(client: client, token: h.benToken)
             let squat = try await lifts.exercise("Squat (Barbell)")
             try await ben.create("First", [tpRow(squat)])
-            let before = try await ben.list("archived=1&sort=name").text
+            let before = try await ben.list("archived=true&sort=name").text
             let counts = "\(try await h.count("workout_templates")) \(try await h.count("template_exercises"))"
             for file in Self.badFiles.map({ CaseBox(name: $0.name, body: $0.body, message: $0.message) }) {
 
@@ -1547,7 +1547,7 @@ struct TemplateAPITests {
             #expect(try response.error().code == "validation_failed")
             #expect(try response.error().field == "file")
             #expect(try response.error().message == file.message)
-            #expect(try await ben.list("archived=1&sort=name").text == before, "nothing was imported")
+            #expect(try await ben.list("archived=true&sort=name").text == before, "nothing was imported")
             #expect("\(try await h.count("workout_templates")) \(try await h.count("template_exercises"))" == counts)
             }
         }

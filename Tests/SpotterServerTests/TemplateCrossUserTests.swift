@@ -41,7 +41,7 @@ struct TemplateCrossUserTests {
         let lifts = WorkoutCalls(client: client, token: h.anaToken)
         let ana = TemplateAPICalls(client: client, token: h.anaToken)
         return [
-            try await ana.get(anas.template).text, try await ana.list("archived=1").text, try await ana.exportAll().text,
+            try await ana.get(anas.template).text, try await ana.list("archived=true").text, try await ana.exportAll().text,
             try await lifts.get(anas.workout).text, try await lifts.history().text,
             "\(try await h.count("workout_templates")) \(try await h.count("template_exercises"))",
             "\(try await h.count("workouts")) \(try await h.count("exercise_entries")) \(try await h.count("workout_sets"))",
@@ -95,7 +95,7 @@ struct TemplateCrossUserTests {
             #expect(try await ben.get(bt).text == bensTemplate)
 
             // His library and his export never show her template, whatever he asks for.
-            for query in ["", "archived=1", "search=ana", "search=push", "search=squat", "category=strength", "sort=name", "sort=edited"] {
+            for query in ["", "archived=true", "search=ana", "search=push", "search=squat", "category=strength", "sort=name", "sort=edited"] {
                 #expect(try await ben.names(query) == (query.contains("search=") || query.contains("category") ? [] : ["Ben's Day"]), "\(query)")
             }
             let export = try await ben.exportAll()

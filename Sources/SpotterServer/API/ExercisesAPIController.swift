@@ -160,17 +160,9 @@ struct ExerciseQuery {
         if let kind = query.get("kind"), !kind.isEmpty {
             filter.kind = try EnumField.parse(kind, as: ExerciseKind.self, field: "kind", noun: "kind")
         }
-        filter.custom = try Self.flag(query, "custom")
-        filter.includeArchived = try Self.flag(query, "archived") ?? false
+        filter.custom = try query.flag("custom")
+        filter.includeArchived = try query.flag("archived") ?? false
     }
 
     /// A true/false query parameter; anything else is refused with a message.
-    static func flag(_ query: Parameters, _ name: String) throws -> Bool? {
-        switch query.get(name) {
-        case nil, "": return nil
-        case "true", "1": return true
-        case "false", "0": return false
-        default: throw SpotterError.invalid(field: name, "Use true or false for \(name).")
-        }
-    }
 }

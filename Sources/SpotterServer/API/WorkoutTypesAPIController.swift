@@ -17,7 +17,7 @@ struct WorkoutTypesAPIController {
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> ListResponse<WorkoutTypeResponse> {
         let user = try context.requireUser()
-        let includeArchived = try ExerciseQuery.flag(request.uri.queryParameters, "archived") ?? false
+        let includeArchived = try request.uri.queryParameters.flag("archived") ?? false
         let types = try await services.workoutTypes.list(userID: user.id, includeArchived: includeArchived)
         return ListResponse(items: types.map(WorkoutTypeResponse.init))
     }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import SpotterCore
 import SpotterStore
@@ -25,11 +26,19 @@ struct WorkoutsAPIController {
 
     private var presenter: WorkoutPresenter { WorkoutPresenter(services: services) }
 
-    @Sendable func history(_ request: Request, context: AppRequestContext) async throws -> WorkoutListResponse {
+    /// One page of history; a `Link: <...>; rel="next"` header leads to the next.
+    @Sendable func history(_ request: Request, context: AppRequestContext) async throws -> EditedResponse<WorkoutListResponse> {
         let user = try context.requireUser()
-        let filter = try HistoryQuery(request.uri.queryParameters, timeZone: user.settings.timeZone).filter
-        let workouts = try await services.workouts.history(userID: user.id, filter: filter)
-        return WorkoutListResponse(items: try await presenter.responses(for: workouts, user: user))
+        let query = request.uri.queryParameters
+        var filter = try HistoryQuery(query, timeZone: user.settings.timeZone).filter
+        let page = try HistoryQuery.page(query, defaultLimit: HistoryQuery.apiPageSize)
+        filter.after = page.after
+        let (workouts, next) = try await services.workouts.historyPage(userID: user.id, filter: filter, limit: page.limit)
+        var headers = HTTPFields()
+        if let next {
+            headers[HTTPField.Name("Link")!] = "<\(HistoryQuery.url(request, cursor: next.text))>; rel=\"next\""
+        }
+        return EditedResponse(status: .ok, headers: headers, response: WorkoutListResponse(items: try await presenter.responses(for: workouts, user: user)))
     }
 
     @Sendable func active(_ request: Request, context: AppRequestContext) async throws -> WorkoutResponse {
@@ -180,6 +189,40 @@ struct HistoryQuery {
         if let from = filter.from, let until = filter.until, until <= from {
             throw SpotterError.invalid(field: "until", "The end date is before the start date.")
         }
+    }
+
+    /// The API's page size unless `limit` says otherwise, and the largest it may ask.
+    static let apiPageSize = 50
+    static let maxPageSize = 200
+
+    /// `limit` (1...200) and `cursor` (from the previous page's next link).
+    static func page(_ query: Parameters, defaultLimit: Int) throws -> (limit: Int, after: HistoryCursor?) {
+        var limit = defaultLimit
+        if let text = query.get("limit") {
+            guard let value = Int(text), (1...maxPageSize).contains(value) else {
+                throw APIProblem(
+                    status: .badRequest, code: "bad_request", message: "Use a whole number from 1 to \(maxPageSize) for limit.", field: "limit")
+            }
+            limit = value
+        }
+        var after: HistoryCursor?
+        if let text = query.get("cursor") {
+            guard let cursor = HistoryCursor(text: text) else {
+                throw APIProblem(
+                    status: .badRequest, code: "bad_request",
+                    message: "The cursor is not one this server wrote: take it from the previous page's next link.", field: "cursor")
+            }
+            after = cursor
+        }
+        return (limit, after)
+    }
+
+    /// This request's address and query with `cursor` set to a page's (left out for the first).
+    static func url(_ request: Request, cursor: String?) -> String {
+        let uri = request.uri
+        var pairs = (uri.query ?? "").split(separator: "&").filter { !$0.hasPrefix("cursor=") && !$0.hasPrefix("notice=") }.map(String.init)
+        if let cursor { pairs.append("cursor=" + cursor) }
+        return pairs.isEmpty ? uri.path : uri.path + "?" + pairs.joined(separator: "&")
     }
 
     static func day(_ text: String?, field: String, timeZone: TimeZone) throws -> Date? {

@@ -26,7 +26,9 @@ public func buildApplication(configuration: AppConfiguration) async throws -> so
         imports: ImportUploads(dataDirectory: configuration.dataDirectory, fileLimit: configuration.importFileLimit),
         views: try await ViewRenderer.load(),
         assets: AssetCatalog.shared,
-        loginLimiter: LoginLimiter(configuration.loginThrottle),
+        limiter: AbuseLimiter(
+            accounts: configuration.accountThrottle, addresses: configuration.addressThrottle, anonymousPosts: configuration.anonymousPosts),
+        trustedProxies: configuration.trustedProxies,
         registrationOpen: configuration.registrationOpen,
         catalogSize: catalog.exercises.count,
         clock: configuration.clock)
@@ -48,10 +50,12 @@ public func buildApplication(configuration: AppConfiguration) async throws -> so
 /// Every route, API and pages, behind the shared middleware.
 func buildRouter(services: AppServices) -> Router<AppRequestContext> {
     let router = Router(context: AppRequestContext.self)
+    router.add(middleware: ClientAddressMiddleware(trustedProxies: services.trustedProxies))
     router.add(middleware: ErrorMiddleware(views: services.views))
     router.add(middleware: SecurityHeadersMiddleware())
+    router.add(middleware: QueryTextMiddleware())
     router.add(middleware: AuthMiddleware(services: services))
-    router.add(middleware: CSRFMiddleware())
+    router.add(middleware: CSRFMiddleware(services: services))
 
     router.get("health") { _, _ in ["status": "ok"] }
     AssetsController(assets: services.assets).addRoutes(to: router)
@@ -79,5 +83,8 @@ func buildRouter(services: AppServices) -> Router<AppRequestContext> {
     TemplateStartPagesController(services: services).addRoutes(to: router)
     TemplateFinishPagesController(services: services).addRoutes(to: router)
     ProgressPagesController(services: services).addRoutes(to: router)
+    // Last: it sees only the requests no route took (a middleware applies to the routes
+    // added after it, and to the router's not-found answer).
+    router.add(middleware: MethodNotAllowedMiddleware(routes: router.routes))
     return router
 }

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import SpotterCore
+import SpotterStore
 
 /// The one place where errors become HTTP answers. API paths get the JSON error
 /// shape `{"error": {"code", "message", "field"}}`; pages get a plain error page.
@@ -15,7 +16,10 @@ struct ErrorMiddleware: RouterMiddleware {
             return try await next(request, context)
         } catch {
             let problem = APIProblem(error, logger: context.logger)
-            if request.uri.path.hasPrefix("/api/") || request.uri.path == "/health" {
+            // Scripts, probes and static files get the JSON shape (a page would send a
+            // browser to sign in, which means nothing for them).
+            let path = request.uri.path
+            if path.hasPrefix("/api/") || path == "/health" || path == "/sw.js" || path.hasPrefix("/assets/") {
                 return problem.jsonResponse()
             }
             do {
@@ -58,6 +62,10 @@ struct APIProblem: Error, Sendable {
             case .forbidden(let message):
                 self.init(status: .forbidden, code: "forbidden", message: message)
             }
+        case StoreError.busy:
+            // Nothing was written; clients (and the web app's outbox) send it again.
+            self.init(status: .serviceUnavailable, code: "unavailable", message: StoreError.busy.description)
+            headers[.retryAfter] = "5"
         case let failure as ValidationFailure:
             self.init(status: .badRequest, code: "validation_failed", message: failure.first.message, field: failure.first.field)
         case let error as HTTPError:

@@ -98,9 +98,10 @@ struct TemplateActions {
     func start(
         _ id: UUID, workoutID: UUID, today: [TemplateDraft.ExerciseDraft]?, replaceActive: Bool, user: User
     ) async throws -> Workout {
-        if let existing = try await services.workouts.find(id: workoutID, userID: user.id) { return existing }
+        // Checked before a retry is recognised: a retry with a bad body is refused as the first attempt was.
         let template = try await find(id, user: user)
         let exercises = try await plan(of: template, today: today, user: user)
+        if let existing = try await services.workouts.find(id: workoutID, userID: user.id) { return existing }
         let now = services.clock()
         let suggested = try await suggestedWeights(for: exercises, user: user)
         let entries = TemplateStart.entries(from: exercises, suggestedWeights: suggested, now: now, newID: UUID.init)

@@ -181,7 +181,7 @@ struct TemplateQuery {
             }
             filter.sort = value
         }
-        filter.includeArchived = ["1", "true", "on"].contains(query.get("archived") ?? "")
+        filter.includeArchived = try query.flag("archived") ?? false
     }
 }
 

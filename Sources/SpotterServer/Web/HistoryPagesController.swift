@@ -14,6 +14,9 @@ struct HistoryPagesController {
         router.post("history/:id/delete", use: delete)
     }
 
+    /// Workouts per page: a few months of training, and a page that stays quick.
+    static let pageSize = 40
+
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requirePageUser()
         let query = request.uri.queryParameters
@@ -24,7 +27,8 @@ struct HistoryPagesController {
         } catch SpotterError.invalid(let problem) {
             failure = problem
         }
-        let workouts = try await services.workouts.history(userID: user.id, filter: filter)
+        filter.after = try HistoryQuery.page(query, defaultLimit: Self.pageSize).after
+        let (workouts, next) = try await services.workouts.historyPage(userID: user.id, filter: filter, limit: Self.pageSize)
         let cards = try await WorkoutCards(services: services).cards(for: workouts, user: user)
         let zone = user.settings.zone
         let weeks = WeekGrouping.group(Array(zip(workouts, cards)), date: { $0.0.startedAt }, timeZone: zone)
@@ -40,7 +44,9 @@ struct HistoryPagesController {
             until: FieldView(query.get("until") ?? "", failure: failure, field: "until"),
             types: types.map { OptionView(value: $0.id.uuidString.lowercased(), label: $0.name, selected: $0.id == filter.workoutTypeID) },
             exercises: usedExercises.map { OptionView(value: $0.id.uuidString.lowercased(), label: $0.name, selected: $0.id == filter.exerciseID) },
-            filtered: filter != HistoryFilter(),
+            filtered: filter.narrows,
+            olderLink: next.map { HistoryQuery.url(request, cursor: $0.text) },
+            newestLink: filter.after == nil ? nil : HistoryQuery.url(request, cursor: nil),
             notice: Notice.from(request) ?? ImportedNotice.from(request))
         return try services.views.render(model, template: "history", status: failure == nil ? .ok : .badRequest)
     }
@@ -117,6 +123,10 @@ struct HistoryPage {
     let types: [OptionView]
     let exercises: [OptionView]
     let filtered: Bool
+    /// The next page of older workouts, when there is one.
+    let olderLink: String?
+    /// Back to the newest workouts, from an older page.
+    let newestLink: String?
     let notice: String?
 }
 

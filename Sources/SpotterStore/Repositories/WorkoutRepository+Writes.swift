@@ -14,12 +14,14 @@ extension WorkoutRepository {
         id: UUID, userID: UUID, name: String?, workoutTypeID: UUID?, replaceActive: Bool, timeZone: TimeZone, now: Date,
         copying source: Workout? = nil, entries: [ExerciseEntry]? = nil, templateID: UUID? = nil
     ) async throws -> Workout {
-        if let existing = try await find(id: id, userID: userID) { return existing }
+        // The request is checked before a retry is recognised, so a retry with a bad body
+        // is refused like the first attempt would have been.
         let displayName = NameKey.displayForm(of: name ?? "")
         var draft = Workout(id: id, ownerID: userID, name: WorkoutChange.defaultName(at: now, timeZone: timeZone), startedAt: now)
         do {
             draft = try WorkoutChange(name: displayName.isEmpty ? nil : displayName).applied(to: draft)
         } catch { throw SpotterError.invalid(error) }
+        if let existing = try await find(id: id, userID: userID) { return existing }
         if let workoutTypeID { try await ensureWorkoutType(workoutTypeID, userID: userID, on: db) }
         let workoutName = draft.name
         let plan = entries ?? (source?.entries ?? []).map { entry in

@@ -45,7 +45,10 @@ public struct WorkoutRepository: Sendable {
         return PersonalRecords.marking(workout, after: bests).workout
     }
 
-    /// Finished workouts, newest first.
+    /// Finished workouts, newest first (ties by id), at most `filter.limit`, after
+    /// `filter.after` when it is given. Every search word must occur, ignoring case,
+    /// in the workout's name or notes, an entry's notes or the name of one of its
+    /// exercises; the search runs in the database, so it reaches every workout.
     public func history(userID: UUID, filter: HistoryFilter = .init()) async throws -> [Workout] {
         var condition: SQLQueryString = "w.user_id = \(bind: userID) AND w.ended_at IS NOT NULL"
         if let typeID = filter.workoutTypeID { condition += " AND w.workout_type_id = \(bind: typeID)" }
@@ -57,14 +60,43 @@ public struct WorkoutRepository: Sendable {
                 WHERE e.user_id = \(bind: userID) AND e.exercise_id = \(bind: exerciseID))
                 """
         }
-        condition += " ORDER BY w.started_at DESC LIMIT \(literal: filter.limit)"
-        let workouts = try await WorkoutRows.workouts(where: condition, on: reads)
-        let terms = ExerciseSearch.terms(of: filter.search)
-        guard !terms.isEmpty else { return workouts }
-        return workouts.filter { workout in
-            let text = (workout.name + "\n" + workout.notes + "\n" + workout.entries.map(\.notes).joined(separator: "\n")).lowercased()
-            return terms.allSatisfy { text.contains($0) }
+        for term in ExerciseSearch.terms(of: filter.search) {
+            let pattern = "%" + Self.likeEscaped(term) + "%"
+            condition += """
+                 AND (lower(w.name) LIKE \(bind: pattern) ESCAPE '\\' OR lower(w.notes) LIKE \(bind: pattern) ESCAPE '\\' \
+                OR EXISTS (SELECT 1 FROM exercise_entries e JOIN exercises x ON x.id = e.exercise_id \
+                WHERE e.workout_id = w.id AND e.user_id = \(bind: userID) \
+                AND (lower(e.notes) LIKE \(bind: pattern) ESCAPE '\\' OR lower(x.name) LIKE \(bind: pattern) ESCAPE '\\')))
+                """
         }
+        if let after = filter.after {
+            condition += """
+                 AND (w.started_at < \(bind: after.startedAt) OR (w.started_at = \(bind: after.startedAt) AND w.id < \(bind: after.id)))
+                """
+        }
+        condition += " ORDER BY w.started_at DESC, w.id DESC LIMIT \(literal: filter.limit)"
+        return try await WorkoutRows.workouts(where: condition, on: reads)
+    }
+
+    /// One page of `history`: at most `limit` workouts after `filter.after`, and the
+    /// cursor of the next page when there is one.
+    public func historyPage(userID: UUID, filter: HistoryFilter, limit: Int) async throws -> (workouts: [Workout], next: HistoryCursor?) {
+        var filter = filter
+        filter.limit = limit + 1
+        var workouts = try await history(userID: userID, filter: filter)
+        guard workouts.count > limit else { return (workouts, nil) }
+        workouts.removeLast(workouts.count - limit)
+        return (workouts, workouts.last.map(HistoryCursor.init(after:)))
+    }
+
+    /// A search word as a LIKE pattern's text: `%`, `_` and the escape itself match only themselves.
+    static func likeEscaped(_ term: String) -> String {
+        var escaped = ""
+        for character in term {
+            if character == "%" || character == "_" || character == "\\" { escaped.append("\\") }
+            escaped.append(character)
+        }
+        return escaped
     }
 
     /// The done sets of each exercise in the user's finished workouts, newest
@@ -128,14 +160,52 @@ public struct HistoryFilter: Sendable, Equatable {
     public var until: Date?
     public var search: String
     public var limit: Int
+    /// Where a page starts: after this workout in the list's order.
+    public var after: HistoryCursor?
 
-    public init(workoutTypeID: UUID? = nil, exerciseID: UUID? = nil, from: Date? = nil, until: Date? = nil, search: String = "", limit: Int = 200) {
+    public init(
+        workoutTypeID: UUID? = nil, exerciseID: UUID? = nil, from: Date? = nil, until: Date? = nil, search: String = "", limit: Int = 200,
+        after: HistoryCursor? = nil
+    ) {
         self.workoutTypeID = workoutTypeID
         self.exerciseID = exerciseID
         self.from = from
         self.until = until
         self.search = search
         self.limit = limit
+        self.after = after
+    }
+
+    /// Whether any filter narrows the list (a page's start or size does not).
+    public var narrows: Bool {
+        workoutTypeID != nil || exerciseID != nil || from != nil || until != nil || !ExerciseSearch.terms(of: search).isEmpty
+    }
+}
+
+/// The place in the history list after which the next page starts: a workout's start
+/// and id, written as opaque text for links and API clients.
+public struct HistoryCursor: Sendable, Equatable {
+    public var startedAt: Date
+    public var id: UUID
+
+    public init(after workout: Workout) {
+        startedAt = workout.startedAt
+        id = workout.id
+    }
+
+    /// The start is written as its exact bits, so the page boundary compares equal.
+    public var text: String {
+        String(startedAt.timeIntervalSince1970.bitPattern, radix: 16) + "-" + id.uuidString.lowercased()
+    }
+
+    public init?(text: String) {
+        guard let dash = text.firstIndex(of: "-"), let bits = UInt64(text[..<dash], radix: 16),
+            let id = UUID(uuidString: String(text[text.index(after: dash)...]))
+        else { return nil }
+        let seconds = Double(bitPattern: bits)
+        guard seconds.isFinite else { return nil }
+        startedAt = Date(timeIntervalSince1970: seconds)
+        self.id = id
     }
 }
 

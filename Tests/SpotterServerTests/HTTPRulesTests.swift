@@ -1,0 +1,143 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import SpotterTestSupport
+import Testing
+
+@testable import SpotterServer
+
+/// The rules every address keeps: methods, credentials, boolean values, and pages of history.
+@Suite("HTTP rules: methods, tokens, flags, paging")
+struct HTTPRulesTests {
+    @Test("a method an address does not take is 405 with Allow, on the API and on pages")
+    func methodNotAllowed() async throws {
+        try await withApp(.sqlite) { client, h in
+            let trace = try await client.api(.init("TRACE")!, "/api/v1/workouts", token: h.anaToken)
+            #expect(trace.status == .methodNotAllowed)
+            #expect(trace.headers[.allow] == "GET, HEAD, POST")
+            #expect(try trace.error().code == "method_not_allowed")
+            let put = try await client.api(.put, "/health", token: nil)
+            #expect(put.status == .methodNotAllowed)
+            #expect(put.headers[.allow] == "GET, HEAD")
+            let page = try await client.executeRequest(uri: "/login", method: .init("TRACE")!, headers: [:], body: nil)
+            #expect(page.status == .methodNotAllowed)
+            #expect(try await client.api(.get, "/api/v1/no-such-thing", token: h.anaToken).status == .notFound)
+        }
+    }
+
+    @Test("a revoked or unknown token is refused on /health, the service worker and assets too")
+    func deadTokenEverywhere() async throws {
+        try await withApp(.sqlite) { client, h in
+            let tokens = try await client.api(.get, "/api/v1/tokens", token: h.anaToken).items()
+            let id = try #require(tokens.first?["id"] as? String)
+            #expect(try await client.api(.delete, "/api/v1/tokens/\(id)", token: h.anaToken).status == .noContent)
+            for path in ["/health", "/sw.js", "/assets/app.css"] {
+                #expect(try await client.api(.get, path, token: h.anaToken).status == .unauthorized, "\(path)")
+                #expect(try await client.api(.get, path, token: "spt_made_up").status == .unauthorized, "\(path)")
+                #expect(try await client.api(.get, path, token: nil).status == .ok, "\(path) without credentials")
+            }
+        }
+    }
+
+    @Test("boolean query values are exactly true or false on every list; anything else is 400 naming it")
+    func flags() async throws {
+        try await withApp(.sqlite) { client, h in
+            for path in ["/api/v1/workout-types", "/api/v1/templates", "/api/v1/exercises"] {
+                #expect(try await client.api(.get, "\(path)?archived=true", token: h.anaToken).status == .ok, "\(path)")
+                #expect(try await client.api(.get, "\(path)?archived=false", token: h.anaToken).status == .ok, "\(path)")
+                for bad in ["AAA", "1", "", "TRUE"] {
+                    let response = try await client.api(.get, "\(path)?archived=\(bad)", token: h.anaToken)
+                    #expect(response.status == .badRequest, "\(path)?archived=\(bad)")
+                    #expect(try response.error().code == "bad_request")
+                    #expect(try response.error().field == "archived")
+                }
+            }
+        }
+    }
+
+    @Test("history comes in pages: a Link to the next, every workout once, newest first", arguments: TestDatabase.all)
+    func paging(engine: TestDatabase) async throws {
+        try await withApp(engine) { client, h in
+            let api = WorkoutCalls(client: client, token: h.anaToken)
+            let squat = try await api.exercise("Squat (Barbell)")
+            var finished: [String] = []
+            for index in 0..<7 {
+                let id = wkID()
+                #expect(try await api.start(id, ["name": "Session \(index)"]).status == .created)
+                if index == 3 { _ = try await api.entry(id, wkID(), ["exerciseId": squat, "notes": ""]) }
+                _ = try await api.finish(id)
+                finished.insert(id, at: 0)
+            }
+            // The test clock stands still: all seven start at the same instant, so the id breaks the tie.
+            var seen: [String] = []
+            var next: String? = "/api/v1/workouts?limit=3"
+            var pages = 0
+            while let path = next {
+                let response = try await client.api(.get, path, token: h.anaToken)
+                #expect(response.status == .ok)
+                seen += wkIDs(try response.items())
+                next = response.headers[HTTPField.Name("Link")!].flatMap { link in
+                    link.hasSuffix(#">; rel="next""#) ? String(link.dropFirst().prefix { $0 != ">" }) : nil
+                }
+                pages += 1
+            }
+            #expect(pages == 3)
+            #expect(seen.count == 7)
+            #expect(Set(seen) == Set(finished))
+            #expect(seen == seen.sorted { $0.lowercased() > $1.lowercased() }, "equal starts: by id, descending")
+            #expect(try await client.api(.get, "/api/v1/workouts", token: h.anaToken).headers[HTTPField.Name("Link")!] == nil, "7 fit in the default page of 50")
+
+            let bad = try await client.api(.get, "/api/v1/workouts?cursor=nonsense", token: h.anaToken)
+            #expect(bad.status == .badRequest)
+            #expect(try bad.error().field == "cursor")
+            for limit in ["0", "201", "x"] {
+                let response = try await client.api(.get, "/api/v1/workouts?limit=\(limit)", token: h.anaToken)
+                #expect(try response.error().field == "limit", "limit=\(limit)")
+            }
+            // Search reaches exercise names, in the database.
+            let found = try await client.api(.get, "/api/v1/workouts?search=squat", token: h.anaToken).items()
+            #expect(found.count == 1)
+            #expect(try await client.api(.get, "/api/v1/workouts?search=100%25", token: h.anaToken).items().isEmpty, "% is a character, not a wildcard")
+            // Ben sees none of ana's, page after page.
+            #expect(try await client.api(.get, "/api/v1/workouts?limit=3", token: h.benToken).items().isEmpty)
+        }
+    }
+
+    @Test("dates in bodies are read strictly: RFC 3339, no 12:99, no 31 February")
+    func strictDates() {
+        #expect(RequestDates.date("2024-01-01T12:00:00Z") == Date(timeIntervalSince1970: 1_704_110_400))
+        #expect(RequestDates.date("2024-01-01T12:00:00.250Z") == Date(timeIntervalSince1970: 1_704_110_400.25))
+        #expect(RequestDates.date("2024-01-01T14:00:00+02:00") == Date(timeIntervalSince1970: 1_704_110_400))
+        #expect(RequestDates.date("2024-01-01T12:00:00.123456Z") != nil)
+        for bad in ["2024-01-01T12:99:00Z", "2024-02-31T12:00:00Z", "2024-01-01 12:00:00Z", "2024-01-01T12:00:00", "2024-01-01T24:00:00Z", "x"] {
+            #expect(RequestDates.date(bad) == nil, "\(bad)")
+        }
+    }
+
+    @Test("a set change with an impossible time is refused and changes nothing")
+    func impossibleChangedAt() async throws {
+        try await withApp(.sqlite) { client, h in
+            let api = WorkoutCalls(client: client, token: h.anaToken)
+            let workout = wkID(), entry = wkID(), set = wkID()
+            _ = try await api.start(workout)
+            _ = try await api.entry(workout, entry, ["exerciseId": try await api.exercise("Squat (Barbell)")])
+            let response = try await api.set(workout, entry, set, ["reps": 5, "weight": 100, "changedAt": "2024-01-01T12:99:00Z"])
+            #expect(response.status == .badRequest)
+            #expect(try response.error().message.contains("2024-01-01T12:99:00Z"))
+            #expect(wkSets(wkEntries(try await api.get(workout).object())[0]).isEmpty)
+        }
+    }
+
+    @Test("a retried start with a bad body is refused like the first try")
+    func retriedStartChecked() async throws {
+        try await withApp(.sqlite) { client, h in
+            let api = WorkoutCalls(client: client, token: h.anaToken)
+            let id = wkID()
+            #expect(try await api.start(id).status == .created)
+            let retry = try await api.start(id, ["name": String(repeating: "x", count: 300)])
+            #expect(retry.status == .badRequest)
+            #expect(try retry.error().field == "name")
+        }
+    }
+}
