@@ -12,7 +12,7 @@ public struct ImportOutcome: Sendable, Equatable {
 }
 
 /// Imports a read file into one lifter's account: plans it against their library,
-/// time zone and earlier imports, then writes it in one transaction.
+/// time zone and earlier imports, then writes it all or nothing.
 public struct HistoryImporter: Sendable {
     let users: UserRepository
     let exercises: ExerciseRepository
@@ -35,10 +35,11 @@ public struct HistoryImporter: Sendable {
             makeID: UUID.init)
     }
 
-    /// Writes the plan: all of it or, on any failure, nothing.
+    /// Writes the plan in short transactions (`addFinishedInChunks`), so lifters logging
+    /// meanwhile are not held up: all of it or, on any failure, nothing.
     public func commit(_ plan: ImportPlan, userID: UUID, now: Date) async throws -> ImportOutcome {
         let batch = FinishedBatch(workouts: plan.workouts, importKeys: plan.importKeys, newExercises: plan.newExercises)
-        let added = try await workouts.addFinished(batch, userID: userID, now: now)
+        let added = try await workouts.addFinishedInChunks(batch, userID: userID, now: now)
         let used = Set(added.flatMap { $0.entries.map(\.exerciseID) })
         return ImportOutcome(
             workouts: added.count, sets: added.reduce(0) { $0 + $1.allSets.count },

@@ -10,6 +10,10 @@ public enum ImportRules {
     /// Files larger than this are refused before reading: ten years of daily
     /// training export to about 10 MB.
     public static let largestFileBytes = 64 << 20
+    /// The most sets and exercises one workout may have: far past any real session
+    /// (a marathon day is a few hundred sets), so only damaged files meet them.
+    public static let mostSetsPerWorkout = 500
+    public static let mostExercisesPerWorkout = 100
 
     /// A number as exports write it: `60`, `60.0`, `149.99999999999997`, and `60,5`
     /// in files from apps set to a language with a decimal comma. Empty is nil.
@@ -216,6 +220,11 @@ extension LocalDateTime {
 struct WorkoutCollector {
     private var workouts: [String: ImportedWorkout] = [:]
     private var lastExercise: [String: String] = [:]
+    private var setCounts: [String: Int] = [:]
+    /// Workouts past the limits: no session holds that many sets or exercises, so the
+    /// file is damaged or joins many sessions under one start. Their sets are no longer
+    /// kept (memory stays bounded by the limits, not by the file); the rows are counted.
+    private var oversized: [String: (workout: ImportedWorkout, rows: Int)] = [:]
 
     /// The workout under `key`, made by `make` on its first row.
     mutating func workout(_ key: String, make: () -> ImportedWorkout) -> String {
@@ -229,12 +238,15 @@ struct WorkoutCollector {
     }
 
     /// Adds a set (or nothing, for a marker row) to the exercise's current entry,
-    /// starting an entry when the exercise changes; returns the entry's index. With
+    /// starting an entry when the exercise changes. With
     /// `sameExerciseContinues`, an exercise coming back joins its first entry.
-    @discardableResult
     mutating func entry(
         _ key: String, exercise: String, supersetGroup: Int? = nil, sameExerciseContinues: Bool = false, change: (inout ImportedEntry) -> Void
-    ) -> Int {
+    ) {
+        if oversized[key] != nil {
+            oversized[key]!.rows += 1
+            return
+        }
         var index = workouts[key]!.entries.count - 1
         if sameExerciseContinues, let found = workouts[key]!.entries.firstIndex(where: { $0.exerciseName == exercise }) {
             index = found
@@ -243,13 +255,29 @@ struct WorkoutCollector {
             lastExercise[key] = exercise
             index += 1
         }
+        let before = workouts[key]!.entries[index].sets.count
         change(&workouts[key]!.entries[index])
-        return index
+        setCounts[key, default: 0] += workouts[key]!.entries[index].sets.count - before
+        if setCounts[key]! > ImportRules.mostSetsPerWorkout || workouts[key]!.entries.count > ImportRules.mostExercisesPerWorkout {
+            var emptied = workouts[key]!
+            emptied.entries = []
+            oversized[key] = (emptied, setCounts[key]!)
+            workouts[key] = emptied
+        }
+    }
+
+    /// One notice per workout left out for its size.
+    func oversizedNotices() -> [String] {
+        oversized.values.sorted { $0.workout.line < $1.workout.line }.map { item in
+            "The workout \"\(item.workout.name)\" of \(item.workout.start) (line \(item.workout.line)) has \(item.rows) rows, more than "
+                + "\(ImportRules.mostSetsPerWorkout) sets or \(ImportRules.mostExercisesPerWorkout) exercises: no session holds that many, "
+                + "so it is left out. The file may join many sessions under one date and name."
+        }
     }
 
     /// The workouts in time order, without exercises that ended up with no sets.
     func finished() -> [ImportedWorkout] {
-        workouts.values.map { workout in
+        workouts.filter { oversized[$0.key] == nil }.values.map { workout in
             var workout = workout
             workout.entries.removeAll { $0.sets.isEmpty }
             return workout

@@ -46,6 +46,9 @@ public enum StoreError: Error, CustomStringConvertible {
     case catalogMissing
     /// A backup or restore that would lose data, or cannot go ahead; says what to do.
     case refused(String)
+    /// The database stayed locked by another writer (the CLI, another process) past the
+    /// busy timeout: nothing was written, and the same write may succeed in a moment.
+    case busy
 
     public var description: String {
         switch self {
@@ -54,6 +57,7 @@ public enum StoreError: Error, CustomStringConvertible {
         case .pragmaNotApplied(let detail): "SQLite refused a setting: \(detail)"
         case .catalogMissing: "The exercise catalog is missing from the program's resources."
         case .refused(let message): message
+        case .busy: "The database is busy with another change (an import, a backup). Nothing was saved; try again in a few seconds."
         }
     }
 }

@@ -1,6 +1,7 @@
 import FluentKit
 import NIOCore
 import SQLKit
+import SQLiteNIO
 
 extension Database {
     /// Runs `body` in one transaction that is going to write.
@@ -16,21 +17,37 @@ extension Database {
         guard !inTransaction, let sql = self as? any SQLDatabase, sql.dialect.name == "sqlite" else {
             return try await transaction(body)
         }
-        return try await withConnection { connection in
-            // The writer's loop runs the transaction's own code as well, so between
-            // two statements the answer does not hop to another thread and back.
-            try await withTaskExecutorPreference(EventLoopExecutor(connection.eventLoop)) {
-                let sql = connection as! any SQLDatabase
-                try await sql.raw("BEGIN IMMEDIATE").run()
-                do {
-                    let result = try await body(connection)
-                    try await sql.raw("COMMIT").run()
-                    return result
-                } catch {
-                    try? await sql.raw("ROLLBACK").run()
-                    throw error
+        do {
+            return try await withConnection { connection in
+                // The writer's loop runs the transaction's own code as well, so between
+                // two statements the answer does not hop to another thread and back.
+                try await withTaskExecutorPreference(EventLoopExecutor(connection.eventLoop)) {
+                    let sql = connection as! any SQLDatabase
+                    try await sql.raw("BEGIN IMMEDIATE").run()
+                    do {
+                        let result = try await body(connection)
+                        try await sql.raw("COMMIT").run()
+                        return result
+                    } catch {
+                        try? await sql.raw("ROLLBACK").run()
+                        throw error
+                    }
                 }
             }
+        } catch let error as SQLiteError where Self.isBusy(error) {
+            // Another process held the write lock past the busy timeout (SQLite already
+            // waited and retried all that time): say so, rather than fail as if broken.
+            throw StoreError.busy
+        }
+    }
+}
+
+extension Database {
+    /// Whether SQLite gave up waiting for another connection's lock.
+    static func isBusy(_ error: SQLiteError) -> Bool {
+        switch error.reason {
+        case .busy, .busyTimeout, .busyInRecovery, .busyInSnapshot, .locked, .lockedBySharedCache: true
+        default: false
         }
     }
 }

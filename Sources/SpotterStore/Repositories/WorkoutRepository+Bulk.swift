@@ -68,3 +68,76 @@ extension WorkoutRepository {
         return found
     }
 }
+
+extension WorkoutRepository {
+    /// Sets written per transaction by `addFinishedInChunks`: a fraction of a second of
+    /// writing, so a lifter's set waits at most that long behind an import.
+    public static let setsPerImportChunk = 2_000
+
+    /// Adds a large batch in short transactions of about `setsPerChunk` sets each, so
+    /// other writers (lifters logging sets while a big import runs from the CLI) get in
+    /// between them instead of waiting for the whole import. Still all or nothing: when
+    /// a chunk fails, the workouts and exercises the earlier chunks added are taken out
+    /// again and the error is thrown. If the process dies between chunks, importing the
+    /// same file again adds just the rest (import keys), so nothing is added twice.
+    public func addFinishedInChunks(
+        _ batch: FinishedBatch, userID: UUID, now: Date, setsPerChunk: Int = WorkoutRepository.setsPerImportChunk
+    ) async throws -> [Workout] {
+        var added: [Workout] = []
+        var created = Set<UUID>()
+        do {
+            for chunk in Self.chunks(batch.workouts, setsPerChunk: setsPerChunk) {
+                let used = Set(chunk.flatMap { $0.entries.map(\.exerciseID) })
+                let part = FinishedBatch(
+                    workouts: chunk, importKeys: batch.importKeys,
+                    newExercises: batch.newExercises.filter { used.contains($0.id) && !created.contains($0.id) })
+                let done = try await addFinished(part, userID: userID, now: now)
+                added += done
+                created.formUnion(part.newExercises.map(\.id).filter { id in done.contains { $0.entries.contains { $0.exerciseID == id } } })
+            }
+        } catch {
+            if !added.isEmpty || !created.isEmpty {
+                try await takeBack(added, exercises: created, userID: userID)
+            }
+            throw error
+        }
+        return added
+    }
+
+    /// Workouts in order, cut where a chunk would pass `setsPerChunk` sets (a workout is never split).
+    static func chunks(_ workouts: [Workout], setsPerChunk: Int) -> [[Workout]] {
+        var chunks: [[Workout]] = []
+        var current: [Workout] = []
+        var sets = 0
+        for workout in workouts {
+            let count = workout.entries.reduce(0) { $0 + $1.sets.count }
+            if !current.isEmpty, sets + count > setsPerChunk {
+                chunks.append(current)
+                current = []
+                sets = 0
+            }
+            current.append(workout)
+            sets += count
+        }
+        if !current.isEmpty { chunks.append(current) }
+        return chunks
+    }
+
+    /// Removes what a failed chunked import added, in one transaction, and computes
+    /// the records and weekly counts of what is left again.
+    private func takeBack(_ workouts: [Workout], exercises: Set<UUID>, userID: UUID) async throws {
+        let touched = Set(workouts.flatMap { $0.entries.map(\.exerciseID) })
+        try await db.writeTransaction { tx in
+            let sql = tx as! any SQLDatabase
+            for chunk in workouts.map(\.id).chunked(by: 500) {
+                try await sql.raw("DELETE FROM workouts WHERE user_id = \(bind: userID) AND id IN (\(binds: Array(chunk)))").run()
+            }
+            // Records first (the new exercises' are cleared with their last sets), then the exercises.
+            try await ProgressRows.refresh(userID: userID, exerciseIDs: touched, on: tx)
+            for chunk in Array(exercises).chunked(by: 500) {
+                try await sql.raw("DELETE FROM exercises WHERE user_id = \(bind: userID) AND id IN (\(binds: Array(chunk)))").run()
+            }
+            try await ProgressRows.rebuildWeeks(userID: userID, timeZone: try await ProgressRows.timeZone(userID: userID, on: tx), on: tx)
+        }
+    }
+}

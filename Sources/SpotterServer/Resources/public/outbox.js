@@ -60,6 +60,8 @@ export function enqueue(method, url, body, handler) {
 const handlers = new Map();
 export function handle(name, fn) { handlers.set(name, fn); }
 
+const TEMPORARY = new Set([429, 502, 503, 504]);
+
 /// Sends queued changes in order until one fails for lack of a connection.
 export async function flush() {
   if (flushing) return;
@@ -73,7 +75,9 @@ export async function flush() {
         const data = await request(item.method, item.url, item.body);
         handlers.get(item.handler)?.(data, item);
       } catch (error) {
-        if (error.status === undefined) break; // offline: keep it, try again later
+        // Offline, or the server is busy for a moment (503 with Retry-After, a proxy's
+        // 502/504, 429): keep it and try again later, in order.
+        if (error.status === undefined || TEMPORARY.has(error.status)) break;
         // The server refused it (bad input, gone): it will never succeed, so it
         // leaves the queue and the page is told why.
         handlers.get("rejected")?.(error, item);
