@@ -3,6 +3,8 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import SpotterTestSupport
+import Logging
+import SpotterStore
 import Testing
 
 @testable import SpotterServer
@@ -127,6 +129,15 @@ struct HTTPRulesTests {
             #expect(try response.error().message.contains("2024-01-01T12:99:00Z"))
             #expect(wkSets(wkEntries(try await api.get(workout).object())[0]).isEmpty)
         }
+    }
+
+    @Test("a database that stays locked past the busy timeout is a 503 with Retry-After, not a 500")
+    func busyIsUnavailable() throws {
+        let problem = APIProblem(StoreError.busy, logger: Logger(label: "test"))
+        #expect(problem.status == .serviceUnavailable)
+        #expect(problem.code == "unavailable")
+        #expect(problem.headers[.retryAfter] == "5")
+        #expect(problem.message == "The database is busy with another change (an import, a backup). Nothing was saved; try again in a few seconds.")
     }
 
     @Test("a retried start with a bad body is refused like the first try")
