@@ -149,6 +149,19 @@ struct HTTPRulesTests {
             let retry = try await api.start(id, ["name": String(repeating: "x", count: 300)])
             #expect(retry.status == .badRequest)
             #expect(try retry.error().field == "name")
+
+            // Saving a workout as a template, retried with a category that does not exist.
+            let entry = wkID()
+            _ = try await api.entry(id, entry, ["exerciseId": try await api.exercise("Squat (Barbell)")])
+            _ = try await api.set(id, entry, wkID(), ["reps": 5, "weight": 100, "done": true])
+            _ = try await api.finish(id)
+            let template = wkID()
+            let body = #"{"id": "\#(template)", "workoutId": "\#(id)", "name": "Legs"}"#
+            #expect(try await client.api(.post, "/api/v1/templates/from-workout", token: h.anaToken, json: body).status == .created)
+            let bad = #"{"id": "\#(template)", "workoutId": "\#(id)", "name": "Legs", "category": "AAA"}"#
+            let refused = try await client.api(.post, "/api/v1/templates/from-workout", token: h.anaToken, json: bad)
+            #expect(refused.status == .badRequest)
+            #expect(try refused.error().field == "category")
         }
     }
 }

@@ -190,7 +190,6 @@ struct TemplateActions {
     /// Saves a finished workout as a new template: exercises in order, set count =
     /// completed working sets, rep range = fewest..most completed reps.
     func saveAsTemplate(workoutID: UUID, newID: UUID, name: String?, category: String?, user: User) async throws -> WorkoutTemplate {
-        if let existing = try await templates.find(id: newID, userID: user.id) { return existing }
         guard let workout = try await services.workouts.find(id: workoutID, userID: user.id) else { throw SpotterError.notFound("The workout") }
         let exercises = TemplateFromWorkout.plan(of: workout, weights: false, newID: UUID.init)
         guard !exercises.isEmpty else {
@@ -200,6 +199,12 @@ struct TemplateActions {
         let draft = TemplateDraft(
             name: name ?? TemplateFromWorkout.suggestedName(for: workout, timeZone: zone), category: category ?? TemplateCategory.custom.rawValue,
             exercises: exercises.map(TemplateDraft.ExerciseDraft.init))
+        // A retry (the template made already) is checked like the first attempt before it is answered.
+        if let existing = try await templates.find(id: newID, userID: user.id) {
+            let base = WorkoutTemplate(id: newID, ownerID: user.id, name: "", category: .custom, createdAt: existing.createdAt)
+            _ = try validated { () throws(ValidationFailure) in try draft.applied(to: base, unit: user.settings.unit, newID: UUID.init) }
+            return existing
+        }
         return try await create(id: newID, draft: draft, user: user)
     }
 
