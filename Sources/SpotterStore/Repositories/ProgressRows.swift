@@ -1,6 +1,7 @@
 import FluentKit
 import Foundation
 import SQLKit
+import Synchronization
 import SpotterCore
 
 /// Keeps the stored progress in step with the workouts (see `M009CreateProgress`).
@@ -130,37 +131,84 @@ enum ProgressRows {
     /// insert (`WorkoutRows.insertWhole`) rather than read back and updated.
     static func refresh(userID: UUID, exerciseIDs: Set<UUID>, adding new: [Workout], on db: any Database) async throws -> [Workout] {
         guard !exerciseIDs.isEmpty else { return new }
+        let judged = try await judge(userID: userID, exerciseIDs: exerciseIDs, adding: new, on: db)
         let sql = db as! any SQLDatabase
-        let rows = try await sql.raw("""
+        // Entries left without sets lose their mark too.
+        try await sql.raw("""
+            UPDATE exercise_entries SET volume_record = NULL WHERE user_id = \(bind: userID) \
+            AND exercise_id IN (\(binds: Array(exerciseIDs))) AND volume_record IS NOT NULL \
+            AND NOT EXISTS (SELECT 1 FROM workout_sets s WHERE s.entry_id = exercise_entries.id)
+            """).run()
+        try await write(setMarks: judged.setMarks, volumeRecords: judged.volumeRecords, on: db)
+        try await save(judged.bests, cleared: exerciseIDs.subtracting(judged.bests.keys), userID: userID, on: db)
+        return judged.workouts
+    }
+
+    /// What judging a lifter's sessions of some exercises finds, without writing it.
+    struct Judgement: Sendable {
+        /// Stored sets whose marks change, and stored entries whose session-volume flag does.
+        var setMarks: [UUID: String?] = [:]
+        var volumeRecords: [UUID: Bool] = [:]
+        /// The bests of each exercise with any history.
+        var bests: [UUID: Bests] = [:]
+        /// The workouts `adding` with their marks set.
+        var workouts: [Workout] = []
+    }
+
+    /// Judges every finished session of these exercises, with `new` counted in from
+    /// memory. Only reads: a bulk import judges once on a reader, then writes in parts.
+    /// The stored sets are streamed row by row, so a long history is never held as rows.
+    static func judge(userID: UUID, exerciseIDs: Set<UUID>, adding new: [Workout], on db: any Database) async throws -> Judgement {
+        guard !exerciseIDs.isEmpty else { return Judgement(workouts: new) }
+        struct Key: Hashable { let exercise: UUID, workout: UUID }
+        struct Reading: Sendable {
+            var sessions: [UUID: [PersonalRecords.Session]] = [:]
+            var index: [Key: Int] = [:]
+            var firstEntry: [Key: UUID] = [:]
+            var storedMarks: [UUID: String?] = [:]
+            /// Per exercise: the stored session-volume flag of each of its entries.
+            var storedVolume: [UUID: [UUID: Bool]] = [:]
+            var failure: String?
+
+            mutating func add(_ set: WorkoutSet, exerciseID: UUID, entryID: UUID, workoutID: UUID, startedAt: Date) {
+                let key = Key(exercise: exerciseID, workout: workoutID)
+                if let at = index[key] {
+                    sessions[exerciseID]![at].sets.append(set)
+                } else {
+                    index[key] = sessions[exerciseID, default: []].count
+                    firstEntry[key] = entryID
+                    sessions[exerciseID, default: []].append(.init(id: workoutID, startedAt: startedAt, sets: [set]))
+                }
+            }
+        }
+        let reading = Mutex(Reading())
+        try await (db as! any SQLDatabase).raw("""
             SELECT s.*, e.exercise_id AS entry_exercise, e.volume_record AS entry_volume_record, w.started_at AS session_start \
             FROM workout_sets s JOIN exercise_entries e ON e.id = s.entry_id JOIN workouts w ON w.id = s.workout_id \
             WHERE e.user_id = \(bind: userID) AND e.exercise_id IN (\(binds: Array(exerciseIDs))) AND w.ended_at IS NOT NULL \
             ORDER BY w.started_at, w.id, e.position, s.position
-            """).all()
-        struct Key: Hashable { let exercise: UUID, workout: UUID }
-        var sessions: [UUID: [PersonalRecords.Session]] = [:]
-        var index: [Key: Int] = [:]
-        var firstEntry: [Key: UUID] = [:]
-        var storedMarks: [UUID: String?] = [:]
-        /// Per exercise: the stored session-volume flag of each of its entries.
-        var storedVolume: [UUID: [UUID: Bool]] = [:]
-        func add(_ set: WorkoutSet, exerciseID: UUID, entryID: UUID, workoutID: UUID, startedAt: Date) {
-            let key = Key(exercise: exerciseID, workout: workoutID)
-            if let at = index[key] {
-                sessions[exerciseID]![at].sets.append(set)
-            } else {
-                index[key] = sessions[exerciseID, default: []].count
-                firstEntry[key] = entryID
-                sessions[exerciseID, default: []].append(.init(id: workoutID, startedAt: startedAt, sets: [set]))
+            """).run { row in
+                reading.withLock { reading in
+                    guard reading.failure == nil else { return }
+                    do {
+                        let (workoutID, entryID, set) = try WorkoutRows.set(row)
+                        let exerciseID = try row.decode(column: "entry_exercise", as: UUID.self)
+                        reading.storedMarks[set.id] = try row.optional("records", as: String.self)
+                        reading.storedVolume[exerciseID, default: [:]][entryID] = try row.optional("entry_volume_record", as: Bool.self) ?? false
+                        reading.add(
+                            set, exerciseID: exerciseID, entryID: entryID, workoutID: workoutID,
+                            startedAt: try row.decode(column: "session_start", as: Date.self))
+                    } catch {
+                        reading.failure = String(describing: error)
+                    }
+                }
             }
+        // Taken out of the lock (and the lock's copy dropped), so the arrays below are not copied.
+        var state = reading.withLock { held in
+            defer { held = Reading() }
+            return held
         }
-        for row in rows {
-            let (workoutID, entryID, set) = try WorkoutRows.set(row)
-            let exerciseID = try row.decode(column: "entry_exercise", as: UUID.self)
-            storedMarks[set.id] = try row.optional("records", as: String.self)
-            storedVolume[exerciseID, default: [:]][entryID] = try row.optional("entry_volume_record", as: Bool.self) ?? false
-            add(set, exerciseID: exerciseID, entryID: entryID, workoutID: workoutID, startedAt: try row.decode(column: "session_start", as: Date.self))
-        }
+        if let failure = state.failure { throw StoreError.refused("A stored set could not be read: \(failure)") }
         var newSets = Set<UUID>()
         var newEntries = Set<UUID>()
         for workout in new {
@@ -168,24 +216,22 @@ enum ProgressRows {
                 newEntries.insert(entry.id)
                 for set in entry.sets {
                     newSets.insert(set.id)
-                    add(set, exerciseID: entry.exerciseID, entryID: entry.id, workoutID: workout.id, startedAt: workout.startedAt)
+                    state.add(set, exerciseID: entry.exerciseID, entryID: entry.id, workoutID: workout.id, startedAt: workout.startedAt)
                 }
             }
         }
         if !new.isEmpty {
             // In the query's order: by start, then by id (hex digits sort as the stored bytes do).
-            for exerciseID in sessions.keys {
-                sessions[exerciseID]!.sort { ($0.startedAt, $0.id.uuidString) < ($1.startedAt, $1.id.uuidString) }
+            for exerciseID in state.sessions.keys {
+                state.sessions[exerciseID]!.sort { ($0.startedAt, $0.id.uuidString) < ($1.startedAt, $1.id.uuidString) }
             }
         }
-        var setMarks: [UUID: String?] = [:]
-        var volumeRecords: [UUID: Bool] = [:]
+        var judged = Judgement()
         var newMarks: [UUID: [PersonalRecords.Kind]] = [:]
         var newVolume = Set<UUID>()
-        var kept: [UUID: Bests] = [:]
-        for (exerciseID, list) in sessions {
+        for (exerciseID, list) in state.sessions {
             let result = PersonalRecords.find(in: list)
-            if result.bests.hasHistory { kept[exerciseID] = result.bests }
+            if result.bests.hasHistory { judged.bests[exerciseID] = result.bests }
             for session in list {
                 for set in session.sets {
                     let kinds = result.setRecords[set.id] ?? []
@@ -194,28 +240,20 @@ enum ProgressRows {
                         continue
                     }
                     let new = text(kinds)
-                    if storedMarks[set.id] ?? nil != new { setMarks[set.id] = new }
+                    if state.storedMarks[set.id] ?? nil != new { judged.setMarks[set.id] = new }
                 }
             }
-            let recordEntries = Set(result.sessionRecords.compactMap { firstEntry[Key(exercise: exerciseID, workout: $0)] })
+            let recordEntries = Set(result.sessionRecords.compactMap { state.firstEntry[Key(exercise: exerciseID, workout: $0)] })
             // Only this exercise's entries: another's flags are its own business.
-            let stored = storedVolume[exerciseID] ?? [:]
+            let stored = state.storedVolume[exerciseID] ?? [:]
             for (entryID, flag) in stored where flag != recordEntries.contains(entryID) {
-                volumeRecords[entryID] = recordEntries.contains(entryID)
+                judged.volumeRecords[entryID] = recordEntries.contains(entryID)
             }
             for entryID in recordEntries where stored[entryID] == nil {
-                if newEntries.contains(entryID) { newVolume.insert(entryID) } else { volumeRecords[entryID] = true }
+                if newEntries.contains(entryID) { newVolume.insert(entryID) } else { judged.volumeRecords[entryID] = true }
             }
         }
-        // Entries left without sets lose their mark too.
-        try await sql.raw("""
-            UPDATE exercise_entries SET volume_record = NULL WHERE user_id = \(bind: userID) \
-            AND exercise_id IN (\(binds: Array(exerciseIDs))) AND volume_record IS NOT NULL \
-            AND NOT EXISTS (SELECT 1 FROM workout_sets s WHERE s.entry_id = exercise_entries.id)
-            """).run()
-        try await write(setMarks: setMarks, volumeRecords: volumeRecords, on: db)
-        try await save(kept, cleared: exerciseIDs.subtracting(kept.keys), userID: userID, on: db)
-        return new.map { workout in
+        judged.workouts = new.map { workout in
             var workout = workout
             for index in workout.entries.indices {
                 let entry = workout.entries[index]
@@ -225,6 +263,7 @@ enum ProgressRows {
             }
             return workout
         }
+        return judged
     }
 
     // MARK: Weeks

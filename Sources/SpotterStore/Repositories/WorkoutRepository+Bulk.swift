@@ -76,24 +76,51 @@ extension WorkoutRepository {
 
     /// Adds a large batch in short transactions of about `setsPerChunk` sets each, so
     /// other writers (lifters logging sets while a big import runs from the CLI) get in
-    /// between them instead of waiting for the whole import. Still all or nothing: when
-    /// a chunk fails, the workouts and exercises the earlier chunks added are taken out
-    /// again and the error is thrown. If the process dies between chunks, importing the
-    /// same file again adds just the rest (import keys), so nothing is added twice.
+    /// between them instead of waiting for the whole import. The record marks of the
+    /// new sets are judged once, up front, on a reader; each part is then written with
+    /// its marks, and a last short transaction brings the bests, any stored marks the
+    /// import outranks and the weekly counts up to date from what is stored. Still all
+    /// or nothing: when a part fails, the workouts and exercises the earlier parts added
+    /// are taken out again and the error is thrown. If the process dies between parts,
+    /// importing the same file again adds just the rest (import keys), so nothing is
+    /// added twice.
     public func addFinishedInChunks(
         _ batch: FinishedBatch, userID: UUID, now: Date, setsPerChunk: Int = WorkoutRepository.setsPerImportChunk
     ) async throws -> [Workout] {
+        precondition(batch.workouts.allSatisfy { $0.endedAt != nil }, "only finished workouts are added in bulk")
+        let known = try await Self.importKeys(Array(batch.importKeys.values), userID: userID, on: reads)
+        let fresh = batch.workouts.filter { batch.importKeys[$0.id].map { !known.contains($0) } ?? true }
+        guard !fresh.isEmpty else { return [] }
+        let used = Set(fresh.flatMap { $0.entries.map(\.exerciseID) })
+        let marked = try await ProgressRows.judge(userID: userID, exerciseIDs: used, adding: fresh, on: reads).workouts
         var added: [Workout] = []
         var created = Set<UUID>()
         do {
-            for chunk in Self.chunks(batch.workouts, setsPerChunk: setsPerChunk) {
-                let used = Set(chunk.flatMap { $0.entries.map(\.exerciseID) })
-                let part = FinishedBatch(
-                    workouts: chunk, importKeys: batch.importKeys,
-                    newExercises: batch.newExercises.filter { used.contains($0.id) && !created.contains($0.id) })
-                let done = try await addFinished(part, userID: userID, now: now)
+            for chunk in Self.chunks(marked, setsPerChunk: setsPerChunk) {
+                let needed = Set(chunk.flatMap { $0.entries.map(\.exerciseID) })
+                let exercises = batch.newExercises.filter { needed.contains($0.id) && !created.contains($0.id) }
+                let done = try await db.writeTransaction { tx in
+                    // Checked again inside: two imports of one file at once add it once.
+                    let known = try await Self.importKeys(chunk.compactMap { batch.importKeys[$0.id] }, userID: userID, on: tx)
+                    let workouts = chunk.filter { batch.importKeys[$0.id].map { !known.contains($0) } ?? true }
+                    guard !workouts.isEmpty else { return [Workout]() }
+                    do {
+                        for (id, exercise) in exercises {
+                            try await ExerciseRepository.customModel(id: id, userID: userID, valid: exercise, now: now).create(on: tx)
+                        }
+                        try await WorkoutRows.insertMarked(workouts, importKeys: batch.importKeys, userID: userID, now: now, on: tx)
+                    } catch let error as any DatabaseError where error.isConstraintFailure {
+                        throw SpotterError.idInUse
+                    }
+                    return workouts
+                }
                 added += done
-                created.formUnion(part.newExercises.map(\.id).filter { id in done.contains { $0.entries.contains { $0.exerciseID == id } } })
+                if !done.isEmpty { created.formUnion(exercises.map(\.id)) }
+            }
+            guard !added.isEmpty else { return [] }
+            try await db.writeTransaction { tx in
+                try await ProgressRows.refresh(userID: userID, exerciseIDs: used, on: tx)
+                try await ProgressRows.rebuildWeeks(userID: userID, timeZone: try await ProgressRows.timeZone(userID: userID, on: tx), on: tx)
             }
         } catch {
             if !added.isEmpty || !created.isEmpty {

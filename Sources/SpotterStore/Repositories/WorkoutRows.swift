@@ -152,6 +152,14 @@ extension WorkoutRows {
     /// record marks of the finished ones, computed from memory and the lifter's
     /// earlier sessions (the bests of the exercises are updated with them).
     static func insertWhole(_ workouts: [Workout], importKeys: [UUID: String], userID: UUID, now: Date, on db: any Database) async throws {
+        let finished = workouts.filter { !$0.isActive }
+        let used = Set(finished.flatMap { $0.entries.map(\.exerciseID) })
+        let marked = try await ProgressRows.refresh(userID: userID, exerciseIDs: used, adding: finished, on: db)
+        try await insertMarked(marked + workouts.filter(\.isActive), importKeys: importKeys, userID: userID, now: now, on: db)
+    }
+
+    /// Inserts whole workouts whose record marks are already set (see `ProgressRows.judge`).
+    static func insertMarked(_ workouts: [Workout], importKeys: [UUID: String], userID: UUID, now: Date, on db: any Database) async throws {
         let rows: [[RowValue]] = workouts.map { w in
             [
                 .uuid(w.id), .uuid(userID), .text(w.name), .uuid(w.workoutTypeID), .time(w.startedAt), .time(w.endedAt), .text(w.notes),
@@ -160,11 +168,7 @@ extension WorkoutRows {
             ]
         }
         try await BulkRows.insert(rows, into: "workouts", columns: workoutColumns, streaming: false, on: db)
-        let finished = workouts.filter { !$0.isActive }
-        let used = Set(finished.flatMap { $0.entries.map(\.exerciseID) })
-        var marked = try await ProgressRows.refresh(userID: userID, exerciseIDs: used, adding: finished, on: db)
-        marked += workouts.filter(\.isActive)
-        try await insert(marked.map { (id: $0.id, entries: $0.entries) }, userID: userID, now: now, streaming: true, on: db)
+        try await insert(workouts.map { (id: $0.id, entries: $0.entries) }, userID: userID, now: now, streaming: true, on: db)
     }
 
     /// Adds a new workout's entries and their sets, positions 0..n-1, in a few
