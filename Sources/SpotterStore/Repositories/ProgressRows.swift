@@ -132,16 +132,32 @@ enum ProgressRows {
     static func refresh(userID: UUID, exerciseIDs: Set<UUID>, adding new: [Workout], on db: any Database) async throws -> [Workout] {
         guard !exerciseIDs.isEmpty else { return new }
         let judged = try await judge(userID: userID, exerciseIDs: exerciseIDs, adding: new, on: db)
-        let sql = db as! any SQLDatabase
+        try await apply(judged, userID: userID, exerciseIDs: exerciseIDs, on: db)
+        return judged.workouts
+    }
+
+    /// Writes what `judge` found: the changed marks of stored sets and entries, and the bests.
+    static func apply(_ judged: Judgement, userID: UUID, exerciseIDs: Set<UUID>, on db: any Database) async throws {
+        guard !exerciseIDs.isEmpty else { return }
         // Entries left without sets lose their mark too.
-        try await sql.raw("""
+        try await (db as! any SQLDatabase).raw("""
             UPDATE exercise_entries SET volume_record = NULL WHERE user_id = \(bind: userID) \
             AND exercise_id IN (\(binds: Array(exerciseIDs))) AND volume_record IS NOT NULL \
             AND NOT EXISTS (SELECT 1 FROM workout_sets s WHERE s.entry_id = exercise_entries.id)
             """).run()
         try await write(setMarks: judged.setMarks, volumeRecords: judged.volumeRecords, on: db)
         try await save(judged.bests, cleared: exerciseIDs.subtracting(judged.bests.keys), userID: userID, on: db)
-        return judged.workouts
+    }
+
+    /// How many sets of finished sessions of these exercises the lifter has stored: a
+    /// cheap sign that nothing but a bulk load changed them since they were judged.
+    static func storedSetCount(userID: UUID, exerciseIDs: Set<UUID>, on db: any Database) async throws -> Int {
+        guard !exerciseIDs.isEmpty else { return 0 }
+        let row = try await (db as! any SQLDatabase).raw("""
+            SELECT COUNT(*) AS n FROM workout_sets s JOIN exercise_entries e ON e.id = s.entry_id JOIN workouts w ON w.id = s.workout_id \
+            WHERE e.user_id = \(bind: userID) AND e.exercise_id IN (\(binds: Array(exerciseIDs))) AND w.ended_at IS NOT NULL
+            """).first()
+        return try row?.decode(column: "n", as: Int.self) ?? 0
     }
 
     /// What judging a lifter's sessions of some exercises finds, without writing it.
@@ -153,6 +169,8 @@ enum ProgressRows {
         var bests: [UUID: Bests] = [:]
         /// The workouts `adding` with their marks set.
         var workouts: [Workout] = []
+        /// How many stored sets were judged (see `storedSetCount`).
+        var storedSets = 0
     }
 
     /// Judges every finished session of these exercises, with `new` counted in from
@@ -226,7 +244,7 @@ enum ProgressRows {
                 state.sessions[exerciseID]!.sort { ($0.startedAt, $0.id.uuidString) < ($1.startedAt, $1.id.uuidString) }
             }
         }
-        var judged = Judgement()
+        var judged = Judgement(storedSets: state.storedMarks.count)
         var newMarks: [UUID: [PersonalRecords.Kind]] = [:]
         var newVolume = Set<UUID>()
         for (exerciseID, list) in state.sessions {

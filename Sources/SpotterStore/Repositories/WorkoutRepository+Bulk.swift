@@ -78,8 +78,9 @@ extension WorkoutRepository {
     /// other writers (lifters logging sets while a big import runs from the CLI) get in
     /// between them instead of waiting for the whole import. The record marks of the
     /// new sets are judged once, up front, on a reader; each part is then written with
-    /// its marks, and a last short transaction brings the bests, any stored marks the
-    /// import outranks and the weekly counts up to date from what is stored. Still all
+    /// its marks, and a last short transaction writes the bests, any stored marks the
+    /// import outranks and the weekly counts (judging everything again only if the
+    /// history of these exercises changed meanwhile). Still all
     /// or nothing: when a part fails, the workouts and exercises the earlier parts added
     /// are taken out again and the error is thrown. If the process dies between parts,
     /// importing the same file again adds just the rest (import keys), so nothing is
@@ -92,7 +93,9 @@ extension WorkoutRepository {
         let fresh = batch.workouts.filter { batch.importKeys[$0.id].map { !known.contains($0) } ?? true }
         guard !fresh.isEmpty else { return [] }
         let used = Set(fresh.flatMap { $0.entries.map(\.exerciseID) })
-        let marked = try await ProgressRows.judge(userID: userID, exerciseIDs: used, adding: fresh, on: reads).workouts
+        var judged = try await ProgressRows.judge(userID: userID, exerciseIDs: used, adding: fresh, on: reads)
+        let marked = judged.workouts
+        judged.workouts = []
         var added: [Workout] = []
         var created = Set<UUID>()
         do {
@@ -118,8 +121,15 @@ extension WorkoutRepository {
                 if !done.isEmpty { created.formUnion(exercises.map(\.id)) }
             }
             guard !added.isEmpty else { return [] }
-            try await db.writeTransaction { tx in
-                try await ProgressRows.refresh(userID: userID, exerciseIDs: used, on: tx)
+            let addedSets = added.reduce(0) { $0 + $1.entries.reduce(0) { $0 + $1.sets.count } }
+            try await db.writeTransaction { [judged] tx in
+                // What was judged holds unless someone changed these exercises' history meanwhile
+                // (the lifter logging during their own import): then everything is judged again.
+                if try await ProgressRows.storedSetCount(userID: userID, exerciseIDs: used, on: tx) == judged.storedSets + addedSets {
+                    try await ProgressRows.apply(judged, userID: userID, exerciseIDs: used, on: tx)
+                } else {
+                    try await ProgressRows.refresh(userID: userID, exerciseIDs: used, on: tx)
+                }
                 try await ProgressRows.rebuildWeeks(userID: userID, timeZone: try await ProgressRows.timeZone(userID: userID, on: tx), on: tx)
             }
         } catch {
