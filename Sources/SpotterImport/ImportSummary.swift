@@ -29,7 +29,9 @@ public struct ImportSummary: Sendable {
         let app = plan.file.source.displayName
         return plan.alreadyImported > 0
             ? "Every workout of this \(app) export (\(counted(plan.alreadyImported, "workout"))) is already in your history."
-            : "No row of this \(app) export makes a workout. The rows left out say why."
+            : plan.file.skipped.isEmpty && !plan.file.notices.isEmpty
+                ? "No workout of this \(app) export can be imported. The notes say why."
+                : "No row of this \(app) export makes a workout. The rows left out say why."
     }
 
     /// How many workouts of the file are left out as imported before (nil when none are, or all are).

@@ -39,6 +39,13 @@ struct PlainTextTests {
         let key = try #require(issue(#"{"a": {"b\u0001": 1}}"#))
         #expect(key.field == "a")
         #expect(key.message.contains("A field name in \"a\" holds a control character (U+0001)"))
-        #expect(issue("not json \\u0000") == nil, "not JSON: the decoder says what is wrong")
+        #expect(issue("not json at all") == nil)
+        // Found without a parser: a key given twice (one decoder keeps the first, another
+        // the last), or a document a parser refuses, is refused as a whole.
+        let twice = try #require(issue(#"{"name": "a\u0000b", "name": "x"}"#))
+        #expect(twice.field == "body")
+        #expect(twice.message.hasPrefix("\"body\" holds a control character (U+0000)."))
+        #expect(issue(#"{"big": 1e999, "name": "\u0001"}"#)?.field == "body")
+        #expect(issue(#"{"name": "\u00e9t\u00E9 \ud83d\ude00"}"#) == nil, "other escapes are text")
     }
 }

@@ -157,5 +157,9 @@ struct ImportPlanTests {
 
         let none = ImportSummary(plan: try Self.plan(["2024-06-18 11:04:00,Push,1h,Bench Press (Barbell),X,100,5,0,0,,,"], library: library))
         #expect(none.nothingToImport == "No row of this Strong export makes a workout. The rows left out say why.")
+
+        let joined = (1...501).map { "2024-06-18 11:04:00,Push,1h,Bench Press (Barbell),\($0),100,5,0,0,,," }
+        let tooLarge = ImportSummary(plan: try Self.plan(joined, library: library))
+        #expect(tooLarge.nothingToImport == "No workout of this Strong export can be imported. The notes say why.")
     }
 }

@@ -151,6 +151,20 @@ struct AbuseLimitTests {
         }
     }
 
+    @Test("before sign-in a form is at most 64 KB even when the token comes in the header (the sender picks both)")
+    func anonymousHeaderToken() async throws {
+        try await withApp(.sqlite) { client, _ in
+            var body = ByteBuffer(string: "--b\r\nContent-Disposition: form-data; name=\"username\"\r\n\r\n")
+            body.writeRepeatingByte(UInt8(ascii: "a"), count: 100 * 1024)
+            body.writeString("\r\n--b--\r\n")
+            let response = try await client.executeRequest(
+                uri: "/login", method: .post,
+                headers: [.contentType: "multipart/form-data; boundary=b", .cookie: "spotter_csrf=x", HTTPField.Name("X-CSRF-Token")!: "x"],
+                body: body)
+            #expect(response.status == .contentTooLarge)
+        }
+    }
+
     @Test("anonymous posts from one address spend a budget: 30 at once, then 429 with Retry-After")
     func anonymousBudget() async throws {
         try await withApp(.sqlite, configure: { $0.addressThrottle = LoginThrottle(freeFailures: 1000) }) { client, _ in

@@ -47,28 +47,45 @@ public enum PlainText {
 
 extension PlainText {
     /// The first string (a key or a value) of a JSON document that holds a forbidden
-    /// character, named by its path (`entries[2].notes`); nil when there is none or the
-    /// bytes are not JSON (the decoder then says what is wrong).
+    /// character, named by its path (`entries[2].notes`); nil when there is none.
     ///
-    /// Such a character can only be written as a `\u` escape, as the byte 7F (DEL may
-    /// stand unescaped in JSON) or, for the C1 controls, as the two bytes C2 80...C2 9F, so documents without either (nearly all) are
-    /// passed after one scan of their bytes, without parsing.
+    /// Finding it does not rely on a parser: the bytes are scanned, and a forbidden
+    /// character can only stand in a JSON text as a `\u00XX` escape, as the byte 7F (DEL
+    /// may stand unescaped) or as the two bytes C2 80...C2 9F (a C1 control). Only to
+    /// name the field is the document parsed; when that cannot tell (a key given twice,
+    /// which one parser keeps first and another last, or text no parser takes), the body
+    /// as a whole is refused.
     public static func firstForbiddenString(inJSON data: some Collection<UInt8>) -> FieldIssue? {
-        guard mayHoldForbidden(json: data) else { return nil }
-        guard let object = try? JSONSerialization.jsonObject(with: Data(data), options: [.fragmentsAllowed]) else { return nil }
-        return firstForbidden(in: object, path: "")
+        guard let scalar = firstForbiddenByte(json: data) else { return nil }
+        if let object = try? JSONSerialization.jsonObject(with: Data(data), options: [.fragmentsAllowed]),
+            let issue = firstForbidden(in: object, path: "")
+        {
+            return issue
+        }
+        return FieldIssue(field: "body", message: message(field: "body", scalar: scalar))
     }
 
-    private static func mayHoldForbidden(json data: some Collection<UInt8>) -> Bool {
-        var previous: UInt8 = 0
-        for byte in data {
-            if (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0x7F { return true }
-            if previous == 0x5C, byte == 0x75 { return true }  // \u
-            if previous == 0xC2, (0x80...0x9F).contains(byte) { return true }
-            // An escaped backslash (\\) must not pair with a following u.
-            previous = previous == 0x5C && byte == 0x5C ? 0 : byte
+    /// The first forbidden character written anywhere in the bytes of a JSON text.
+    private static func firstForbiddenByte(json data: some Collection<UInt8>) -> Unicode.Scalar? {
+        let bytes = Array(data)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0x7F { return Unicode.Scalar(byte) }
+            if byte == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) { return Unicode.Scalar(bytes[index + 1]) }
+            if byte == 0x5C, index + 1 < bytes.count {  // a backslash escape: skip it whole
+                if bytes[index + 1] == 0x75, index + 5 < bytes.count,
+                    let value = UInt32(String(decoding: bytes[index + 2...index + 5], as: UTF8.self), radix: 16),
+                    let scalar = Unicode.Scalar(value), !allows(scalar)
+                {
+                    return scalar
+                }
+                index += 2
+                continue
+            }
+            index += 1
         }
-        return false
+        return nil
     }
 
     private static func firstForbidden(in value: Any, path: String) -> FieldIssue? {

@@ -42,6 +42,14 @@ struct CSRFMiddleware: RouterMiddleware {
                 problem.headers[.retryAfter] = String(wait)
                 throw problem
             }
+            if anonymous {
+                // Before sign-in the token is only the cookie, which the sender picks: the
+                // size limit holds whichever way the token comes.
+                if let declared = request.headers[.contentLength].flatMap(Int.init), declared > FormLimits.pageForm {
+                    throw FormLimits.tooLarge(FormLimits.pageForm)
+                }
+                _ = try await request.collectBody(upTo: FormLimits.pageForm)
+            }
             if let header = request.headers[Self.headerName] {
                 guard Self.constantTimeEqual(expected, header) else { throw Self.expired }
             } else if Self.streamedUploadPaths.contains(path), Self.isMultipart(request), !anonymous {

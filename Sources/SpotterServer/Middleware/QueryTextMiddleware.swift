@@ -19,10 +19,12 @@ struct QueryTextMiddleware: RouterMiddleware {
         return try await next(request, context)
     }
 
-    /// Only a percent escape can put a control character in a query (%00-%1F, %7F, or %C2
-    /// before a C1 control), so other queries pass without decoding.
+    /// A control character comes as a percent escape (%00-%1F, %7F, or %C2 before a C1
+    /// control) or as raw bytes; other queries pass without decoding.
     static func mayHoldControl(_ query: Substring) -> Bool {
         let bytes = Array(query.utf8)
+        // Raw bytes too: the HTTP parser lets a C1 control (C2 80...C2 9F) through.
+        if bytes.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) { return true }
         guard bytes.count >= 3 else { return false }
         for index in 0..<(bytes.count - 2) where bytes[index] == UInt8(ascii: "%") {
             let high = bytes[index + 1] | 0x20, low = bytes[index + 2] | 0x20

@@ -11,9 +11,16 @@ enum RequestDates {
         guard let match = text.range(of: pattern, options: .regularExpression), match == text.startIndex..<text.endIndex,
             UTCTime.date(text.prefix(10) + "T00:00:00Z") != nil
         else { return nil }
+        // The whole seconds by the formatter, the fraction (any number of digits) by hand.
+        var whole = text, fraction = 0.0
+        if let dot = text.firstIndex(of: ".") {
+            let digits = text[text.index(after: dot)...].prefix { $0.isNumber }
+            fraction = Double("0." + digits) ?? 0
+            whole = String(text[..<dot]) + String(text[text.index(dot, offsetBy: digits.count + 1)...])
+        }
         let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = text.contains(".") ? [.withInternetDateTime, .withFractionalSeconds] : [.withInternetDateTime]
-        return formatter.date(from: text)
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.date(from: whole)?.addingTimeInterval(fraction)
     }
 
     static let strategy = JSONDecoder.DateDecodingStrategy.custom { decoder in

@@ -27,8 +27,9 @@ struct HistoryPagesController {
         } catch SpotterError.invalid(let problem) {
             failure = problem
         }
-        filter.after = try HistoryQuery.page(query, defaultLimit: Self.pageSize).after
-        let (workouts, next) = try await services.workouts.historyPage(userID: user.id, filter: filter, limit: Self.pageSize)
+        let page = try HistoryQuery.page(query, defaultLimit: Self.pageSize)
+        filter.after = page.after
+        let (workouts, next) = try await services.workouts.historyPage(userID: user.id, filter: filter, limit: page.limit)
         let cards = try await WorkoutCards(services: services).cards(for: workouts, user: user)
         let zone = user.settings.zone
         let weeks = WeekGrouping.group(Array(zip(workouts, cards)), date: { $0.0.startedAt }, timeZone: zone)

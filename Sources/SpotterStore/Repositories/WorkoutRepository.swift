@@ -70,8 +70,12 @@ public struct WorkoutRepository: Sendable {
                 """
         }
         if let after = filter.after {
+            // Times within 2 µs of the cursor's count as its time: the engines keep
+            // microseconds and round or cut the last digit differently on the way back.
+            let earliest = after.startedAt.addingTimeInterval(-0.000_002), latest = after.startedAt.addingTimeInterval(0.000_002)
             condition += """
-                 AND (w.started_at < \(bind: after.startedAt) OR (w.started_at = \(bind: after.startedAt) AND w.id < \(bind: after.id)))
+                 AND (w.started_at < \(bind: earliest) \
+                OR (w.started_at >= \(bind: earliest) AND w.started_at <= \(bind: latest) AND w.id < \(bind: after.id)))
                 """
         }
         condition += " ORDER BY w.started_at DESC, w.id DESC LIMIT \(literal: filter.limit)"
@@ -203,7 +207,9 @@ public struct HistoryCursor: Sendable, Equatable {
             let id = UUID(uuidString: String(text[text.index(after: dash)...]))
         else { return nil }
         let seconds = Double(bitPattern: bits)
-        guard seconds.isFinite else { return nil }
+        // Years 1900 to 3000: no workout lies outside, and a database driver need not
+        // meet a time it cannot hold.
+        guard seconds.isFinite, (-2_208_988_800...32_503_680_000).contains(seconds) else { return nil }
         startedAt = Date(timeIntervalSince1970: seconds)
         self.id = id
     }
