@@ -223,8 +223,8 @@ struct WorkoutCollector {
     private var setCounts: [String: Int] = [:]
     /// Workouts past the limits: no session holds that many sets or exercises, so the
     /// file is damaged or joins many sessions under one start. Their sets are no longer
-    /// kept (memory stays bounded by the limits, not by the file); the rows are counted.
-    private var oversized: [String: (workout: ImportedWorkout, rows: Int)] = [:]
+    /// kept (memory stays bounded by the limits, not by the file); their rows are counted.
+    private var oversizedRows: [String: Int] = [:]
 
     /// The workout under `key`, made by `make` on its first row.
     mutating func workout(_ key: String, make: () -> ImportedWorkout) -> String {
@@ -243,8 +243,8 @@ struct WorkoutCollector {
     mutating func entry(
         _ key: String, exercise: String, supersetGroup: Int? = nil, sameExerciseContinues: Bool = false, change: (inout ImportedEntry) -> Void
     ) {
-        if oversized[key] != nil {
-            oversized[key]!.rows += 1
+        if let rows = oversizedRows[key] {
+            oversizedRows[key] = rows + 1
             return
         }
         var index = workouts[key]!.entries.count - 1
@@ -259,16 +259,14 @@ struct WorkoutCollector {
         change(&workouts[key]!.entries[index])
         setCounts[key, default: 0] += workouts[key]!.entries[index].sets.count - before
         if setCounts[key]! > ImportRules.mostSetsPerWorkout || workouts[key]!.entries.count > ImportRules.mostExercisesPerWorkout {
-            var emptied = workouts[key]!
-            emptied.entries = []
-            oversized[key] = (emptied, setCounts[key]!)
-            workouts[key] = emptied
+            oversizedRows[key] = setCounts[key]!
+            workouts[key]!.entries = []
         }
     }
 
     /// One notice per workout left out for its size.
     func oversizedNotices() -> [String] {
-        oversized.values.sorted { $0.workout.line < $1.workout.line }.map { item in
+        oversizedRows.map { (workout: workouts[$0.key]!, rows: $0.value) }.sorted { $0.workout.line < $1.workout.line }.map { item in
             "The workout \"\(item.workout.name)\" of \(item.workout.start) (line \(item.workout.line)) has \(item.rows) rows, more than "
                 + "\(ImportRules.mostSetsPerWorkout) sets or \(ImportRules.mostExercisesPerWorkout) exercises: no session holds that many, "
                 + "so it is left out. The file may join many sessions under one date and name."
@@ -277,7 +275,7 @@ struct WorkoutCollector {
 
     /// The workouts in time order, without exercises that ended up with no sets.
     func finished() -> [ImportedWorkout] {
-        workouts.filter { oversized[$0.key] == nil }.values.map { workout in
+        workouts.filter { oversizedRows[$0.key] == nil }.values.map { workout in
             var workout = workout
             workout.entries.removeAll { $0.sets.isEmpty }
             return workout

@@ -109,6 +109,36 @@ struct HTTPRulesTests {
         }
     }
 
+    @Test("the History page shows a page at a time: Show older workouts leads on, Back to the newest leads back")
+    func historyPages() async throws {
+        try await withApp(.sqlite) { client, h in
+            let api = WorkoutCalls(client: client, token: h.anaToken)
+            var ids: [String] = []
+            for index in 0..<3 {
+                let id = wkID()
+                _ = try await api.start(id, ["name": "Session \(index)"])
+                _ = try await api.finish(id)
+                ids.append(id)
+            }
+            var browser = try await Browser.signedIn(client, as: "ana")
+            let first = try await browser.get("/history?limit=2")
+            #expect(first.status == .ok)
+            #expect(!first.text.contains("Back to the newest"))
+            let link = try #require(first.text.range(of: #"href="(/history\?limit=2&amp;cursor=[^"]+)">Show older workouts"#, options: .regularExpression))
+            let href = String(first.text[link]).dropFirst(6).prefix { $0 != "\"" }.replacingOccurrences(of: "&amp;", with: "&")
+            let older = try await browser.get(href)
+            #expect(older.status == .ok)
+            #expect(older.text.contains("Back to the newest"))
+            #expect(!older.text.contains("Show older workouts"))
+            // Every workout once over the two pages (the clock stands still: ties by id, newest id first).
+            let names = ["Session 0", "Session 1", "Session 2"]
+            let onFirst = names.filter { first.text.contains($0) }, onOlder = names.filter { older.text.contains($0) }
+            #expect(onFirst.count == 2)
+            #expect(onOlder.count == 1)
+            #expect(Set(onFirst + onOlder) == Set(names))
+        }
+    }
+
     @Test("dates in bodies are read strictly: RFC 3339, no 12:99, no 31 February")
     func strictDates() {
         #expect(RequestDates.date("2024-01-01T12:00:00Z") == Date(timeIntervalSince1970: 1_704_110_400))

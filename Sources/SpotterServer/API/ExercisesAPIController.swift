@@ -163,6 +163,4 @@ struct ExerciseQuery {
         filter.custom = try query.flag("custom")
         filter.includeArchived = try query.flag("archived") ?? false
     }
-
-    /// A true/false query parameter; anything else is refused with a message.
 }

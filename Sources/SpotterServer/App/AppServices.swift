@@ -116,11 +116,8 @@ extension AppServices {
         let now = clock()
         let guess = AbuseLimiter.Guess.currentPassword(userID: userID)
         if let wait = limiter.retryAfter(guess, address: context.clientAddress, now: now) {
-            var problem = APIProblem(
-                status: .tooManyRequests, code: "rate_limited",
-                message: "Too many wrong passwords. Try again in \(AbuseLimiter.waitText(wait)).", field: "currentPassword")
-            problem.headers[.retryAfter] = String(wait)
-            throw problem
+            throw APIProblem.rateLimited(
+                "Too many wrong passwords. Try again in \(AbuseLimiter.waitText(wait)).", retryAfter: wait, field: "currentPassword")
         }
         do {
             try await accounts.changePassword(

@@ -16,8 +16,7 @@ struct AuthMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         // Probes and static files need nobody's identity, but a bearer token sent to
         // them is checked like anywhere else: a dead token is refused on every path.
-        let isPublic = request.uri.path == "/health" || request.uri.path == "/sw.js" || request.uri.path.hasPrefix("/assets/")
-        if isPublic, request.headers[.authorization] == nil {
+        if request.isPublicResource, request.headers[.authorization] == nil {
             return try await next(request, context)
         }
         var context = context
@@ -36,6 +35,15 @@ struct AuthMiddleware: RouterMiddleware {
             context.authentication = .session(session)
         }
         return try await next(request, context)
+    }
+}
+
+extension Request {
+    /// The probe, the service worker and the static files: served to anyone, never a
+    /// page (a refusal there is JSON, not a sign-in redirect) and never a form.
+    var isPublicResource: Bool {
+        let path = uri.path
+        return path == "/health" || path == "/sw.js" || path.hasPrefix("/assets/")
     }
 }
 
@@ -64,7 +72,10 @@ enum FormLimits {
         var limit: Int { self == .multipart ? FormLimits.upload : FormLimits.pageForm }
     }
 
-    static func tooLarge(_ limit: Int) -> APIProblem {
-        APIProblem(status: .contentTooLarge, code: "too_large", message: "The form is too large: at most \(limit / 1024) KB.")
+    /// Refuses, before reading it, a body whose declared length is over `limit`.
+    static func refuseDeclared(_ request: Request, over limit: Int) throws {
+        if let declared = request.headers[.contentLength].flatMap(Int.init), declared > limit {
+            throw APIProblem(status: .contentTooLarge, code: "too_large", message: "The form is too large: at most \(limit / 1024) KB.")
+        }
     }
 }

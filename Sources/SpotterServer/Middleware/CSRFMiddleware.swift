@@ -15,7 +15,7 @@ struct CSRFMiddleware: RouterMiddleware {
         var context = context
         let path = request.uri.path
         let isAPI = path.hasPrefix("/api/")
-        let isPage = !isAPI && path != "/health" && path != "/sw.js" && !path.hasPrefix("/assets/")
+        let isPage = !isAPI && !request.isPublicResource
         let existing = request.cookies[Self.cookieName]?.value
         // Anonymous pages (sign-in, registration) get a token of their own to echo back.
         let fresh = isPage && existing == nil && context.authentication == nil ? Self.makeToken() : nil
@@ -36,32 +36,24 @@ struct CSRFMiddleware: RouterMiddleware {
             guard let expected = context.authentication?.webSession?.csrfToken ?? existing else { throw Self.expired }
             let anonymous = context.authentication == nil
             if anonymous, let wait = services.limiter.spendAnonymousPost(address: context.clientAddress, now: services.clock()) {
-                var problem = APIProblem(
-                    status: .tooManyRequests, code: "rate_limited",
-                    message: "Too many requests from this address. Wait \(AbuseLimiter.waitText(wait)) and try again.")
-                problem.headers[.retryAfter] = String(wait)
-                throw problem
+                throw APIProblem.rateLimited("Too many requests from this address. Wait \(AbuseLimiter.waitText(wait)) and try again.", retryAfter: wait)
             }
+            let kind = FormLimits.Kind(request)
             if anonymous {
                 // Before sign-in the token is only the cookie, which the sender picks: the
                 // size limit holds whichever way the token comes.
-                if let declared = request.headers[.contentLength].flatMap(Int.init), declared > FormLimits.pageForm {
-                    throw FormLimits.tooLarge(FormLimits.pageForm)
-                }
+                try FormLimits.refuseDeclared(request, over: FormLimits.pageForm)
                 _ = try await request.collectBody(upTo: FormLimits.pageForm)
             }
             if let header = request.headers[Self.headerName] {
                 guard Self.constantTimeEqual(expected, header) else { throw Self.expired }
-            } else if Self.streamedUploadPaths.contains(path), Self.isMultipart(request), !anonymous {
+            } else if Self.streamedUploadPaths.contains(path), kind == .multipart, !anonymous {
                 // Collecting the body here would hold the whole upload in memory.
                 context.streamedCSRF = expected
             } else {
-                guard let kind = FormLimits.Kind(request) else { throw Self.expired }
-                let limit = anonymous ? FormLimits.pageForm : kind.limit
-                if let declared = request.headers[.contentLength].flatMap(Int.init), declared > limit {
-                    throw FormLimits.tooLarge(limit)
-                }
-                let sent = try await SubmittedForm.read(&request, kind: kind, limit: limit)["_csrf"]
+                guard let kind else { throw Self.expired }
+                try FormLimits.refuseDeclared(request, over: kind.limit)
+                let sent = try await SubmittedForm.read(&request, kind: kind, limit: kind.limit)["_csrf"]
                 guard Self.constantTimeEqual(expected, sent) else { throw Self.expired }
             }
         }
@@ -84,10 +76,6 @@ struct CSRFMiddleware: RouterMiddleware {
     static func checkStreamed(sent: String?, context: Context) throws {
         guard let expected = context.streamedCSRF else { return }
         guard let sent, constantTimeEqual(expected, sent) else { throw expired }
-    }
-
-    private static func isMultipart(_ request: Request) -> Bool {
-        (request.headers[.contentType] ?? "").lowercased().hasPrefix("multipart/form-data")
     }
 
     static func makeToken() -> String {

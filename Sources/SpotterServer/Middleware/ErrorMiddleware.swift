@@ -18,8 +18,7 @@ struct ErrorMiddleware: RouterMiddleware {
             let problem = APIProblem(error, logger: context.logger)
             // Scripts, probes and static files get the JSON shape (a page would send a
             // browser to sign in, which means nothing for them).
-            let path = request.uri.path
-            if path.hasPrefix("/api/") || path == "/health" || path == "/sw.js" || path.hasPrefix("/assets/") {
+            if request.uri.path.hasPrefix("/api/") || request.isPublicResource {
                 return problem.jsonResponse()
             }
             do {
@@ -101,6 +100,13 @@ struct APIProblem: Error, Sendable {
             self.init(status: status, code: "http_\(status.code)", message: error.body ?? status.reasonPhrase)
         }
         headers = error.headers
+    }
+
+    /// 429 with the wait in `Retry-After`.
+    static func rateLimited(_ message: String, retryAfter seconds: Int, field: String? = nil) -> APIProblem {
+        var problem = APIProblem(status: .tooManyRequests, code: "rate_limited", message: message, field: field)
+        problem.headers[.retryAfter] = String(seconds)
+        return problem
     }
 
     func jsonResponse() -> Response {

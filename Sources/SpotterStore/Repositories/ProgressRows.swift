@@ -315,6 +315,11 @@ enum ProgressRows {
     }
 
     /// Counts every week again, after the lifter's time zone changed or a bulk load.
+    /// The same in the lifter's own time zone.
+    static func rebuildWeeks(userID: UUID, on db: any Database) async throws {
+        try await rebuildWeeks(userID: userID, timeZone: try await timeZone(userID: userID, on: db), on: db)
+    }
+
     static func rebuildWeeks(userID: UUID, timeZone: TimeZone, on db: any Database) async throws {
         let sql = db as! any SQLDatabase
         let rows = try await sql.raw(

@@ -20,36 +20,19 @@ public struct FinishedBatch: Sendable {
     }
 }
 
-extension WorkoutRepository {
-    /// Adds finished workouts in bulk, in one transaction: multi-row inserts of a
-    /// few hundred rows each, with the records and weekly counts computed once
-    /// for everything they touch. Each workout must be finished and carry fresh ids.
-    public func addFinished(_ workouts: [Workout], userID: UUID, now: Date) async throws {
-        _ = try await addFinished(FinishedBatch(workouts: workouts), userID: userID, now: now)
+extension FinishedBatch {
+    /// The workouts of `workouts` whose import key is not among `known` (those without one too).
+    func notImported(_ workouts: [Workout], known: Set<String>) -> [Workout] {
+        workouts.filter { importKeys[$0.id].map { !known.contains($0) } ?? true }
     }
+}
 
-    /// The same with import keys and new exercises; all or nothing. Returns the
-    /// workouts added: those whose import key the lifter already had are skipped,
-    /// checked inside the transaction so two imports of one file add it once. New
-    /// exercises only some skipped workouts needed are not created.
-    public func addFinished(_ batch: FinishedBatch, userID: UUID, now: Date) async throws -> [Workout] {
-        precondition(batch.workouts.allSatisfy { $0.endedAt != nil }, "only finished workouts are added in bulk")
-        return try await db.writeTransaction { tx in
-            let known = try await Self.importKeys(Array(batch.importKeys.values), userID: userID, on: tx)
-            let workouts = batch.workouts.filter { batch.importKeys[$0.id].map { !known.contains($0) } ?? true }
-            guard !workouts.isEmpty else { return [] }
-            let used = Set(workouts.flatMap { $0.entries.map(\.exerciseID) })
-            do {
-                for (id, exercise) in batch.newExercises where used.contains(id) {
-                    try await ExerciseRepository.customModel(id: id, userID: userID, valid: exercise, now: now).create(on: tx)
-                }
-                try await WorkoutRows.insertWhole(workouts, importKeys: batch.importKeys, userID: userID, now: now, on: tx)
-            } catch let error as any DatabaseError where error.isConstraintFailure {
-                throw SpotterError.idInUse
-            }
-            try await ProgressRows.rebuildWeeks(userID: userID, timeZone: try await ProgressRows.timeZone(userID: userID, on: tx), on: tx)
-            return workouts
-        }
+extension WorkoutRepository {
+    /// Adds finished workouts in bulk (made-up history, tests), with the records and
+    /// weekly counts computed once for everything they touch: `addFinishedInChunks` in
+    /// one part. Each workout must be finished and carry fresh ids.
+    public func addFinished(_ workouts: [Workout], userID: UUID, now: Date) async throws {
+        _ = try await addFinishedInChunks(FinishedBatch(workouts: workouts), userID: userID, now: now, setsPerChunk: .max)
     }
 
     /// Which of these import keys the lifter's workouts already carry.
@@ -90,7 +73,7 @@ extension WorkoutRepository {
     ) async throws -> [Workout] {
         precondition(batch.workouts.allSatisfy { $0.endedAt != nil }, "only finished workouts are added in bulk")
         let known = try await Self.importKeys(Array(batch.importKeys.values), userID: userID, on: reads)
-        let fresh = batch.workouts.filter { batch.importKeys[$0.id].map { !known.contains($0) } ?? true }
+        let fresh = batch.notImported(batch.workouts, known: known)
         guard !fresh.isEmpty else { return [] }
         let used = Set(fresh.flatMap { $0.entries.map(\.exerciseID) })
         var judged = try await ProgressRows.judge(userID: userID, exerciseIDs: used, adding: fresh, on: reads)
@@ -100,13 +83,14 @@ extension WorkoutRepository {
         var created = Set<UUID>()
         do {
             for chunk in Self.chunks(marked, setsPerChunk: setsPerChunk) {
-                let needed = Set(chunk.flatMap { $0.entries.map(\.exerciseID) })
-                let exercises = batch.newExercises.filter { needed.contains($0.id) && !created.contains($0.id) }
-                let done = try await db.writeTransaction { tx in
+                let (done, made) = try await db.writeTransaction { [created] tx in
                     // Checked again inside: two imports of one file at once add it once.
                     let known = try await Self.importKeys(chunk.compactMap { batch.importKeys[$0.id] }, userID: userID, on: tx)
-                    let workouts = chunk.filter { batch.importKeys[$0.id].map { !known.contains($0) } ?? true }
-                    guard !workouts.isEmpty else { return [Workout]() }
+                    let workouts = batch.notImported(chunk, known: known)
+                    guard !workouts.isEmpty else { return ([Workout](), [UUID]()) }
+                    // Only the new exercises these workouts use, and not made by an earlier part.
+                    let needed = Set(workouts.flatMap { $0.entries.map(\.exerciseID) })
+                    let exercises = batch.newExercises.filter { needed.contains($0.id) && !created.contains($0.id) }
                     do {
                         for (id, exercise) in exercises {
                             try await ExerciseRepository.customModel(id: id, userID: userID, valid: exercise, now: now).create(on: tx)
@@ -115,13 +99,13 @@ extension WorkoutRepository {
                     } catch let error as any DatabaseError where error.isConstraintFailure {
                         throw SpotterError.idInUse
                     }
-                    return workouts
+                    return (workouts, exercises.map(\.id))
                 }
                 added += done
-                if !done.isEmpty { created.formUnion(exercises.map(\.id)) }
+                created.formUnion(made)
             }
             guard !added.isEmpty else { return [] }
-            let addedSets = added.reduce(0) { $0 + $1.entries.reduce(0) { $0 + $1.sets.count } }
+            let addedSets = added.reduce(0) { $0 + $1.allSets.count }
             try await db.writeTransaction { [judged] tx in
                 // What was judged holds unless someone changed these exercises' history meanwhile
                 // (the lifter logging during their own import): then everything is judged again.
@@ -130,7 +114,7 @@ extension WorkoutRepository {
                 } else {
                     try await ProgressRows.refresh(userID: userID, exerciseIDs: used, on: tx)
                 }
-                try await ProgressRows.rebuildWeeks(userID: userID, timeZone: try await ProgressRows.timeZone(userID: userID, on: tx), on: tx)
+                try await ProgressRows.rebuildWeeks(userID: userID, on: tx)
             }
         } catch {
             if !added.isEmpty || !created.isEmpty {
@@ -147,7 +131,7 @@ extension WorkoutRepository {
         var current: [Workout] = []
         var sets = 0
         for workout in workouts {
-            let count = workout.entries.reduce(0) { $0 + $1.sets.count }
+            let count = workout.allSets.count
             if !current.isEmpty, sets + count > setsPerChunk {
                 chunks.append(current)
                 current = []
@@ -174,7 +158,7 @@ extension WorkoutRepository {
             for chunk in Array(exercises).chunked(by: 500) {
                 try await sql.raw("DELETE FROM exercises WHERE user_id = \(bind: userID) AND id IN (\(binds: Array(chunk)))").run()
             }
-            try await ProgressRows.rebuildWeeks(userID: userID, timeZone: try await ProgressRows.timeZone(userID: userID, on: tx), on: tx)
+            try await ProgressRows.rebuildWeeks(userID: userID, on: tx)
         }
     }
 }
