@@ -11,8 +11,9 @@ public struct ImportOutcome: Sendable, Equatable {
     public var alreadyImported: Int
 }
 
-/// Imports a read file into one lifter's account: plans it against their library,
-/// time zone and earlier imports, then writes it all or nothing.
+/// Imports a file into one lifter's account: plans it from its outline against
+/// their library, time zone and earlier imports, then reads its workouts again and
+/// writes them, all or nothing.
 public struct HistoryImporter: Sendable {
     let users: UserRepository
     let exercises: ExerciseRepository
@@ -24,26 +25,30 @@ public struct HistoryImporter: Sendable {
         workouts = WorkoutRepository(store: store)
     }
 
-    /// The plan for `file`: `chosen` maps a name of the file to an exercise of the
-    /// library the lifter picked instead of the matching one.
-    public func plan(_ file: ImportFile, userID: UUID, chosen: [String: UUID] = [:], now: Date) async throws -> ImportPlan {
+    /// The plan for a file outlined as `file`: `chosen` maps a name of the file to an
+    /// exercise of the library the lifter picked instead of the matching one.
+    public func plan(_ file: ImportOutline, userID: UUID, chosen: [String: UUID] = [:]) async throws -> ImportPlan {
         guard let user = try await users.find(id: userID) else { throw SpotterError.notFound("The account") }
         let library = try await exercises.list(userID: userID, filter: ExerciseFilter(includeArchived: true))
         let existing = try await workouts.importKeys(file.importKeys, userID: userID)
         return ImportPlan.make(
-            file: file, library: library, chosen: chosen, existing: existing, ownerID: userID, zone: user.settings.zone, now: now,
-            makeID: UUID.init)
+            file: file, library: library, chosen: chosen, existing: existing, ownerID: userID, zone: user.settings.zone, makeID: UUID.init)
     }
 
-    /// Writes the plan in short transactions (`addFinishedInChunks`), so lifters logging
-    /// meanwhile are not held up: all of it or, on any failure, nothing.
-    public func commit(_ plan: ImportPlan, userID: UUID, now: Date) async throws -> ImportOutcome {
-        let batch = FinishedBatch(workouts: plan.workouts, importKeys: plan.importKeys, newExercises: plan.newExercises)
-        let added = try await workouts.addFinishedInChunks(batch, userID: userID, now: now)
-        let used = Set(added.flatMap { $0.entries.map(\.exerciseID) })
+    /// Reads the workouts of `input` (the file `plan` outlines) again and writes them
+    /// in short transactions (`WorkoutRepository.addFinished(next:)`), so lifters
+    /// logging meanwhile are not held up and memory holds one part: all of it or, on
+    /// any failure, nothing.
+    public func commit(_ plan: ImportPlan, from input: ImportInput, userID: UUID, now: Date) async throws -> ImportOutcome {
+        var read = try ImportReader.workouts(input, outline: plan.file)
+        let added = try await workouts.addFinished(
+            next: {
+                while let imported = try read.next() {
+                    if let (workout, key) = try plan.workout(from: imported, now: now, makeID: UUID.init) { return FinishedWorkout(workout, importKey: key) }
+                }
+                return nil
+            }, newExercises: plan.newExercises, userID: userID, now: now)
         return ImportOutcome(
-            workouts: added.count, sets: added.reduce(0) { $0 + $1.allSets.count },
-            newExercises: plan.newExercises.filter { used.contains($0.id) }.count,
-            alreadyImported: plan.alreadyImported + plan.workouts.count - added.count)
+            workouts: added.workouts, sets: added.sets, newExercises: added.newExercises, alreadyImported: plan.alreadyImported + added.alreadyThere)
     }
 }

@@ -128,48 +128,100 @@ public struct SkippedRow: Sendable, Equatable {
     }
 }
 
-/// Everything read from one file: the workouts in time order and what was left out.
-public struct ImportFile: Sendable, Equatable {
+/// One workout of a file without its sets: what a preview counts and an import
+/// needs to know before it reads the sets again.
+public struct WorkoutOutline: Sendable, Equatable {
+    public var name: String
+    public var start: LocalDateTime
+    /// The line of its first row: the workout's identity within the file.
+    public var line: Int
+    public var sets: Int
+    /// What makes it the same workout on a second import (`ImportOutline.importKeys`).
+    public var importKey: String
+}
+
+/// What the sets of one exercise name of a file hold: enough to guess what kind of
+/// exercise it is (`ExerciseGuess`) without keeping the sets.
+public struct ExerciseTally: Sendable, Equatable {
+    public var name: String
+    public var sets = 0
+    public var weighted = false
+    public var distance = false
+    public var reps = false
+    /// The muscle group the app filed it under (FitNotes' Category), the latest given.
+    public var category = ""
+
+    public init(name: String) {
+        self.name = name
+    }
+
+    mutating func count(_ set: ImportedSet) {
+        sets += 1
+        weighted = weighted || set.weight != nil
+        distance = distance || set.distanceMeters != nil
+        reps = reps || set.reps != nil
+    }
+
+    /// Adds another entry's tally of the same name.
+    mutating func merge(_ other: ExerciseTally) {
+        sets += other.sets
+        (weighted, distance, reps) = (weighted || other.weighted, distance || other.distance, reps || other.reps)
+        if !other.category.isEmpty { category = other.category }
+    }
+}
+
+/// What a first reading of a file finds, without keeping its sets: the workouts in
+/// time order, every exercise name, and what was left out. Memory stays bounded by
+/// the number of workouts and names, not by the sets; the import reads the sets in
+/// a second pass (`ImportReader.workouts`).
+public struct ImportOutline: Sendable, Equatable {
     public var source: ImportSource
-    public var workouts: [ImportedWorkout]
-    public var skipped: [SkippedRow]
+    public var workouts: [WorkoutOutline] = []
+    /// Every exercise name in the file, first appearance first.
+    public var exercises: [ExerciseTally] = []
+    /// Rows not imported, in file order: the first `ImportRules.mostRowsListed`.
+    public var skipped: [SkippedRow] = []
+    /// Every row not imported, also those past the list's end.
+    public var skippedRows = 0
     /// Things worth knowing that are not errors: capped durations, columns not understood.
-    public var notices: [String]
+    public var notices: [String] = []
     /// The weight unit the file states (in its header or per row); nil when it says
     /// nothing and `assumedUnit` was used.
     public var statedUnit: MassUnit?
     public var assumedUnit: MassUnit
     /// Data rows read (the header and blank lines not counted).
-    public var rows: Int
+    public var rows = 0
+    /// The line of each workout's last row, by the reader's key: where the second
+    /// pass knows a workout is complete.
+    var lastLines: [String: Int] = [:]
 
-    public init(
-        source: ImportSource, workouts: [ImportedWorkout] = [], skipped: [SkippedRow] = [], notices: [String] = [],
-        statedUnit: MassUnit? = nil, assumedUnit: MassUnit, rows: Int = 0
-    ) {
-        (self.source, self.workouts, self.skipped, self.notices) = (source, workouts, skipped, notices)
-        (self.statedUnit, self.assumedUnit, self.rows) = (statedUnit, assumedUnit, rows)
+    public init(source: ImportSource, assumedUnit: MassUnit) {
+        self.source = source
+        self.assumedUnit = assumedUnit
     }
 
-    public var setCount: Int { workouts.reduce(0) { $0 + $1.sets.count } }
-
-    /// The import key of each workout, in order (`ImportedWorkout.key`); two
-    /// workouts with the same start and name (Strong numbers them apart) are told
-    /// apart by their order in the file.
-    public var importKeys: [String] {
-        var seen: [String: Int] = [:]
-        return workouts.map { workout in
-            let key = workout.key(source: source)
-            seen[key, default: 0] += 1
-            return seen[key]! > 1 ? "\(key)|\(seen[key]!)" : key
-        }
-    }
+    public var setCount: Int { workouts.reduce(0) { $0 + $1.sets } }
+    public var importKeys: [String] { workouts.map(\.importKey) }
     public var firstStart: LocalDateTime? { workouts.first?.start }
     public var lastStart: LocalDateTime? { workouts.last?.start }
-    /// Every exercise name in the file, first appearance first.
-    public var exerciseNames: [String] {
-        var seen = Set<String>()
-        return workouts.flatMap { $0.entries.map(\.exerciseName) }.filter { seen.insert($0).inserted }
+    public var exerciseNames: [String] { exercises.map(\.name) }
+
+    /// Notes a row left out; past the list's end, only counts it.
+    mutating func skip(_ row: SkippedRow) {
+        skippedRows += 1
+        if skipped.count < ImportRules.mostRowsListed { skipped.append(row) }
     }
+}
+
+/// A file read whole, its sets included: for small files and tests (an import reads
+/// an outline, then streams the workouts).
+@dynamicMemberLookup
+public struct ImportFile: Sendable, Equatable {
+    public var outline: ImportOutline
+    /// The workouts in time order.
+    public var workouts: [ImportedWorkout]
+
+    public subscript<Value>(dynamicMember path: KeyPath<ImportOutline, Value>) -> Value { outline[keyPath: path] }
 }
 
 /// Why a whole file cannot be imported.
@@ -181,4 +233,8 @@ public struct ImportError: Error, Equatable, CustomStringConvertible {
     }
 
     public var description: String { message }
+
+    /// The second reading of a file found workouts or names its first did not.
+    public static let changedSincePreview = ImportError(
+        "The file changed since it was checked, so nothing was imported. Choose the file again to see what it holds now.")
 }

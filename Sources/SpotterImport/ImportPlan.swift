@@ -2,9 +2,10 @@ import Foundation
 import SpotterCore
 
 /// What an import will do, before it does it: each exercise name of the file
-/// matched to the lifter's library or to a custom exercise it will create, and the
-/// file's workouts as Spotter workouts in the lifter's time zone. The preview shows
-/// it; committing it writes exactly this. Pure: the caller passes ids and the clock.
+/// matched to the lifter's library or to a custom exercise it will create, and which
+/// of the file's workouts it adds. The preview shows it; committing it writes exactly
+/// this, turning each workout read in the second pass into a Spotter workout in the
+/// lifter's time zone (`workout(from:)`). Pure: the caller passes ids and the clock.
 public struct ImportPlan: Sendable {
     public struct Match: Sendable, Equatable {
         /// The name as the file writes it.
@@ -18,88 +19,91 @@ public struct ImportPlan: Sendable {
         public var sets: Int
     }
 
-    public var file: ImportFile
+    public var file: ImportOutline
     public var matches: [Match]
-    /// Workouts to add, oldest first, with their import keys by workout id.
-    public var workouts: [Workout]
-    public var importKeys: [UUID: String]
-    /// Workouts of the file the lifter already has (imported before).
-    public var alreadyImported: Int
+    /// The import key of each workout of the file, by the line of its first row.
+    public var importKeys: [Int: String]
+    /// The workouts of the file the lifter already has (imported before), by line.
+    public var leftOut: Set<Int>
+    /// The exercise each name of the file is logged under.
+    public var exerciseIDs: [String: UUID]
     /// The ids the custom exercises will have, by the file's name.
     public var newExerciseIDs: [String: UUID]
+    public var ownerID: UUID
+    public var zone: TimeZone
 
-    public var newExercises: [(id: UUID, exercise: ValidExerciseDraft)] {
-        matches.compactMap { match in match.newExercise.flatMap { draft in newExerciseIDs[match.name].map { ($0, draft) } } }
+    public var newExercises: [UUID: ValidExerciseDraft] {
+        Dictionary(uniqueKeysWithValues: matches.compactMap { match in
+            match.newExercise.flatMap { draft in newExerciseIDs[match.name].map { ($0, draft) } }
+        })
     }
 
-    public var setCount: Int { workouts.reduce(0) { $0 + $1.allSets.count } }
+    /// Workouts of the file the lifter already has.
+    public var alreadyImported: Int { leftOut.count }
+    /// The workouts it adds.
+    public var workoutCount: Int { importKeys.count - leftOut.count }
+    public var setCount: Int { file.workouts.reduce(0) { $0 + (leftOut.contains($1.line) ? 0 : $1.sets) } }
+
+    /// The Spotter workout a workout of the file becomes, with its import key; nil
+    /// for one the plan leaves out (imported before). Throws
+    /// `ImportError.changedSincePreview` for a workout or a name the plan does not know.
+    public func workout(from imported: ImportedWorkout, now: Date, makeID: () -> UUID) throws -> (workout: Workout, importKey: String)? {
+        guard let key = importKeys[imported.line], imported.entries.allSatisfy({ exerciseIDs[$0.exerciseName] != nil }) else {
+            throw ImportError.changedSincePreview
+        }
+        guard !leftOut.contains(imported.line) else { return nil }
+        // A start inside a clock change's gap moves past it (Calendar does so).
+        let start = imported.start.date(in: zone) ?? now
+        let entries = imported.entries.map { entry in
+            ExerciseEntry(
+                id: makeID(), exerciseID: exerciseIDs[entry.exerciseName]!, notes: entry.notes, supersetGroup: entry.supersetGroup,
+                restSeconds: entry.restSeconds,
+                sets: entry.sets.map { set in
+                    WorkoutSet(
+                        id: makeID(), kind: set.kind, reps: set.reps, weight: set.weight, durationSeconds: set.durationSeconds,
+                        distanceMeters: set.distanceMeters, rpe: set.rpe, done: true, note: set.note, loggedAt: nil, updatedAt: now)
+                })
+        }
+        let workout = Workout(
+            id: makeID(), ownerID: ownerID, name: imported.name, startedAt: start,
+            endedAt: start.addingTimeInterval(TimeInterval(imported.durationSeconds ?? 0)), notes: imported.notes, entries: entries)
+        return (workout, key)
+    }
 }
 
 extension ImportPlan {
-    /// Plans the import of `file` for a lifter whose library is `library` (built-in
-    /// and own exercises), mapping names the lifter chose in `chosen` (file name to
-    /// exercise id), skipping workouts whose import key is in `existing`.
+    /// Plans the import of a file outlined as `file` for a lifter whose library is
+    /// `library` (built-in and own exercises), mapping names the lifter chose in
+    /// `chosen` (file name to exercise id), leaving out workouts whose import key is
+    /// in `existing`.
     public static func make(
-        file: ImportFile, library: [Exercise], chosen: [String: UUID] = [:], existing: Set<String> = [], ownerID: UUID,
-        zone: TimeZone, now: Date, makeID: () -> UUID
+        file: ImportOutline, library: [Exercise], chosen: [String: UUID] = [:], existing: Set<String> = [], ownerID: UUID,
+        zone: TimeZone, makeID: () -> UUID
     ) -> ImportPlan {
         let index = ExerciseMatcher(library: library)
         let byID = Dictionary(library.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        var setsByName: [String: [ImportedSet]] = [:]
-        var categories: [String: String] = [:]
-        for workout in file.workouts {
-            for entry in workout.entries {
-                setsByName[entry.exerciseName, default: []] += entry.sets
-                if !entry.category.isEmpty { categories[entry.exerciseName] = entry.category }
-            }
-        }
         var matches: [Match] = []
         var ids: [String: UUID] = [:]
         var newIDs: [String: UUID] = [:]
-        for name in file.exerciseNames {
-            let sets = setsByName[name] ?? []
+        for tally in file.exercises {
+            let name = tally.name
             if let id = chosen[name], let exercise = byID[id] {
-                matches.append(Match(name: name, exercise: exercise, newExercise: nil, chosen: true, sets: sets.count))
+                matches.append(Match(name: name, exercise: exercise, newExercise: nil, chosen: true, sets: tally.sets))
                 ids[name] = id
             } else if let exercise = index.match(name) {
-                matches.append(Match(name: name, exercise: exercise, newExercise: nil, chosen: false, sets: sets.count))
+                matches.append(Match(name: name, exercise: exercise, newExercise: nil, chosen: false, sets: tally.sets))
                 ids[name] = exercise.id
             } else {
                 let id = makeID()
-                let guess = ExerciseGuess.draft(name: name, sets: sets, category: categories[name])
-                matches.append(Match(name: name, exercise: nil, newExercise: guess, chosen: false, sets: sets.count))
+                matches.append(Match(name: name, exercise: nil, newExercise: ExerciseGuess.draft(tally), chosen: false, sets: tally.sets))
                 ids[name] = id
                 newIDs[name] = id
             }
         }
-
-        var workouts: [Workout] = []
-        var keys: [UUID: String] = [:]
-        var already = 0
-        for (imported, key) in zip(file.workouts, file.importKeys) {
-            if existing.contains(key) {
-                already += 1
-                continue
-            }
-            // A start inside a clock change's gap moves past it (Calendar does so).
-            let start = imported.start.date(in: zone) ?? now
-            let id = makeID()
-            let entries = imported.entries.map { entry in
-                ExerciseEntry(
-                    id: makeID(), exerciseID: ids[entry.exerciseName]!, notes: entry.notes, supersetGroup: entry.supersetGroup,
-                    restSeconds: entry.restSeconds,
-                    sets: entry.sets.map { set in
-                        WorkoutSet(
-                            id: makeID(), kind: set.kind, reps: set.reps, weight: set.weight, durationSeconds: set.durationSeconds,
-                            distanceMeters: set.distanceMeters, rpe: set.rpe, done: true, note: set.note, loggedAt: nil, updatedAt: now)
-                    })
-            }
-            workouts.append(Workout(
-                id: id, ownerID: ownerID, name: imported.name, startedAt: start,
-                endedAt: start.addingTimeInterval(TimeInterval(imported.durationSeconds ?? 0)), notes: imported.notes, entries: entries))
-            keys[id] = key
-        }
-        return ImportPlan(file: file, matches: matches, workouts: workouts, importKeys: keys, alreadyImported: already, newExerciseIDs: newIDs)
+        return ImportPlan(
+            file: file, matches: matches, importKeys: Dictionary(file.workouts.map { ($0.line, $0.importKey) }, uniquingKeysWith: { $1 }),
+            leftOut: Set(file.workouts.filter { existing.contains($0.importKey) }.map(\.line)), exerciseIDs: ids, newExerciseIDs: newIDs,
+            ownerID: ownerID, zone: zone)
     }
 }
 
@@ -147,13 +151,15 @@ public struct ExerciseMatcher: Sendable {
 /// The custom exercise an unknown name becomes: measured as its sets were, with
 /// the equipment its name says and the muscles its words suggest.
 public enum ExerciseGuess {
-    public static func draft(name: String, sets: [ImportedSet], category: String? = nil) -> ValidExerciseDraft {
+    public static func draft(_ tally: ExerciseTally) -> ValidExerciseDraft {
+        let name = tally.name
+        let category = tally.category.isEmpty ? nil : tally.category
         let kind: ExerciseKind
-        if sets.contains(where: { $0.weight != nil }) {
+        if tally.weighted {
             kind = .weightReps
-        } else if sets.contains(where: { $0.distanceMeters != nil }) {
+        } else if tally.distance {
             kind = .distanceDuration
-        } else if sets.contains(where: { $0.reps != nil }) {
+        } else if tally.reps {
             kind = .bodyweightReps
         } else {
             kind = .duration

@@ -6,11 +6,56 @@ protocol FormatReader {
     static func accepts(header: [String]) -> Bool
     init(header: [String], assumedUnit: MassUnit, notices: inout [String]) throws
     var statedUnit: MassUnit? { get }
-    mutating func read(_ record: CSVRecord, into collector: inout WorkoutCollector, file: inout ImportFile) throws(RowProblem)
+    mutating func read(_ record: CSVRecord, into collector: inout WorkoutCollector, file: inout ImportOutline) throws(RowProblem)
 }
 
-/// Reads an export into workouts: detects the app from the header when not told,
-/// streams the rows, and reports every row it leaves out. Pure: bytes in, values out.
+/// A file to import: read once to outline it and again to import it, in chunks of
+/// 64 KB, so it is never held whole (an upload waits on disk).
+public struct ImportInput: Sendable {
+    let size: Int
+    /// A fresh reader of the chunks, from the start.
+    let open: @Sendable () throws -> () throws -> [UInt8]?
+
+    /// A file on disk; refuses one larger than `ImportRules.largestFileBytes` before reading it.
+    public static func file(path: String) throws -> ImportInput {
+        @Sendable func handle() throws -> FileHandle {
+            guard let handle = FileHandle(forReadingAtPath: path) else { throw ImportError("Cannot open \(path): check the path.") }
+            return handle
+        }
+        let probe = try handle()
+        let size = try Int(probe.seekToEnd())
+        try probe.close()
+        return ImportInput(size: size) {
+            let file = try handle()
+            return {
+                guard let data = try file.read(upToCount: 1 << 16), !data.isEmpty else {
+                    try? file.close()
+                    return nil
+                }
+                return [UInt8](data)
+            }
+        }
+    }
+
+    /// A file already in memory.
+    public static func bytes(_ bytes: [UInt8]) -> ImportInput {
+        ImportInput(size: bytes.count) {
+            var offset = 0
+            return {
+                guard offset < bytes.count else { return nil }
+                let end = min(offset + (1 << 16), bytes.count)
+                defer { offset = end }
+                return Array(bytes[offset..<end])
+            }
+        }
+    }
+}
+
+/// Reads an export: detects the app from the header when not told, streams the
+/// rows, and reports every row it leaves out. Two passes, so memory is bounded by
+/// the number of workouts and not by the sets: `outline` reads what a preview shows
+/// and a plan needs, `workouts` reads the sets again and hands over each workout as
+/// soon as its last row is read. Pure: bytes in, values out.
 public enum ImportReader {
     /// The app whose header this is, or nil.
     public static func detect(header: [String]) -> ImportSource? {
@@ -20,27 +65,43 @@ public enum ImportReader {
         return nil
     }
 
-    /// Reads a file from disk; refuses one larger than `ImportRules.largestFileBytes`
-    /// before reading it.
-    public static func read(path: String, source: ImportSource?, assumedUnit: MassUnit) throws -> ImportFile {
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw ImportError("Cannot open \(path): check the path.") }
-        defer { try? handle.close() }
-        let size = try handle.seekToEnd()
-        try handle.seek(toOffset: 0)
-        try checkSize(Int(size))
-        return try read(source: source, assumedUnit: assumedUnit) { try handle.read(upToCount: 1 << 16).map { [UInt8]($0) } }
+    /// The first pass: the file's workouts without their sets, its exercise names,
+    /// and what is left out.
+    public static func outline(_ input: ImportInput, source: ImportSource?, assumedUnit: MassUnit) throws -> ImportOutline {
+        var scan = try RowScan(input, source: source, assumedUnit: assumedUnit, collector: WorkoutCollector())
+        while try scan.step() {}
+        if scan.outline.rows == 0 { throw ImportError("The file has a header but no rows: there is nothing to import.") }
+        scan.collector.finish(&scan.outline, source: scan.outline.source)
+        if scan.outline.notices.count > ImportRules.mostNoticesListed {
+            let more = scan.outline.notices.count - ImportRules.mostNoticesListed
+            scan.outline.notices.removeLast(more)
+            scan.outline.notices.append("And \(counted(more, "more note")) like these.")
+        }
+        return scan.outline
     }
 
-    /// Reads a file already in memory (an upload).
+    /// The second pass over a file outlined as `outline`: its workouts with their
+    /// sets, one at a time, each as soon as its last row is read.
+    public static func workouts(_ input: ImportInput, outline: ImportOutline) throws -> ImportedWorkouts {
+        ImportedWorkouts(scan: try RowScan(input, source: outline.source, assumedUnit: outline.assumedUnit, collector: WorkoutCollector(outline: outline)))
+    }
+
+    /// Reads a whole file from disk, sets included (see `ImportFile`).
+    public static func read(path: String, source: ImportSource?, assumedUnit: MassUnit) throws -> ImportFile {
+        try read(.file(path: path), source: source, assumedUnit: assumedUnit)
+    }
+
+    /// Reads a whole file already in memory, sets included (see `ImportFile`).
     public static func read(bytes: [UInt8], source: ImportSource?, assumedUnit: MassUnit) throws -> ImportFile {
-        try checkSize(bytes.count)
-        var offset = 0
-        return try read(source: source, assumedUnit: assumedUnit) {
-            guard offset < bytes.count else { return nil }
-            let end = min(offset + (1 << 16), bytes.count)
-            defer { offset = end }
-            return Array(bytes[offset..<end])
-        }
+        try read(.bytes(bytes), source: source, assumedUnit: assumedUnit)
+    }
+
+    static func read(_ input: ImportInput, source: ImportSource?, assumedUnit: MassUnit) throws -> ImportFile {
+        let outline = try outline(input, source: source, assumedUnit: assumedUnit)
+        var stream = try workouts(input, outline: outline)
+        var workouts: [ImportedWorkout] = []
+        while let workout = try stream.next() { workouts.append(workout) }
+        return ImportFile(outline: outline, workouts: workouts.sorted { ($0.start, $0.line) < ($1.start, $1.line) })
     }
 
     static func checkSize(_ size: Int) throws {
@@ -61,9 +122,10 @@ public enum ImportReader {
         bytes >= 1 << 20 ? "\(bytes >> 20) MB" : "\(bytes >> 10) KB"
     }
 
-    /// Reads chunks from `next` until it returns nil or an empty chunk.
-    public static func read(source: ImportSource?, assumedUnit: MassUnit, next: @escaping () throws -> [UInt8]?) throws -> ImportFile {
-        // The header line decides the delimiter: read up to its end first.
+    /// The delimiter, from the header line: reads up to its end, and hands the
+    /// bytes read back to the CSV reader.
+    static func csvReader(_ input: ImportInput) throws -> CSVReader {
+        let next = try input.open()
         var buffered: [UInt8] = []
         var ended = false
         while !buffered.drop(while: { $0 == 0x0A || $0 == 0x0D }).contains(0x0A) {
@@ -80,18 +142,43 @@ public enum ImportReader {
         let headerEnd = buffered[headerStart...].firstIndex(of: 0x0A) ?? buffered.endIndex
         let delimiter = CSVReader.delimiter(ofHeader: Array(buffered[headerStart..<headerEnd]))
         var first: [UInt8]? = buffered
-        var reader = CSVReader(delimiter: delimiter) {
+        return CSVReader(delimiter: delimiter) {
             if let chunk = first {
                 first = nil
                 return chunk
             }
             return ended ? nil : try next().flatMap { $0.isEmpty ? nil : $0 }
         }
+    }
+
+    /// A row whose text holds a control character is left out with the column named,
+    /// rather than stored cut short (SQLite) or refused by the database (PostgreSQL).
+    static func checkPlainText(_ record: CSVRecord, header: [String]) throws(RowProblem) {
+        for (index, field) in record.fields.enumerated() {
+            guard let scalar = PlainText.firstForbidden(in: field) else { continue }
+            let column = index < header.count ? header[index] : "column \(index + 1)"
+            throw RowProblem(PlainText.message(field: column, scalar: scalar))
+        }
+    }
+}
+
+/// One pass over a file's rows: the header read and its app known, each `step`
+/// reads one row into the collector.
+struct RowScan {
+    private var reader: CSVReader
+    private var format: any FormatReader
+    private let header: [String]
+    var outline: ImportOutline
+    var collector: WorkoutCollector
+
+    init(_ input: ImportInput, source: ImportSource?, assumedUnit: MassUnit, collector: WorkoutCollector) throws {
+        try ImportReader.checkSize(input.size)
+        reader = try ImportReader.csvReader(input)
         do {
             guard let header = try reader.next() else {
                 throw ImportError("The file is empty. Export your history from the app again and choose that file.")
             }
-            let detected = detect(header: header.fields)
+            let detected = ImportReader.detect(header: header.fields)
             guard let source = source ?? detected else {
                 throw ImportError(
                     "Spotter does not recognise this file: its first line should be the header of a Strong, Hevy or FitNotes CSV export.")
@@ -99,54 +186,68 @@ public enum ImportReader {
             if let detected, detected != source {
                 throw ImportError("This is a \(detected.displayName) export, not a \(source.displayName) one: choose \(detected.displayName).")
             }
-            switch source {
-            case .strong: return try read(StrongReader.self, source: source, header: header.fields, reader: &reader, unit: assumedUnit)
-            case .hevy: return try read(HevyReader.self, source: source, header: header.fields, reader: &reader, unit: assumedUnit)
-            case .fitnotes: return try read(FitNotesReader.self, source: source, header: header.fields, reader: &reader, unit: assumedUnit)
+            self.header = header.fields
+            outline = ImportOutline(source: source, assumedUnit: assumedUnit)
+            let kind: any FormatReader.Type = switch source {
+            case .strong: StrongReader.self
+            case .hevy: HevyReader.self
+            case .fitnotes: FitNotesReader.self
             }
+            format = try kind.init(header: header.fields, assumedUnit: assumedUnit, notices: &outline.notices)
+            outline.statedUnit = format.statedUnit
         } catch let error as CSVReadError {
             throw ImportError(error.description)
         }
+        self.collector = collector
     }
 
-    private static func read<Format: FormatReader>(
-        _ format: Format.Type, source: ImportSource, header: [String], reader: inout CSVReader, unit: MassUnit
-    ) throws -> ImportFile {
-        var file = ImportFile(source: source, assumedUnit: unit)
-        var format = try Format(header: header, assumedUnit: unit, notices: &file.notices)
-        file.statedUnit = format.statedUnit
-        var collector = WorkoutCollector()
-        while let record = try reader.next() {
-            // A line of empty fields (";;;;") is a blank line.
-            if record.fields.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) { continue }
-            file.rows += 1
-            do throws(RowProblem) {
-                // A row shorter than the header was cut off (FitNotes rows are
-                // checked by their reader: their names may hold commas).
-                if source != .fitnotes, record.fields.count < header.count {
-                    throw RowProblem("The row has \(record.fields.count) fields where the header has \(header.count): it is cut off.")
-                }
-                try checkPlainText(record, header: header)
-                try format.read(record, into: &collector, file: &file)
-            } catch {
-                file.skipped.append(SkippedRow(line: record.line, reason: error.reason))
+    /// Reads the next row; false at the end of the file.
+    mutating func step() throws -> Bool {
+        let next: CSVRecord?
+        do { next = try reader.next() } catch let error as CSVReadError { throw ImportError(error.description) }
+        guard let record = next else {
+            collector.completeAll()
+            outline.statedUnit = format.statedUnit
+            return false
+        }
+        // A line of empty fields (";;;;") is a blank line.
+        if record.fields.allSatisfy({ $0.trimmedOfSpaces.isEmpty }) { return true }
+        outline.rows += 1
+        do throws(RowProblem) {
+            // A row shorter than the header was cut off (FitNotes rows are
+            // checked by their reader: their names may hold commas).
+            if outline.source != .fitnotes, record.fields.count < header.count {
+                throw RowProblem("The row has \(record.fields.count) fields where the header has \(header.count): it is cut off.")
             }
+            try ImportReader.checkPlainText(record, header: header)
+            try format.read(record, into: &collector, file: &outline)
+        } catch {
+            outline.skip(SkippedRow(line: record.line, reason: error.reason))
         }
-        file.statedUnit = format.statedUnit
-        file.workouts = collector.finished()
-        file.notices += collector.oversizedNotices()
-        file.skipped.sort { $0.line < $1.line }
-        if file.rows == 0 { throw ImportError("The file has a header but no rows: there is nothing to import.") }
-        return file
+        collector.endRow(line: record.line)
+        return true
+    }
+}
+
+/// The workouts of a file with their sets, each as soon as its last row is read
+/// (`ImportReader.workouts`).
+public struct ImportedWorkouts {
+    var scan: RowScan
+    private var ready: [ImportedWorkout] = []
+    private var index = 0
+
+    init(scan: RowScan) {
+        self.scan = scan
     }
 
-    /// A row whose text holds a control character is left out with the column named,
-    /// rather than stored cut short (SQLite) or refused by the database (PostgreSQL).
-    private static func checkPlainText(_ record: CSVRecord, header: [String]) throws(RowProblem) {
-        for (index, field) in record.fields.enumerated() {
-            guard let scalar = PlainText.firstForbidden(in: field) else { continue }
-            let column = index < header.count ? header[index] : "column \(index + 1)"
-            throw RowProblem(PlainText.message(field: column, scalar: scalar))
+    /// The next complete workout, or nil at the end of the file.
+    public mutating func next() throws -> ImportedWorkout? {
+        while index == ready.count {
+            let more = try scan.step()
+            (ready, index) = (scan.collector.takeCompleted(), 0)
+            if ready.isEmpty, !more { return nil }
         }
+        defer { index += 1 }
+        return ready[index]
     }
 }

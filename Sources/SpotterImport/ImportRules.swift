@@ -14,11 +14,15 @@ public enum ImportRules {
     /// (a marathon day is a few hundred sets), so only damaged files meet them.
     public static let mostSetsPerWorkout = 500
     public static let mostExercisesPerWorkout = 100
+    /// The most rows left out a preview lists; the rest are counted.
+    public static let mostRowsListed = 1_000
+    /// The most notices a preview lists; the rest are counted.
+    public static let mostNoticesListed = 100
 
     /// A number as exports write it: `60`, `60.0`, `149.99999999999997`, and `60,5`
     /// in files from apps set to a language with a decimal comma. Empty is nil.
     public static func number(_ text: String) -> Double? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmedOfSpaces
         guard !trimmed.isEmpty else { return nil }
         if let value = Double(trimmed), value.isFinite { return value }
         if let value = Double(trimmed.replacingOccurrences(of: ",", with: ".")), value.isFinite { return value }
@@ -31,7 +35,7 @@ public enum ImportRules {
     /// A duration as Strong writes it: `31m`, `1h 3m`, `2h 38m`, `1h`, `38min`,
     /// `20s`, `1h 2min 5s`, or bare seconds. Nil when it is not one.
     public static func duration(_ text: String) -> Int? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let trimmed = text.trimmedOfSpaces.lowercased()
         guard !trimmed.isEmpty else { return nil }
         if let seconds = number(trimmed) { return seconds >= 0 ? Int(seconds.rounded()) : nil }
         var total = 0
@@ -78,7 +82,7 @@ public enum ImportRules {
 
     /// `H:MM:SS` or `MM:SS` (FitNotes times); nil when it is not one.
     public static func clockDuration(_ text: String) -> Int? {
-        let parts = text.trimmingCharacters(in: .whitespaces).split(separator: ":", omittingEmptySubsequences: false)
+        let parts = text.trimmedOfSpaces.split(separator: ":", omittingEmptySubsequences: false)
         guard (2...3).contains(parts.count) else { return nil }
         let numbers = parts.compactMap { Int($0) }
         guard numbers.count == parts.count, numbers.allSatisfy({ $0 >= 0 }) else { return nil }
@@ -87,7 +91,7 @@ public enum ImportRules {
 
     /// `2024-06-18 11:04:00`, `2024-06-18 11:04`, `2024-06-18T11:04:00` or `2024-06-18`.
     public static func isoDateTime(_ text: String) -> LocalDateTime? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmedOfSpaces
         let parts = trimmed.split(whereSeparator: { $0 == " " || $0 == "T" })
         guard (1...2).contains(parts.count) else { return nil }
         let day = parts[0].split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
@@ -133,7 +137,7 @@ public enum ImportRules {
 
     /// Meters in one `unit` (`km`, `mi`, `m`, `miles`, ...); nil for an unknown unit.
     public static func meters(per unit: String) -> Double? {
-        switch unit.trimmingCharacters(in: .whitespaces).lowercased() {
+        switch unit.trimmedOfSpaces.lowercased() {
         case "km", "kms", "kilometers", "kilometres": 1000
         case "mi", "mile", "miles": 1609.344
         case "m", "meters", "metres": 1
@@ -145,7 +149,7 @@ public enum ImportRules {
 
     /// A weight unit as exports spell it: `kg`, `kgs`, `lb`, `lbs`.
     public static func massUnit(_ text: String) -> MassUnit? {
-        switch text.trimmingCharacters(in: .whitespaces).lowercased() {
+        switch text.trimmedOfSpaces.lowercased() {
         case "kg", "kgs", "kilograms": .kg
         case "lb", "lbs", "pounds": .lb
         default: nil
@@ -217,24 +221,62 @@ extension LocalDateTime {
 /// Collects rows into workouts: rows of one workout may be spread over the file;
 /// consecutive rows of one exercise form an entry, and the exercise coming back
 /// later in the workout starts a new entry.
+///
+/// It serves both passes over a file. The outline pass counts each entry's sets
+/// (`ExerciseTally`) and drops them, noting the line of each workout's last row.
+/// The import pass keeps the sets and hands over each workout as soon as its last
+/// row is read (`takeCompleted`), so memory holds the workouts still open, not the file.
 struct WorkoutCollector {
-    private var workouts: [String: ImportedWorkout] = [:]
-    private var lastExercise: [String: String] = [:]
-    private var setCounts: [String: Int] = [:]
-    /// Workouts past the limits: no session holds that many sets or exercises, so the
-    /// file is damaged or joins many sessions under one start. Their sets are no longer
-    /// kept (memory stays bounded by the limits, not by the file); their rows are counted.
-    private var oversizedRows: [String: Int] = [:]
+    /// A workout whose rows are still coming.
+    private struct Open {
+        /// In the outline pass, without sets, entries or notes: the tallies stand for them.
+        var workout: ImportedWorkout
+        /// Per entry, in order: its exercise and what its sets hold.
+        var tallies: [ExerciseTally] = []
+        var sets = 0
+        /// Rows counted once the workout is past the limits: no session holds that many
+        /// sets or exercises, so the file is damaged or joins many sessions under one
+        /// start. Its sets are no longer kept (memory stays bounded by the limits, not
+        /// by the file).
+        var oversizedRows: Int?
+    }
+
+    /// In the import pass: the line of each workout's last row, from the outline.
+    private let ends: [String: Int]?
+    private var open: [String: Open] = [:]
+    /// The workouts the current row touched.
+    private var touched: Set<String> = []
+    /// In the outline pass: the line of each workout's last row so far.
+    private var lastLines: [String: Int] = [:]
+    private var completed: [ImportedWorkout] = []
+
+    /// The outline pass: sets are counted, not kept.
+    init() {
+        ends = nil
+    }
+
+    /// The import pass of a file outlined as `outline`.
+    init(outline: ImportOutline) {
+        ends = outline.lastLines
+    }
+
+    private var keepsSets: Bool { ends != nil }
 
     /// The workout under `key`, made by `make` on its first row.
     mutating func workout(_ key: String, make: () -> ImportedWorkout) -> String {
-        if workouts[key] == nil { workouts[key] = make() }
+        touched.insert(key)
+        if open[key] == nil {
+            var workout = make()
+            if !keepsSets { workout.notes = "" }
+            open[key] = Open(workout: workout)
+        }
         return key
     }
 
     /// Changes the workout under `key` (FitNotes names a workout as its rows come).
     mutating func update(_ key: String, _ change: (inout ImportedWorkout) -> Void) {
-        change(&workouts[key]!)
+        touched.insert(key)
+        change(&open[key]!.workout)
     }
 
     /// Adds a set (or nothing, for a marker row) to the exercise's current entry,
@@ -243,44 +285,113 @@ struct WorkoutCollector {
     mutating func entry(
         _ key: String, exercise: String, supersetGroup: Int? = nil, sameExerciseContinues: Bool = false, change: (inout ImportedEntry) -> Void
     ) {
-        if let rows = oversizedRows[key] {
-            oversizedRows[key] = rows + 1
+        touched.insert(key)
+        guard var state = open.removeValue(forKey: key) else { preconditionFailure("an entry of a workout not begun") }
+        defer { open[key] = state }
+        if let rows = state.oversizedRows {
+            state.oversizedRows = rows + 1
             return
         }
-        var index = workouts[key]!.entries.count - 1
-        if sameExerciseContinues, let found = workouts[key]!.entries.firstIndex(where: { $0.exerciseName == exercise }) {
+        var index = state.tallies.count - 1
+        if sameExerciseContinues, let found = state.tallies.firstIndex(where: { $0.name == exercise }) {
             index = found
-        } else if lastExercise[key] != exercise || index < 0 {
-            workouts[key]!.entries.append(ImportedEntry(exerciseName: exercise, supersetGroup: supersetGroup))
-            lastExercise[key] = exercise
+        } else if index < 0 || state.tallies[index].name != exercise {
+            state.tallies.append(ExerciseTally(name: exercise))
+            if keepsSets { state.workout.entries.append(ImportedEntry(exerciseName: exercise, supersetGroup: supersetGroup)) }
             index += 1
         }
-        let before = workouts[key]!.entries[index].sets.count
-        change(&workouts[key]!.entries[index])
-        setCounts[key, default: 0] += workouts[key]!.entries[index].sets.count - before
-        if setCounts[key]! > ImportRules.mostSetsPerWorkout || workouts[key]!.entries.count > ImportRules.mostExercisesPerWorkout {
-            oversizedRows[key] = setCounts[key]!
-            workouts[key]!.entries = []
+        // The outline pass hands the reader a blank entry and keeps only its tally.
+        var entry = keepsSets ? state.workout.entries[index] : ImportedEntry(exerciseName: exercise)
+        let before = entry.sets.count
+        change(&entry)
+        for set in entry.sets[before...] { state.tallies[index].count(set) }
+        if !entry.category.isEmpty { state.tallies[index].category = entry.category }
+        state.sets += entry.sets.count - before
+        if keepsSets { state.workout.entries[index] = entry }
+        if state.sets > ImportRules.mostSetsPerWorkout || state.tallies.count > ImportRules.mostExercisesPerWorkout {
+            state.oversizedRows = state.sets
+            state.workout.entries = []
+            state.tallies = []
         }
     }
 
-    /// One notice per workout left out for its size.
-    func oversizedNotices() -> [String] {
-        oversizedRows.map { (workout: workouts[$0.key]!, rows: $0.value) }.sorted { $0.workout.line < $1.workout.line }.map { item in
-            "The workout \"\(item.workout.name)\" of \(item.workout.start) (line \(item.workout.line)) has \(item.rows) rows, more than "
-                + "\(ImportRules.mostSetsPerWorkout) sets or \(ImportRules.mostExercisesPerWorkout) exercises: no session holds that many, "
-                + "so it is left out. The file may join many sessions under one date and name."
+    /// Called after every row, read or left out: notes where the workouts it touched
+    /// end, or hands over those it completed.
+    mutating func endRow(line: Int) {
+        defer { touched.removeAll(keepingCapacity: true) }
+        guard let ends else {
+            for key in touched { lastLines[key] = line }
+            return
         }
+        for key in touched where ends[key] == line { complete(key) }
     }
 
-    /// The workouts in time order, without exercises that ended up with no sets.
-    func finished() -> [ImportedWorkout] {
-        workouts.filter { oversizedRows[$0.key] == nil }.values.map { workout in
-            var workout = workout
-            workout.entries.removeAll { $0.sets.isEmpty }
-            return workout
+    /// The workouts completed since the last call, in the order their last rows came.
+    mutating func takeCompleted() -> [ImportedWorkout] {
+        defer { completed = [] }
+        return completed
+    }
+
+    /// At the end of the file, in the import pass: every workout still open (none,
+    /// unless the file changed since its outline), oldest first.
+    mutating func completeAll() {
+        guard keepsSets else { return }
+        for key in open.keys.sorted(by: { Self.order(open[$0]!.workout, open[$1]!.workout) }) { complete(key) }
+    }
+
+    private static func order(_ first: ImportedWorkout, _ second: ImportedWorkout) -> Bool {
+        (first.start, first.line) < (second.start, second.line)
+    }
+
+    private mutating func complete(_ key: String) {
+        guard let state = open.removeValue(forKey: key), state.oversizedRows == nil else { return }
+        var workout = state.workout
+        workout.entries.removeAll { $0.sets.isEmpty }
+        if !workout.entries.isEmpty { completed.append(workout) }
+    }
+
+    /// The outline pass's findings, put into `outline`: the workouts in time order
+    /// with their import keys, the exercise names with what their sets hold, and one
+    /// notice per workout left out for its size.
+    func finish(_ outline: inout ImportOutline, source: ImportSource) {
+        outline.notices += open.values.compactMap { state in state.oversizedRows.map { (workout: state.workout, rows: $0) } }
+            .sorted { $0.workout.line < $1.workout.line }
+            .map { item in
+                "The workout \"\(item.workout.name)\" of \(item.workout.start) (line \(item.workout.line)) has \(item.rows) rows, more than "
+                    + "\(ImportRules.mostSetsPerWorkout) sets or \(ImportRules.mostExercisesPerWorkout) exercises: no session holds that many, "
+                    + "so it is left out. The file may join many sessions under one date and name."
+            }
+        let kept = open.values.filter { $0.oversizedRows == nil && $0.sets > 0 }.sorted { Self.order($0.workout, $1.workout) }
+        // Two workouts with the same start and name (Strong numbers them apart) are
+        // told apart by their order in the file.
+        var seen: [String: Int] = [:]
+        var exerciseIndex: [String: Int] = [:]
+        for state in kept {
+            let workout = state.workout
+            let key = workout.key(source: source)
+            seen[key, default: 0] += 1
+            let importKey = seen[key]! > 1 ? "\(key)|\(seen[key]!)" : key
+            outline.workouts.append(WorkoutOutline(name: workout.name, start: workout.start, line: workout.line, sets: state.sets, importKey: importKey))
+            for tally in state.tallies where tally.sets > 0 {
+                let index = exerciseIndex[tally.name] ?? outline.exercises.count
+                if index == outline.exercises.count {
+                    exerciseIndex[tally.name] = index
+                    outline.exercises.append(ExerciseTally(name: tally.name))
+                }
+                outline.exercises[index].merge(tally)
+            }
         }
-        .filter { !$0.entries.isEmpty }
-        .sorted { ($0.start, $0.line) < ($1.start, $1.line) }
+        outline.lastLines = lastLines
+    }
+}
+
+extension String {
+    /// The text without white space at either end, as `trimmingCharacters(in:
+    /// .whitespaces)` gives it, without Foundation's cost for the text nearly every
+    /// field is: a visible ASCII character at both ends.
+    var trimmedOfSpaces: String {
+        guard let first = utf8.first, let last = utf8.last else { return self }
+        if (0x21..<0x7F).contains(first), (0x21..<0x7F).contains(last) { return self }
+        return trimmingCharacters(in: .whitespaces)
     }
 }

@@ -13,7 +13,7 @@ public struct ImportSummary: Sendable {
     public var headline: String {
         guard nothingToImport == nil else { return "Nothing to import" }
         let file = plan.file
-        var text = "\(file.source.displayName) export: \(counted(plan.workouts.count, "workout")) with \(counted(plan.setCount, "set"))"
+        var text = "\(file.source.displayName) export: \(counted(plan.workoutCount, "workout")) with \(counted(plan.setCount, "set"))"
         if let from = file.firstStart, let to = file.lastStart { text += ", \(day(from)) to \(day(to))" }
         return text + "."
     }
@@ -25,7 +25,7 @@ public struct ImportSummary: Sendable {
 
     /// Why there is nothing to import, when there is nothing.
     public var nothingToImport: String? {
-        guard plan.workouts.isEmpty else { return nil }
+        guard plan.workoutCount == 0 else { return nil }
         let app = plan.file.source.displayName
         return plan.alreadyImported > 0
             ? "Every workout of this \(app) export (\(counted(plan.alreadyImported, "workout"))) is already in your history."
@@ -54,14 +54,20 @@ public struct ImportSummary: Sendable {
             let draft = match.newExercise!
             return "  \(match.name) (\(draft.kind.displayName), \(draft.equipment.displayName), \(draft.muscleGroups.map(\.displayName).joined(separator: ", ")))"
         }
-        let skipped = plan.file.skipped
-        lines.append("Rows left out (\(skipped.count)):")
-        lines += skipped.map { "  line \($0.line): \($0.reason)" }
+        lines.append("Rows left out (\(plan.file.skippedRows)):")
+        lines += plan.file.skipped.map { "  line \($0.line): \($0.reason)" }
+        if let moreSkipped { lines.append("  \(moreSkipped)") }
         if !plan.file.notices.isEmpty {
             lines.append("Notes:")
             lines += plan.file.notices.map { "  \($0)" }
         }
         return lines
+    }
+
+    /// The rows left out past the list's end, in words (nil when all are listed).
+    public var moreSkipped: String? {
+        let more = plan.file.skippedRows - plan.file.skipped.count
+        return more > 0 ? "And \(counted(more, "more row")) left out; the first \(plan.file.skipped.count) are listed." : nil
     }
 
     private func day(_ time: LocalDateTime) -> String { String(time.description.prefix(10)) }

@@ -20,8 +20,8 @@ struct ImportCommand: AsyncParsableCommand {
         abstract: "Import workout history from a Strong, Hevy or FitNotes CSV export, or a Spotter full export (json).",
         discussion: """
             CSV: prints a preview (workouts, sets, dates, the weight unit, exercises matched to the library and those \
-            that become custom exercises, and every row left out with its line and reason), then imports it in one \
-            transaction: all of it or nothing. Importing the same file again adds nothing. Times are read in the \
+            that become custom exercises, and every row left out with its line and reason), then imports it in short \
+            transactions, all of it or nothing. Importing the same file again adds nothing. Times are read in the \
             account's time zone.
 
             json: a file written by `spotter export --format json` (or Settings -> Export) fills an empty account with \
@@ -42,21 +42,28 @@ struct ImportCommand: AsyncParsableCommand {
             guard let account = try await UserRepository(store: store).find(username: user) else {
                 throw CLIError("No account named \(user). See `spotter user list`.")
             }
-            let read: ImportFile
+            let input: ImportInput
+            let outline: ImportOutline
             do {
-                read = try ImportReader.read(path: file, source: source, assumedUnit: unit ?? account.settings.unit)
+                input = try .file(path: file)
+                outline = try ImportReader.outline(input, source: source, assumedUnit: unit ?? account.settings.unit)
             } catch let error as ImportError {
                 throw CLIError(error.message)
             }
             let importer = HistoryImporter(store: store)
-            let plan = try await importer.plan(read, userID: account.id, now: Date())
+            let plan = try await importer.plan(outline, userID: account.id)
             print(ImportSummary(plan: plan).lines.joined(separator: "\n"))
             guard !dryRun else {
                 print("\nDry run: nothing was imported.")
                 return
             }
-            guard !plan.workouts.isEmpty else { return }
-            let outcome = try await importer.commit(plan, userID: account.id, now: Date())
+            guard plan.workoutCount > 0 else { return }
+            let outcome: ImportOutcome
+            do {
+                outcome = try await importer.commit(plan, from: input, userID: account.id, now: Date())
+            } catch let error as ImportError {
+                throw CLIError(error.message)
+            }
             print("\nImported \(counted(outcome.workouts, "workout")) (\(counted(outcome.sets, "set"))) into \(account.username)'s history"
                 + (outcome.newExercises == 0 ? "." : ", with \(counted(outcome.newExercises, "new custom exercise"))."))
         }

@@ -30,6 +30,14 @@ struct NameKeyTests {
         #expect(NameKey.displayForm(of: "Bench Press (Barbell)") == "Bench Press (Barbell)")
     }
 
+    @Test(
+        "Names already in display form are kept as they are; anything else folds as before",
+        arguments: ["Squat (Barbell)", "A", " Squat", "Squat ", "Squat  (Barbell)", "Squat\t(Barbell)", "Kniebeuge\u{A0}(Langhantel)", "Übung", "x\u{7F}y", ""])
+    func fastPathAgrees(_ name: String) {
+        let folded = name.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        #expect(NameKey.displayForm(of: name) == folded)
+    }
+
     @Test("A name of only white space has an empty display form")
     func blankName() {
         #expect(NameKey.displayForm(of: "") == "")

@@ -57,9 +57,8 @@ extension AccountExportFixtures {
             .register(username: name, password: "correct horse battery", now: now)
     }
 
-    static func strongSample() throws -> ImportFile {
-        let path = try #require(Bundle.module.path(forResource: "Samples/legacy-comma-kg-W-D-F.prefix", ofType: "csv"))
-        return try ImportReader.read(path: path, source: .strong, assumedUnit: .kg)
+    static func strongSample() throws -> (input: ImportInput, outline: ImportOutline) {
+        try ImportIntoStoreTests.strongSample()
     }
 
     /// Anna: settings of her own; her own exercises (one with aliases, secondary
@@ -194,7 +193,8 @@ extension AccountExportFixtures {
         }
 
         let importer = HistoryImporter(store: store)
-        _ = try await importer.commit(try await importer.plan(try strongSample(), userID: id, now: at(5 * day)), userID: id, now: at(5 * day))
+        let sample = try strongSample()
+        _ = try await importer.commit(try await importer.plan(sample.outline, userID: id), from: sample.input, userID: id, now: at(5 * day))
 
         // In progress: two sets of bench, the first done, so its rest runs (15 s longer).
         let evening = at(6 * day)

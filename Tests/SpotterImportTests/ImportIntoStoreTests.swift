@@ -15,9 +15,11 @@ extension TestDatabase: CustomTestStringConvertible {}
 struct ImportIntoStoreTests {
     static let now = Date(timeIntervalSince1970: 1_790_000_000)
 
-    static func strongSample() throws -> ImportFile {
+    /// The Strong sample outlined, with the input that reads it again.
+    static func strongSample() throws -> (input: ImportInput, outline: ImportOutline) {
         let path = try #require(Bundle.module.path(forResource: "Samples/legacy-comma-kg-W-D-F.prefix", ofType: "csv"))
-        return try ImportReader.read(path: path, source: .strong, assumedUnit: .kg)
+        let input = try ImportInput.file(path: path)
+        return (input, try ImportReader.outline(input, source: .strong, assumedUnit: .kg))
     }
 
     static func account(_ name: String, zone: String = "UTC", in store: SpotterStore) async throws -> User {
@@ -40,10 +42,10 @@ struct ImportIntoStoreTests {
                 let anna = try await Self.account("anna", zone: "America/New_York", in: store)
                 let importer = HistoryImporter(store: store)
                 let file = try Self.strongSample()
-                let plan = try await importer.plan(file, userID: anna.id, now: Self.now)
-                #expect(plan.workouts.count == 9)
+                let plan = try await importer.plan(file.outline, userID: anna.id)
+                #expect(plan.workoutCount == 9)
                 #expect(plan.matches.allSatisfy { $0.exercise != nil }, "every Strong name of the sample is in the library")
-                let first = try await importer.commit(plan, userID: anna.id, now: Self.now)
+                let first = try await importer.commit(plan, from: file.input, userID: anna.id, now: Self.now)
                 #expect(first == ImportOutcome(workouts: 9, sets: 184, newExercises: 0, alreadyImported: 0))
 
                 let history = try await WorkoutRepository(store: store).history(userID: anna.id)
@@ -56,21 +58,21 @@ struct ImportIntoStoreTests {
                 #expect(try await TestEnvironment.count("exercise_records", in: store) > 0, "imported sets feed the records")
                 #expect(try await TestEnvironment.count("training_weeks", in: store) > 0, "and the weeks")
 
-                let again = try await importer.plan(file, userID: anna.id, now: Self.now)
-                #expect(again.workouts.isEmpty)
+                let again = try await importer.plan(file.outline, userID: anna.id)
+                #expect(again.workoutCount == 0)
                 #expect(again.alreadyImported == 9)
                 #expect(ImportSummary(plan: again).headline == "Nothing to import")
                 #expect(ImportSummary(plan: again).nothingToImport == "Every workout of this Strong export (9 workouts) is already in your history.")
                 #expect(ImportSummary(plan: again).alreadyLine == nil, "said once, by the line above")
                 // Even a plan made before the first import landed adds nothing.
-                let stale = try await importer.commit(plan, userID: anna.id, now: Self.now)
+                let stale = try await importer.commit(plan, from: file.input, userID: anna.id, now: Self.now)
                 #expect(stale == ImportOutcome(workouts: 0, sets: 0, newExercises: 0, alreadyImported: 9))
                 #expect(try await Self.workoutCount(anna.id, in: store) == [9])
             }
         }
     }
 
-    @Test("a failure halfway through changes nothing, new exercises included", arguments: TestDatabase.all)
+    @Test("a file changed since its preview is refused with a message and changes nothing, new exercises included", arguments: TestDatabase.all)
     func allOrNothing(engine: TestDatabase) async throws {
         try await TestEnvironment.with(engine) { env in
             try await env.withStore { store in
@@ -80,14 +82,17 @@ struct ImportIntoStoreTests {
                     2024-06-18 11:04:00,"A",1h,"My Own Press",1,60,5,0,0,,,
                     2024-06-19 11:04:00,"B",1h,"My Own Press",1,62.5,5,0,0,,,
                     """
-                let file = try ImportReader.read(bytes: Array(csv.utf8), source: .strong, assumedUnit: .kg)
+                let outline = try ImportReader.outline(.bytes(Array(csv.utf8)), source: .strong, assumedUnit: .kg)
                 let importer = HistoryImporter(store: store)
-                var plan = try await importer.plan(file, userID: anna.id, now: Self.now)
+                let plan = try await importer.plan(outline, userID: anna.id)
                 #expect(plan.newExercises.count == 1)
-                // The second workout reuses a set id of the first: its insert fails
-                // after the exercise and the first workout were written.
-                plan.workouts[1].entries[0].sets[0].id = plan.workouts[0].entries[0].sets[0].id
-                await #expect(throws: SpotterError.self) { try await importer.commit(plan, userID: anna.id, now: Self.now) }
+                // The file changed between the preview and the import: its second
+                // workout names an exercise the plan does not know.
+                let changed = csv.replacingOccurrences(of: "\"B\",1h,\"My Own Press\"", with: "\"B\",1h,\"Other Press\"")
+                #expect(changed != csv)
+                await #expect(throws: ImportError.changedSincePreview) {
+                    try await importer.commit(plan, from: .bytes(Array(changed.utf8)), userID: anna.id, now: Self.now)
+                }
                 #expect(try await Self.workoutCount(anna.id, in: store) == [0])
                 #expect(try await TestEnvironment.count("workout_sets", in: store) == 0)
                 #expect(try await TestEnvironment.count("exercises", in: store) == 0, "the custom exercise is not left behind")
@@ -103,11 +108,11 @@ struct ImportIntoStoreTests {
                 let ben = try await Self.account("ben", in: store)
                 let importer = HistoryImporter(store: store)
                 let file = try Self.strongSample()
-                _ = try await importer.commit(try await importer.plan(file, userID: anna.id, now: Self.now), userID: anna.id, now: Self.now)
+                _ = try await importer.commit(try await importer.plan(file.outline, userID: anna.id), from: file.input, userID: anna.id, now: Self.now)
                 #expect(try await Self.workoutCount(ben.id, in: store) == [0])
-                let bens = try await importer.plan(file, userID: ben.id, now: Self.now)
+                let bens = try await importer.plan(file.outline, userID: ben.id)
                 #expect(bens.alreadyImported == 0, "anna's import keys are hers")
-                let outcome = try await importer.commit(bens, userID: ben.id, now: Self.now)
+                let outcome = try await importer.commit(bens, from: file.input, userID: ben.id, now: Self.now)
                 #expect(outcome.workouts == 9)
                 #expect(try await Self.workoutCount(anna.id, in: store) == [9])
             }

@@ -20,10 +20,18 @@ struct ImportPlanTests {
     static let header = "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE"
 
     static func plan(_ rows: [String], library: [Exercise], chosen: [String: UUID] = [:], existing: Set<String> = [], zone: String = "UTC") throws -> ImportPlan {
+        try planned(rows, library: library, chosen: chosen, existing: existing, zone: zone).plan
+    }
+
+    /// The plan and the workouts it makes of the file's, with their import keys.
+    static func planned(
+        _ rows: [String], library: [Exercise], chosen: [String: UUID] = [:], existing: Set<String> = [], zone: String = "UTC"
+    ) throws -> (plan: ImportPlan, workouts: [(workout: Workout, importKey: String)]) {
         let file = try importText(([header] + rows).joined(separator: "\n"), source: .strong)
-        return ImportPlan.make(
-            file: file, library: library, chosen: chosen, existing: existing, ownerID: owner, zone: TimeZone(identifier: zone)!, now: epoch,
+        let plan = ImportPlan.make(
+            file: file.outline, library: library, chosen: chosen, existing: existing, ownerID: owner, zone: TimeZone(identifier: zone)!,
             makeID: UUID.init)
+        return (plan, try file.workouts.compactMap { try plan.workout(from: $0, now: epoch, makeID: UUID.init) })
     }
 
     @Test("names match by name or alias ignoring case and spaces, and with the equipment moved in either direction")
@@ -58,7 +66,7 @@ struct ImportPlanTests {
             "2024-06-18 11:04:00,Push,1h,Dead Hang,1,0,0,0,45,,,",
             "2024-06-18 11:04:00,Push,1h,Lying Leg Curl (Machine),1,40,10,0,0,,,",
         ]
-        let plan = try Self.plan(rows, library: [bench, floor], chosen: ["Bench Press (Barbell)": floor.id])
+        let (plan, workouts) = try Self.planned(rows, library: [bench, floor], chosen: ["Bench Press (Barbell)": floor.id])
         #expect(plan.matches.map(\.name) == ["Bench Press (Barbell)", "Spoto Bench Press (Barbell)", "Dead Hang", "Lying Leg Curl (Machine)"])
         #expect(plan.matches[0].exercise?.id == floor.id)
         #expect(plan.matches[0].chosen)
@@ -70,17 +78,23 @@ struct ImportPlanTests {
         #expect((legCurl.equipment, legCurl.muscleGroups) == (.machine, [.legs]), "a leg curl is legs, not biceps")
         #expect(plan.newExercises.count == 3)
         // The workout uses the chosen exercise and the new ids.
-        let entries = try #require(plan.workouts.first?.entries)
+        let entries = try #require(workouts.first?.workout.entries)
         #expect(entries[0].exerciseID == floor.id)
-        #expect(Set(entries.dropFirst().map(\.exerciseID)) == Set(plan.newExercises.map(\.id)))
+        #expect(Set(entries.dropFirst().map(\.exerciseID)) == Set(plan.newExercises.keys))
     }
 
     @Test("words match from their start: \"Ball Side Throw\" is no row, FitNotes categories come first")
     func guesses() {
-        #expect(ExerciseGuess.draft(name: "Ball Side Throw", sets: [ImportedSet(reps: 10)]).muscleGroups == [.fullBody])
-        #expect(ExerciseGuess.draft(name: "Seal Rows", sets: [ImportedSet(reps: 10, weight: Mass(20, .kg))]).muscleGroups == [.back])
-        #expect(ExerciseGuess.draft(name: "Seal Rows", sets: [ImportedSet(reps: 10)], category: "Shoulders").muscleGroups == [.shoulders])
-        let run = ExerciseGuess.draft(name: "Treadmill", sets: [ImportedSet(durationSeconds: 600, distanceMeters: 2000)])
+        func guess(_ name: String, _ sets: [ImportedSet], category: String = "") -> ValidExerciseDraft {
+            var tally = ExerciseTally(name: name)
+            for set in sets { tally.count(set) }
+            tally.category = category
+            return ExerciseGuess.draft(tally)
+        }
+        #expect(guess("Ball Side Throw", [ImportedSet(reps: 10)]).muscleGroups == [.fullBody])
+        #expect(guess("Seal Rows", [ImportedSet(reps: 10, weight: Mass(20, .kg))]).muscleGroups == [.back])
+        #expect(guess("Seal Rows", [ImportedSet(reps: 10)], category: "Shoulders").muscleGroups == [.shoulders])
+        let run = guess("Treadmill", [ImportedSet(durationSeconds: 600, distanceMeters: 2000)])
         #expect((run.kind, run.equipment) == (.distanceDuration, .cardio))
     }
 
@@ -91,15 +105,16 @@ struct ImportPlanTests {
             "2024-06-19 18:30:00,Pull,,Bench Press (Barbell),1,100,5,0,0,,,",
         ]
         let bench = Self.exercise("Bench Press (Barbell)")
-        let plan = try Self.plan(rows, library: [bench], existing: ["strong|2024-06-19 18:30:00|Pull"], zone: "America/New_York")
+        let (plan, workouts) = try Self.planned(rows, library: [bench], existing: ["strong|2024-06-19 18:30:00|Pull"], zone: "America/New_York")
         #expect(plan.alreadyImported == 1)
-        let push = try #require(plan.workouts.first)
-        #expect(plan.workouts.count == 1)
+        let (push, key) = try #require(workouts.first)
+        #expect(workouts.count == 1)
+        #expect(plan.workoutCount == 1)
         // 11:04 in New York in June (UTC-4) is 15:04 UTC.
         #expect(push.startedAt == Date(timeIntervalSince1970: 1_718_723_040))
         #expect(push.endedAt == push.startedAt.addingTimeInterval(3780))
         #expect(push.allSets.allSatisfy { $0.done })
-        #expect(plan.importKeys[push.id] == "strong|2024-06-18 11:04:00|Push")
+        #expect(key == "strong|2024-06-18 11:04:00|Push")
     }
 
     @Test("two workouts of one file with the same start and name get their own keys, the same on every read")
@@ -111,8 +126,9 @@ struct ImportPlanTests {
         #expect(file.importKeys == ["strong|2025-01-05 09:30:00|Push", "strong|2025-01-05 09:30:00|Push|2"])
         // A second import sees both as imported, in its preview too.
         let plan = ImportPlan.make(
-            file: file, library: [], existing: Set(file.importKeys), ownerID: Self.owner, zone: .gmt, now: Self.epoch, makeID: UUID.init)
-        #expect(plan.workouts.isEmpty)
+            file: file.outline, library: [], existing: Set(file.importKeys), ownerID: Self.owner, zone: .gmt, makeID: UUID.init)
+        #expect(plan.workoutCount == 0)
+        #expect(try file.workouts.allSatisfy { try plan.workout(from: $0, now: Self.epoch, makeID: UUID.init) == nil })
         #expect(plan.alreadyImported == 2)
     }
 
@@ -133,7 +149,7 @@ struct ImportPlanTests {
         #expect(summary.lines.contains(
             "  line 4: Set Order \"X\" is neither a set number nor a marker Spotter knows (W, D, F, Rest Timer, Note)."))
         let stated = try importText("Date;Workout Name;Exercise Name;Set Order;Weight;Weight Unit;Reps;RPE;Distance;Distance Unit;Seconds;Notes;Workout Notes;Workout Duration\n2024-06-18 11:04:00;Push;Bench Press (Barbell);1;225;lbs;5;;;;;;;1h\n")
-        let statedPlan = ImportPlan.make(file: stated, library: [], ownerID: Self.owner, zone: .gmt, now: Self.epoch, makeID: UUID.init)
+        let statedPlan = ImportPlan.make(file: stated.outline, library: [], ownerID: Self.owner, zone: .gmt, makeID: UUID.init)
         #expect(ImportSummary(plan: statedPlan).unitLine == "Weights: lb, as the file says.")
     }
 

@@ -552,7 +552,7 @@ struct StrongReaderTests {
         #expect(file.workouts.count == 2)
         // workouts.import_key is unique per lifter: a shared key would fail the whole
         // import. Same start and name: the plan numbers the second by file order.
-        let plan = ImportPlan.make(file: file, library: [], ownerID: UUID(), zone: .gmt, now: Date(timeIntervalSince1970: 0), makeID: UUID.init)
+        let plan = ImportPlan.make(file: file.outline, library: [], ownerID: UUID(), zone: .gmt, makeID: UUID.init)
         #expect(Set(plan.importKeys.values).count == 2)
     }
 

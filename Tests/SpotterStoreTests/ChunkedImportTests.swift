@@ -15,15 +15,17 @@ struct ChunkedImportTests {
         stride(from: 0.0, to: 40, by: 2).map { BulkMarksTests.workout($0, exercises, weight: 80 + 2 * $0, reps: 6, userID: userID) }
     }
 
-    @Test("chunks never split a workout and stay within the set budget")
-    func chunking() {
-        let user = UUID(), exercise = UUID()
-        let workouts = Self.history(user, [exercise])  // 4 sets each
-        let chunks = WorkoutRepository.chunks(workouts, setsPerChunk: 10)
-        #expect(chunks.map(\.count) == Array(repeating: 2, count: 10), "two workouts of 4 sets fit in 10, a third would not")
-        #expect(chunks.flatMap { $0 }.map(\.id) == workouts.map(\.id), "in order, each once")
-        #expect(WorkoutRepository.chunks(workouts, setsPerChunk: 3).map(\.count) == Array(repeating: 1, count: 20), "a workout larger than the budget is a chunk of its own")
-        #expect(WorkoutRepository.chunks([], setsPerChunk: 10).isEmpty)
+    /// `addFinished(next:)` fed from an array, as an import feeds it from a file.
+    static func add(
+        _ workouts: [Workout], newExercises: [UUID: ValidExerciseDraft] = [:], failingAfter: Int? = nil, userID: UUID, setsPerChunk: Int,
+        in store: SpotterStore
+    ) async throws -> BulkOutcome {
+        var remaining = workouts[...]
+        return try await WorkoutRepository(store: store).addFinished(
+            next: {
+                if let failingAfter, workouts.count - remaining.count == failingAfter { throw StoreError.refused("the file changed") }
+                return remaining.popFirst().map { FinishedWorkout($0) }
+            }, newExercises: newExercises, userID: userID, now: now, setsPerChunk: setsPerChunk)
     }
 
     @Test("an import in chunks stores exactly what one transaction stores: sets, marks, bests and weeks", arguments: TestDatabase.all)
@@ -36,9 +38,8 @@ struct ChunkedImportTests {
                     let exercises = ExerciseRepository(store: store)
                     let squat = try await exercises.create(userID: user.id, draft: benchDraft("Box Squat"), now: now).id
                     let press = try await exercises.create(userID: user.id, draft: benchDraft("Floor Press"), now: now).id
-                    let added = try await WorkoutRepository(store: store).addFinishedInChunks(
-                        FinishedBatch(workouts: Self.history(user.id, [squat, press])), userID: user.id, now: now, setsPerChunk: size)
-                    #expect(added.count == 20)
+                    let added = try await Self.add(Self.history(user.id, [squat, press]), userID: user.id, setsPerChunk: size, in: store)
+                    #expect((added.workouts, added.sets, added.newExercises, added.alreadyThere) == (20, 160, 0, 0))
                     // Marks and bests by exercise name and set position, so the two lifters compare.
                     let names = [squat: "squat", press: "press"]
                     let snapshot = try await BulkMarksTests.snapshot(user.id, in: store).map { line in
@@ -63,7 +64,7 @@ struct ChunkedImportTests {
         return (lines.filter { $0.hasPrefix("set ") && !$0.hasSuffix(" -") }.count, lines.filter { $0.hasPrefix("entry ") && $0.hasSuffix(" true") }.count)
     }
 
-    @Test("when a later chunk fails, what the earlier chunks added is taken out again", arguments: TestDatabase.all)
+    @Test("when a later chunk fails, or the reading stops with an error, what the earlier chunks added is taken out again", arguments: TestDatabase.all)
     func allOrNothing(engine: TestDatabase) async throws {
         try await TestEnvironment.with(engine) { env in
             try await env.withStore { store in
@@ -78,14 +79,26 @@ struct ChunkedImportTests {
                 var history = Self.history(anna.id, [squat, newExercise])
                 // The last workout reuses a set id of the first: its chunk fails after the others were written.
                 history[19].entries[0].sets[0].id = history[0].entries[0].sets[0].id
-                let batch = FinishedBatch(workouts: history, newExercises: [(newExercise, try benchDraft("Landmine Press").validated())])
+                let landmine = [newExercise: try benchDraft("Landmine Press").validated()]
                 await #expect(throws: SpotterError.self) {
-                    _ = try await workouts.addFinishedInChunks(batch, userID: anna.id, now: now, setsPerChunk: 8)
+                    _ = try await Self.add(history, newExercises: landmine, userID: anna.id, setsPerChunk: 8, in: store)
                 }
                 #expect(try await TestEnvironment.count("workouts", in: store) == 1)
                 #expect(try await TestEnvironment.count("workout_sets", in: store) == 4)
                 #expect(try await exercises.find(id: newExercise, userID: anna.id) == nil, "the new exercise is gone too")
                 #expect(try await BulkMarksTests.snapshot(anna.id, in: store) == before, "bests and marks as before")
+
+                // A file that stops reading after 7 workouts (3 parts of 2 written) leaves nothing either.
+                history[19] = BulkMarksTests.workout(38, [squat, newExercise], weight: 120, reps: 6, userID: anna.id)
+                await #expect(throws: StoreError.self) {
+                    _ = try await Self.add(history, newExercises: landmine, failingAfter: 7, userID: anna.id, setsPerChunk: 16, in: store)
+                }
+                #expect(try await TestEnvironment.count("workouts", in: store) == 1)
+                #expect(try await exercises.find(id: newExercise, userID: anna.id) == nil)
+                #expect(try await BulkMarksTests.snapshot(anna.id, in: store) == before)
+                // The same load without the failure lands whole.
+                let outcome = try await Self.add(history, newExercises: landmine, userID: anna.id, setsPerChunk: 16, in: store)
+                #expect((outcome.workouts, outcome.sets, outcome.newExercises) == (20, 160, 1))
             }
         }
     }

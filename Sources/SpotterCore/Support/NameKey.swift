@@ -14,7 +14,20 @@ public struct NameKey: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     /// The name as it is shown and stored: trimmed, inner white space folded to one space.
     public static func displayForm(of name: String) -> String {
-        name.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        isDisplayForm(name) ? name : name.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    }
+
+    /// Whether a name is already in its display form, judged on its bytes: printable
+    /// ASCII with single spaces between words (an import checks a name on every row).
+    /// Anything else takes the full path.
+    static func isDisplayForm(_ name: String) -> Bool {
+        var afterSpace = true
+        for byte in name.utf8 {
+            guard (0x20..<0x7F).contains(byte) else { return false }
+            if byte == 0x20, afterSpace { return false }
+            afterSpace = byte == 0x20
+        }
+        return !afterSpace
     }
 
     public var description: String { rawValue }

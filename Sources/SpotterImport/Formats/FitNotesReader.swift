@@ -80,7 +80,7 @@ struct FitNotesReader: FormatReader {
                 index += width
             }
             let numbersRead = [Column.weight, .reps, .distance].allSatisfy { column in
-                let text = result[column, default: ""].trimmingCharacters(in: .whitespaces)
+                let text = result[column, default: ""].trimmedOfSpaces
                 return text.isEmpty || ImportRules.number(text) != nil
             }
             if numbersRead { return result }
@@ -90,12 +90,12 @@ struct FitNotesReader: FormatReader {
         return first
     }
 
-    mutating func read(_ record: CSVRecord, into collector: inout WorkoutCollector, file: inout ImportFile) throws(RowProblem) {
+    mutating func read(_ record: CSVRecord, into collector: inout WorkoutCollector, file: inout ImportOutline) throws(RowProblem) {
         let line = record.line
         guard let fields = fields(of: record) else {
             throw RowProblem("The row has \(record.fields.count) fields where the header has \(order.count).")
         }
-        func field(_ column: Column) -> String { fields[column, default: ""].trimmingCharacters(in: .whitespaces) }
+        func field(_ column: Column) -> String { fields[column, default: ""].trimmedOfSpaces }
         let dateText = field(.date)
         guard var start = ImportRules.isoDateTime(dateText) else {
             throw RowProblem("The date \"\(dateText)\" is not a date like 2025-04-29.")

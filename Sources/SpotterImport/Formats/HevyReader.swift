@@ -31,10 +31,10 @@ struct HevyReader: FormatReader {
         statedUnit = columns[.weightPounds] != nil ? .lb : columns[.weightKilograms] != nil ? .kg : nil
     }
 
-    mutating func read(_ record: CSVRecord, into collector: inout WorkoutCollector, file: inout ImportFile) throws(RowProblem) {
+    mutating func read(_ record: CSVRecord, into collector: inout WorkoutCollector, file: inout ImportOutline) throws(RowProblem) {
         func field(_ column: Column) -> String {
             guard let index = columns[column], index < record.fields.count else { return "" }
-            return record.fields[index].trimmingCharacters(in: .whitespaces)
+            return record.fields[index].trimmedOfSpaces
         }
         let line = record.line
         let startText = field(.startTime)

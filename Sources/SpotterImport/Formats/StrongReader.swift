@@ -123,10 +123,10 @@ struct StrongReader: FormatReader {
     /// The unit the header states, or the first one a row states.
     var statedUnit: MassUnit?
 
-    mutating func read(_ record: CSVRecord, into collector: inout WorkoutCollector, file: inout ImportFile) throws(RowProblem) {
+    mutating func read(_ record: CSVRecord, into collector: inout WorkoutCollector, file: inout ImportOutline) throws(RowProblem) {
         func field(_ column: Column) -> String {
             guard let index = columns[column], index < record.fields.count else { return "" }
-            return record.fields[index].trimmingCharacters(in: .whitespaces)
+            return record.fields[index].trimmedOfSpaces
         }
         let line = record.line
         let dateText = field(.date)

@@ -7,7 +7,7 @@ import SpotterImport
 enum ImportUploadCheck {
     /// `source` is the form's choice: an app, or `detect` (or nothing) to read it
     /// from the header.
-    static func read(_ upload: StreamedUpload, at path: URL, source: String, unit: MassUnit) throws -> ImportFile {
+    static func read(_ upload: StreamedUpload, at path: URL, source: String, unit: MassUnit) throws -> ImportOutline {
         let app: ImportSource?
         if source.isEmpty || source == detect {
             app = nil
@@ -18,7 +18,7 @@ enum ImportUploadCheck {
         }
         guard upload.fileName != nil else { throw ImportError("Choose the CSV file you exported from Strong, Hevy or FitNotes.") }
         guard !upload.tooLarge else { throw ImportReader.tooLarge(limit: upload.limit) }
-        return try ImportReader.read(path: path.path, source: app, assumedUnit: unit)
+        return try ImportReader.outline(.file(path: path.path), source: app, assumedUnit: unit)
     }
 
     static let detect = "detect"

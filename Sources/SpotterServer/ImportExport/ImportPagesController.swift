@@ -5,7 +5,7 @@ import SpotterImport
 import SpotterStore
 
 /// Settings -> Import: upload another app's export, check the preview (unit, how
-/// names map to the library, rows left out), then import it in one transaction.
+/// names map to the library, rows left out), then import it (`HistoryImporter`).
 /// The upload waits on disk under a random token of the lifter's own between the
 /// two steps and is read again, with the lifter's choices, when they confirm.
 struct ImportPagesController {
@@ -93,12 +93,13 @@ struct ImportPagesController {
             return try await renderPreview(upload, choices: fallback, user: user, context: context, error: failure.first.message, status: .badRequest)
         }
         let importer = HistoryImporter(store: services.store)
-        let file = try read(upload, user: user, unit: choices.unit)
-        let plan = try await importer.plan(file, userID: user.id, chosen: choices.mapping, now: services.clock())
-        guard !plan.workouts.isEmpty else {
+        let input = try input(upload, user: user)
+        let file = try ImportReader.outline(input, source: upload.source, assumedUnit: choices.unit)
+        let plan = try await importer.plan(file, userID: user.id, chosen: choices.mapping)
+        guard plan.workoutCount > 0 else {
             return try await renderPreview(upload, choices: choices, user: user, context: context, error: nil, status: .ok)
         }
-        let outcome = try await importer.commit(plan, userID: user.id, now: services.clock())
+        let outcome = try await importer.commit(plan, from: input, userID: user.id, now: services.clock())
         services.imports.remove(token: upload.token, userID: user.id)
         return .seeOther(ImportedNotice(outcome).path)
     }
@@ -115,10 +116,10 @@ struct ImportPagesController {
         return upload
     }
 
-    /// The kept file, read again. It read well when it was uploaded; a file changed
+    /// The kept file, to read again. It read well when it was uploaded; a file changed
     /// on disk since is an error of the server, not of the lifter.
-    private func read(_ upload: ImportUploads.Upload, user: User, unit: MassUnit) throws -> ImportFile {
-        try ImportReader.read(path: services.imports.fileURL(token: upload.token, userID: user.id).path, source: upload.source, assumedUnit: unit)
+    private func input(_ upload: ImportUploads.Upload, user: User) throws -> ImportInput {
+        try .file(path: services.imports.fileURL(token: upload.token, userID: user.id).path)
     }
 
     private func renderPreview(
@@ -126,8 +127,8 @@ struct ImportPagesController {
         status: HTTPResponse.Status
     ) async throws -> Response {
         // Planned without the mappings, so every new name keeps its select and shows what was chosen.
-        let file = try read(upload, user: user, unit: choices.unit)
-        let plan = try await HistoryImporter(store: services.store).plan(file, userID: user.id, now: services.clock())
+        let file = try ImportReader.outline(try input(upload, user: user), source: upload.source, assumedUnit: choices.unit)
+        let plan = try await HistoryImporter(store: services.store).plan(file, userID: user.id)
         let library = try await services.exercises.list(userID: user.id)
         let model = ImportPreviewPage(
             page: PageChrome(title: "Check the import", context: context, section: .settings, backLink: "/settings/import"),

@@ -49,6 +49,8 @@ struct ImportPreviewPage {
     let skippedTitle: String
     let skipped: [SkippedRow]
     let skippedOpen: Bool
+    /// "And 1,204 more rows left out; …", when the list stops short.
+    let moreSkipped: String?
     let notices: [String]
     let confirmLabel: String
     let busyLabel: String
@@ -79,11 +81,12 @@ struct ImportPreviewPage {
         created = summary.created.enumerated().map { index, match in
             ImportNewExerciseView(match, number: index + 1, groups: groups, chosen: choices.mapping[match.name])
         }
-        skippedTitle = "Rows left out (\(plan.file.skipped.count))"
+        skippedTitle = "Rows left out (\(NumberText.grouped(plan.file.skippedRows)))"
         skipped = plan.file.skipped
+        moreSkipped = summary.moreSkipped
         skippedOpen = plan.file.skipped.count <= Self.openListLength
         notices = plan.file.notices
-        let workouts = "\(NumberText.grouped(plan.workouts.count)) \(plan.workouts.count == 1 ? "workout" : "workouts")"
+        let workouts = "\(NumberText.grouped(plan.workoutCount)) \(plan.workoutCount == 1 ? "workout" : "workouts")"
         confirmLabel = "Import \(workouts)"
         busyLabel = "Importing \(workouts)…"
         self.error = error

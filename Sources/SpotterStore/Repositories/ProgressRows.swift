@@ -123,17 +123,7 @@ enum ProgressRows {
     /// Recomputes the marks and bests of these exercises from every finished
     /// session, writing only what changed.
     static func refresh(userID: UUID, exerciseIDs: Set<UUID>, on db: any Database) async throws {
-        _ = try await refresh(userID: userID, exerciseIDs: exerciseIDs, adding: [], on: db)
-    }
-
-    /// The same, with finished workouts about to be inserted counted in from memory
-    /// (a bulk load): returns them with their marks set, to be written by their
-    /// insert (`WorkoutRows.insertWhole`) rather than read back and updated.
-    static func refresh(userID: UUID, exerciseIDs: Set<UUID>, adding new: [Workout], on db: any Database) async throws -> [Workout] {
-        guard !exerciseIDs.isEmpty else { return new }
-        let judged = try await judge(userID: userID, exerciseIDs: exerciseIDs, adding: new, on: db)
-        try await apply(judged, userID: userID, exerciseIDs: exerciseIDs, on: db)
-        return judged.workouts
+        try await apply(try await judge(userID: userID, exerciseIDs: exerciseIDs, on: db), userID: userID, exerciseIDs: exerciseIDs, on: db)
     }
 
     /// Writes what `judge` found: the changed marks of stored sets and entries, and the bests.
@@ -167,121 +157,101 @@ enum ProgressRows {
         var volumeRecords: [UUID: Bool] = [:]
         /// The bests of each exercise with any history.
         var bests: [UUID: Bests] = [:]
-        /// The workouts `adding` with their marks set.
-        var workouts: [Workout] = []
         /// How many stored sets were judged (see `storedSetCount`).
         var storedSets = 0
     }
 
-    /// Judges every finished session of these exercises, with `new` counted in from
-    /// memory. Only reads: a bulk import judges once on a reader, then writes in parts.
-    /// The stored sets are streamed row by row, so a long history is never held as rows.
-    static func judge(userID: UUID, exerciseIDs: Set<UUID>, adding new: [Workout], on db: any Database) async throws -> Judgement {
-        guard !exerciseIDs.isEmpty else { return Judgement(workouts: new) }
-        struct Key: Hashable { let exercise: UUID, workout: UUID }
-        struct Reading: Sendable {
-            var sessions: [UUID: [PersonalRecords.Session]] = [:]
-            var index: [Key: Int] = [:]
-            var firstEntry: [Key: UUID] = [:]
+    /// Workouts whose sets `judge` reads in one query.
+    static let judgedWorkoutsPerRead = 200
+
+    /// Judges every finished session of these exercises in time order, without
+    /// writing: a bulk load judges on a reader, then writes what changed in one short
+    /// transaction. The sets are streamed and judged one session at a time against
+    /// the bests of the sessions before it (`PersonalRecords.find(after:)`), so memory
+    /// holds one workout's sets and what changes, never the history.
+    static func judge(userID: UUID, exerciseIDs: Set<UUID>, on db: any Database) async throws -> Judgement {
+        guard !exerciseIDs.isEmpty else { return Judgement() }
+        /// One exercise's sets in the workout being read, with their entries' stored marks.
+        struct Session {
+            var sets: [WorkoutSet] = []
             var storedMarks: [UUID: String?] = [:]
-            /// Per exercise: the stored session-volume flag of each of its entries.
-            var storedVolume: [UUID: [UUID: Bool]] = [:]
+            /// Entries in position order, with their stored session-volume flag.
+            var entries: [(id: UUID, volumeRecord: Bool)] = []
+        }
+        struct Reading: Sendable {
+            var judged = Judgement()
+            var workout: (id: UUID, startedAt: Date)?
+            var sessions: [UUID: Session] = [:]
             var failure: String?
 
-            mutating func add(_ set: WorkoutSet, exerciseID: UUID, entryID: UUID, workoutID: UUID, startedAt: Date) {
-                let key = Key(exercise: exerciseID, workout: workoutID)
-                if let at = index[key] {
-                    sessions[exerciseID]![at].sets.append(set)
-                } else {
-                    index[key] = sessions[exerciseID, default: []].count
-                    firstEntry[key] = entryID
-                    sessions[exerciseID, default: []].append(.init(id: workoutID, startedAt: startedAt, sets: [set]))
+            /// Judges the workout read so far and folds it into the bests.
+            mutating func close() {
+                guard let workout else { return }
+                for (exerciseID, session) in sessions {
+                    let result = PersonalRecords.find(
+                        in: [.init(id: workout.id, startedAt: workout.startedAt, sets: session.sets)], after: judged.bests[exerciseID])
+                    if result.bests.hasHistory { judged.bests[exerciseID] = result.bests }
+                    for set in session.sets {
+                        let marks = ProgressRows.text(result.setRecords[set.id] ?? [])
+                        if session.storedMarks[set.id] ?? nil != marks { judged.setMarks[set.id] = marks }
+                    }
+                    // A session-volume record marks the exercise's first entry of the workout.
+                    let record = result.sessionRecords.contains(workout.id) ? session.entries.first?.id : nil
+                    for entry in session.entries where entry.volumeRecord != (entry.id == record) {
+                        judged.volumeRecords[entry.id] = entry.id == record
+                    }
                 }
+                sessions = [:]
+            }
+
+            mutating func add(_ row: any SQLRow) throws {
+                let (workoutID, entryID, set) = try WorkoutRows.set(row)
+                if workout?.id != workoutID {
+                    close()
+                    workout = (workoutID, try row.decode(column: "session_start", as: Date.self))
+                }
+                let exerciseID = try row.decode(column: "entry_exercise", as: UUID.self)
+                var session = sessions[exerciseID] ?? Session()
+                session.sets.append(set)
+                session.storedMarks[set.id] = try row.optional("records", as: String.self)
+                if session.entries.last?.id != entryID {
+                    session.entries.append((entryID, try row.optional("entry_volume_record", as: Bool.self) ?? false))
+                }
+                sessions[exerciseID] = session
+                judged.storedSets += 1
             }
         }
+        let sql = db as! any SQLDatabase
+        // The finished workouts with sets of these exercises, in time order; their sets
+        // are then read a batch of workouts at a time, so no more than one batch of
+        // rows waits to be judged (the SQLite driver hands over rows faster than they
+        // are taken, and would otherwise queue the whole history).
+        let workouts = try await sql.raw("""
+            SELECT w.id FROM workouts w WHERE w.user_id = \(bind: userID) AND w.ended_at IS NOT NULL \
+            AND EXISTS (SELECT 1 FROM exercise_entries e WHERE e.workout_id = w.id AND e.exercise_id IN (\(binds: Array(exerciseIDs)))) \
+            ORDER BY w.started_at, w.id
+            """).all().map { try $0.decode(column: "id", as: UUID.self) }
         let reading = Mutex(Reading())
-        try await (db as! any SQLDatabase).raw("""
-            SELECT s.*, e.exercise_id AS entry_exercise, e.volume_record AS entry_volume_record, w.started_at AS session_start \
-            FROM workout_sets s JOIN exercise_entries e ON e.id = s.entry_id JOIN workouts w ON w.id = s.workout_id \
-            WHERE e.user_id = \(bind: userID) AND e.exercise_id IN (\(binds: Array(exerciseIDs))) AND w.ended_at IS NOT NULL \
-            ORDER BY w.started_at, w.id, e.position, s.position
-            """).run { row in
-                reading.withLock { reading in
-                    guard reading.failure == nil else { return }
-                    do {
-                        let (workoutID, entryID, set) = try WorkoutRows.set(row)
-                        let exerciseID = try row.decode(column: "entry_exercise", as: UUID.self)
-                        reading.storedMarks[set.id] = try row.optional("records", as: String.self)
-                        reading.storedVolume[exerciseID, default: [:]][entryID] = try row.optional("entry_volume_record", as: Bool.self) ?? false
-                        reading.add(
-                            set, exerciseID: exerciseID, entryID: entryID, workoutID: workoutID,
-                            startedAt: try row.decode(column: "session_start", as: Date.self))
-                    } catch {
-                        reading.failure = String(describing: error)
+        // The batch's workouts are the lifter's (chosen above): filtering by them alone
+        // lets SQLite start from their ids, not from every entry of the exercises.
+        for batch in workouts.chunked(by: judgedWorkoutsPerRead) {
+            try await sql.raw("""
+                SELECT s.*, e.exercise_id AS entry_exercise, e.volume_record AS entry_volume_record, w.started_at AS session_start \
+                FROM workout_sets s JOIN exercise_entries e ON e.id = s.entry_id JOIN workouts w ON w.id = s.workout_id \
+                WHERE w.id IN (\(binds: Array(batch))) AND e.exercise_id IN (\(binds: Array(exerciseIDs))) AND w.ended_at IS NOT NULL \
+                ORDER BY w.started_at, w.id, e.position, s.position
+                """).run { row in
+                    reading.withLock { reading in
+                        guard reading.failure == nil else { return }
+                        do { try reading.add(row) } catch { reading.failure = String(describing: error) }
                     }
                 }
-            }
-        // Taken out of the lock (and the lock's copy dropped), so the arrays below are not copied.
-        var state = reading.withLock { held in
-            defer { held = Reading() }
-            return held
         }
-        if let failure = state.failure { throw StoreError.refused("A stored set could not be read: \(failure)") }
-        var newSets = Set<UUID>()
-        var newEntries = Set<UUID>()
-        for workout in new {
-            for entry in workout.entries where exerciseIDs.contains(entry.exerciseID) {
-                newEntries.insert(entry.id)
-                for set in entry.sets {
-                    newSets.insert(set.id)
-                    state.add(set, exerciseID: entry.exerciseID, entryID: entry.id, workoutID: workout.id, startedAt: workout.startedAt)
-                }
-            }
+        return try reading.withLock { reading in
+            if let failure = reading.failure { throw StoreError.refused("A stored set could not be read: \(failure)") }
+            reading.close()
+            return reading.judged
         }
-        if !new.isEmpty {
-            // In the query's order: by start, then by id (hex digits sort as the stored bytes do).
-            for exerciseID in state.sessions.keys {
-                state.sessions[exerciseID]!.sort { ($0.startedAt, $0.id.uuidString) < ($1.startedAt, $1.id.uuidString) }
-            }
-        }
-        var judged = Judgement(storedSets: state.storedMarks.count)
-        var newMarks: [UUID: [PersonalRecords.Kind]] = [:]
-        var newVolume = Set<UUID>()
-        for (exerciseID, list) in state.sessions {
-            let result = PersonalRecords.find(in: list)
-            if result.bests.hasHistory { judged.bests[exerciseID] = result.bests }
-            for session in list {
-                for set in session.sets {
-                    let kinds = result.setRecords[set.id] ?? []
-                    if newSets.contains(set.id) {
-                        if !kinds.isEmpty { newMarks[set.id] = kinds }
-                        continue
-                    }
-                    let new = text(kinds)
-                    if state.storedMarks[set.id] ?? nil != new { judged.setMarks[set.id] = new }
-                }
-            }
-            let recordEntries = Set(result.sessionRecords.compactMap { state.firstEntry[Key(exercise: exerciseID, workout: $0)] })
-            // Only this exercise's entries: another's flags are its own business.
-            let stored = state.storedVolume[exerciseID] ?? [:]
-            for (entryID, flag) in stored where flag != recordEntries.contains(entryID) {
-                judged.volumeRecords[entryID] = recordEntries.contains(entryID)
-            }
-            for entryID in recordEntries where stored[entryID] == nil {
-                if newEntries.contains(entryID) { newVolume.insert(entryID) } else { judged.volumeRecords[entryID] = true }
-            }
-        }
-        judged.workouts = new.map { workout in
-            var workout = workout
-            for index in workout.entries.indices {
-                let entry = workout.entries[index]
-                workout.entries[index].records = EntryRecords(
-                    sets: Dictionary(uniqueKeysWithValues: entry.sets.compactMap { set in newMarks[set.id].map { (set.id, $0) } }),
-                    sessionVolume: newVolume.contains(entry.id))
-            }
-            return workout
-        }
-        return judged
     }
 
     // MARK: Weeks

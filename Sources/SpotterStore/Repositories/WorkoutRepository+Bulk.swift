@@ -3,36 +3,37 @@ import Foundation
 import SQLKit
 import SpotterCore
 
-/// Finished workouts to add in one go (an import, or made-up history), with the
-/// custom exercises they need.
-public struct FinishedBatch: Sendable {
-    public var workouts: [Workout]
-    /// Per workout id: where it came from, for imports (see `M010CreateImportKeys`).
-    /// A workout whose key the lifter already has is left out.
-    public var importKeys: [UUID: String]
-    /// Custom exercises to create first, with the ids the workouts use.
-    public var newExercises: [(id: UUID, exercise: ValidExerciseDraft)]
+/// One finished workout of a bulk load (an import, made-up history).
+public struct FinishedWorkout: Sendable {
+    public var workout: Workout
+    /// Where it came from, for imports (see `M010CreateImportKeys`): a workout whose
+    /// key the lifter already has is left out.
+    public var importKey: String?
 
-    public init(workouts: [Workout], importKeys: [UUID: String] = [:], newExercises: [(id: UUID, exercise: ValidExerciseDraft)] = []) {
-        self.workouts = workouts
-        self.importKeys = importKeys
-        self.newExercises = newExercises
+    public init(_ workout: Workout, importKey: String? = nil) {
+        self.workout = workout
+        self.importKey = importKey
     }
 }
 
-extension FinishedBatch {
-    /// The workouts of `workouts` whose import key is not among `known` (those without one too).
-    func notImported(_ workouts: [Workout], known: Set<String>) -> [Workout] {
-        workouts.filter { importKeys[$0.id].map { !known.contains($0) } ?? true }
-    }
+/// What a bulk load added.
+public struct BulkOutcome: Sendable, Equatable {
+    public var workouts = 0
+    public var sets = 0
+    /// The custom exercises it created: those the added workouts use.
+    public var newExercises = 0
+    /// Workouts left out because the lifter already had their import key.
+    public var alreadyThere = 0
+
+    public init() {}
 }
 
 extension WorkoutRepository {
-    /// Adds finished workouts in bulk (made-up history, tests), with the records and
-    /// weekly counts computed once for everything they touch: `addFinishedInChunks` in
-    /// one part. Each workout must be finished and carry fresh ids.
+    /// Adds finished workouts in bulk (made-up history, tests): `addFinished(next:)`
+    /// in one part.
     public func addFinished(_ workouts: [Workout], userID: UUID, now: Date) async throws {
-        _ = try await addFinishedInChunks(FinishedBatch(workouts: workouts), userID: userID, now: now, setsPerChunk: .max)
+        var remaining = workouts.makeIterator()
+        _ = try await addFinished(next: { remaining.next().map { FinishedWorkout($0) } }, userID: userID, now: now, setsPerChunk: .max)
     }
 
     /// Which of these import keys the lifter's workouts already carry.
@@ -57,100 +58,104 @@ extension WorkoutRepository {
     /// writing, so a lifter's set waits at most that long behind an import.
     public static let setsPerImportChunk = 2_000
 
-    /// Adds a large batch in short transactions of about `setsPerChunk` sets each, so
-    /// other writers (lifters logging sets while a big import runs from the CLI) get in
-    /// between them instead of waiting for the whole import. The record marks of the
-    /// new sets are judged once, up front, on a reader; each part is then written with
-    /// its marks, and a last short transaction writes the bests, any stored marks the
-    /// import outranks and the weekly counts (judging everything again only if the
-    /// history of these exercises changed meanwhile). Still all
-    /// or nothing: when a part fails, the workouts and exercises the earlier parts added
-    /// are taken out again and the error is thrown. If the process dies between parts,
-    /// importing the same file again adds just the rest (import keys), so nothing is
-    /// added twice.
-    public func addFinishedInChunks(
-        _ batch: FinishedBatch, userID: UUID, now: Date, setsPerChunk: Int = WorkoutRepository.setsPerImportChunk
-    ) async throws -> [Workout] {
-        precondition(batch.workouts.allSatisfy { $0.endedAt != nil }, "only finished workouts are added in bulk")
-        let known = try await Self.importKeys(Array(batch.importKeys.values), userID: userID, on: reads)
-        let fresh = batch.notImported(batch.workouts, known: known)
-        guard !fresh.isEmpty else { return [] }
-        let used = Set(fresh.flatMap { $0.entries.map(\.exerciseID) })
-        var judged = try await ProgressRows.judge(userID: userID, exerciseIDs: used, adding: fresh, on: reads)
-        let marked = judged.workouts
-        judged.workouts = []
-        var added: [Workout] = []
+    /// Adds the finished workouts `next` gives until it gives nil, in short
+    /// transactions of about `setsPerChunk` sets each, so other writers (lifters
+    /// logging sets while a big import runs from the CLI) get in between them instead
+    /// of waiting for the whole load; memory holds one part, never the whole load.
+    /// `newExercises` are the custom exercises the workouts may use: each is created
+    /// with the first part that uses it. The parts are written without record marks;
+    /// the marks and bests are then judged once on a reader (streaming the history)
+    /// and written in a last short transaction with the weekly counts, judging again
+    /// under the lock only if someone changed these exercises' history meanwhile.
+    /// Still all or nothing: when anything fails, the workouts and exercises the
+    /// earlier parts added are taken out again and the error is thrown. If the process
+    /// dies between parts, importing the same file again adds just the rest (import
+    /// keys), so nothing is added twice.
+    public func addFinished(
+        next: () throws -> FinishedWorkout?, newExercises: [UUID: ValidExerciseDraft] = [:], userID: UUID, now: Date,
+        setsPerChunk: Int = WorkoutRepository.setsPerImportChunk
+    ) async throws -> BulkOutcome {
+        var outcome = BulkOutcome()
+        var added: [UUID] = []
+        var touched = Set<UUID>()
         var created = Set<UUID>()
+        var part: [FinishedWorkout] = []
+        var partSets = 0
         do {
-            for chunk in Self.chunks(marked, setsPerChunk: setsPerChunk) {
-                let (done, made) = try await db.writeTransaction { [created] tx in
-                    // Checked again inside: two imports of one file at once add it once.
-                    let known = try await Self.importKeys(chunk.compactMap { batch.importKeys[$0.id] }, userID: userID, on: tx)
-                    let workouts = batch.notImported(chunk, known: known)
-                    guard !workouts.isEmpty else { return ([Workout](), [UUID]()) }
-                    // Only the new exercises these workouts use, and not made by an earlier part.
-                    let needed = Set(workouts.flatMap { $0.entries.map(\.exerciseID) })
-                    let exercises = batch.newExercises.filter { needed.contains($0.id) && !created.contains($0.id) }
-                    do {
-                        for (id, exercise) in exercises {
-                            try await ExerciseRepository.customModel(id: id, userID: userID, valid: exercise, now: now).create(on: tx)
-                        }
-                        try await WorkoutRows.insertMarked(workouts, importKeys: batch.importKeys, userID: userID, now: now, on: tx)
-                    } catch let error as any DatabaseError where error.isConstraintFailure {
-                        throw SpotterError.idInUse
-                    }
-                    return (workouts, exercises.map(\.id))
+            var item = try next()
+            while item != nil || !part.isEmpty {
+                if let current = item, part.isEmpty || partSets + current.workout.allSets.count <= setsPerChunk {
+                    precondition(current.workout.endedAt != nil, "only finished workouts are added in bulk")
+                    part.append(current)
+                    partSets += current.workout.allSets.count
+                    item = try next()
+                    continue
                 }
-                added += done
-                created.formUnion(made)
+                // The part is full (a workout is never split), or the input ended.
+                let written = try await addPart(part, newExercises: newExercises, created: created, userID: userID, now: now)
+                outcome.alreadyThere += part.count - written.count
+                for workout in written {
+                    added.append(workout.id)
+                    outcome.workouts += 1
+                    outcome.sets += workout.allSets.count
+                    touched.formUnion(workout.entries.map(\.exerciseID))
+                }
+                created.formUnion(newExercises.keys.filter(touched.contains))
+                (part, partSets) = ([], 0)
             }
-            guard !added.isEmpty else { return [] }
-            let addedSets = added.reduce(0) { $0 + $1.allSets.count }
-            try await db.writeTransaction { [judged] tx in
+            outcome.newExercises = created.count
+            guard !added.isEmpty else { return outcome }
+            let judged = try await ProgressRows.judge(userID: userID, exerciseIDs: touched, on: reads)
+            try await db.writeTransaction { [touched] tx in
                 // What was judged holds unless someone changed these exercises' history meanwhile
                 // (the lifter logging during their own import): then everything is judged again.
-                if try await ProgressRows.storedSetCount(userID: userID, exerciseIDs: used, on: tx) == judged.storedSets + addedSets {
-                    try await ProgressRows.apply(judged, userID: userID, exerciseIDs: used, on: tx)
+                if try await ProgressRows.storedSetCount(userID: userID, exerciseIDs: touched, on: tx) == judged.storedSets {
+                    try await ProgressRows.apply(judged, userID: userID, exerciseIDs: touched, on: tx)
                 } else {
-                    try await ProgressRows.refresh(userID: userID, exerciseIDs: used, on: tx)
+                    try await ProgressRows.refresh(userID: userID, exerciseIDs: touched, on: tx)
                 }
                 try await ProgressRows.rebuildWeeks(userID: userID, on: tx)
             }
         } catch {
             if !added.isEmpty || !created.isEmpty {
-                try await takeBack(added, exercises: created, userID: userID)
+                try await takeBack(added, exercises: created, touched: touched, userID: userID)
             }
             throw error
         }
-        return added
+        return outcome
     }
 
-    /// Workouts in order, cut where a chunk would pass `setsPerChunk` sets (a workout is never split).
-    static func chunks(_ workouts: [Workout], setsPerChunk: Int) -> [[Workout]] {
-        var chunks: [[Workout]] = []
-        var current: [Workout] = []
-        var sets = 0
-        for workout in workouts {
-            let count = workout.allSets.count
-            if !current.isEmpty, sets + count > setsPerChunk {
-                chunks.append(current)
-                current = []
-                sets = 0
+    /// Writes one part in one transaction: the workouts whose import key the lifter
+    /// does not have yet, after the new exercises they use that no earlier part
+    /// created. Returns the workouts written.
+    private func addPart(
+        _ part: [FinishedWorkout], newExercises: [UUID: ValidExerciseDraft], created: Set<UUID>, userID: UUID, now: Date
+    ) async throws -> [Workout] {
+        try await db.writeTransaction { tx in
+            // Checked inside: two imports of one file at once add it once.
+            let known = try await Self.importKeys(part.compactMap(\.importKey), userID: userID, on: tx)
+            let workouts = part.filter { $0.importKey.map { !known.contains($0) } ?? true }.map(\.workout)
+            guard !workouts.isEmpty else { return [] }
+            let needed = Set(workouts.flatMap { $0.entries.map(\.exerciseID) })
+            let importKeys = Dictionary(uniqueKeysWithValues: part.compactMap { item in item.importKey.map { (item.workout.id, $0) } })
+            do {
+                for (id, exercise) in newExercises where needed.contains(id) && !created.contains(id) {
+                    try await ExerciseRepository.customModel(id: id, userID: userID, valid: exercise, now: now).create(on: tx)
+                }
+                try await WorkoutRows.insertUnjudged(workouts, importKeys: importKeys, userID: userID, now: now, on: tx)
+            } catch let error as any DatabaseError where error.isConstraintFailure {
+                throw SpotterError.idInUse
             }
-            current.append(workout)
-            sets += count
+            return workouts
         }
-        if !current.isEmpty { chunks.append(current) }
-        return chunks
     }
 
-    /// Removes what a failed chunked import added, in one transaction, and computes
-    /// the records and weekly counts of what is left again.
-    private func takeBack(_ workouts: [Workout], exercises: Set<UUID>, userID: UUID) async throws {
-        let touched = Set(workouts.flatMap { $0.entries.map(\.exerciseID) })
+    /// Removes what a failed bulk load added, in one transaction, and computes the
+    /// records and weekly counts of what is left again.
+    private func takeBack(_ workouts: [UUID], exercises: Set<UUID>, touched: Set<UUID>, userID: UUID) async throws {
         try await db.writeTransaction { tx in
             let sql = tx as! any SQLDatabase
-            for chunk in workouts.map(\.id).chunked(by: 500) {
+            for chunk in workouts.chunked(by: 500) {
                 try await sql.raw("DELETE FROM workouts WHERE user_id = \(bind: userID) AND id IN (\(binds: Array(chunk)))").run()
             }
             // Records first (the new exercises' are cleared with their last sets), then the exercises.

@@ -148,18 +148,17 @@ enum WorkoutRows {
 
 extension WorkoutRows {
     /// Adds whole workouts at once (a bulk load writes thousands): the workout rows
-    /// with their rest timers and import keys, then their entries and sets with the
-    /// record marks of the finished ones, computed from memory and the lifter's
-    /// earlier sessions (the bests of the exercises are updated with them).
+    /// with their rest timers and import keys, then their entries and sets, and
+    /// judges the record marks and bests of the exercises the finished ones touch.
     static func insertWhole(_ workouts: [Workout], importKeys: [UUID: String], userID: UUID, now: Date, on db: any Database) async throws {
-        let finished = workouts.filter { !$0.isActive }
-        let used = Set(finished.flatMap { $0.entries.map(\.exerciseID) })
-        let marked = try await ProgressRows.refresh(userID: userID, exerciseIDs: used, adding: finished, on: db)
-        try await insertMarked(marked + workouts.filter(\.isActive), importKeys: importKeys, userID: userID, now: now, on: db)
+        try await insertUnjudged(workouts, importKeys: importKeys, userID: userID, now: now, on: db)
+        let used = Set(workouts.filter { !$0.isActive }.flatMap { $0.entries.map(\.exerciseID) })
+        try await ProgressRows.refresh(userID: userID, exerciseIDs: used, on: db)
     }
 
-    /// Inserts whole workouts whose record marks are already set (see `ProgressRows.judge`).
-    static func insertMarked(_ workouts: [Workout], importKeys: [UUID: String], userID: UUID, now: Date, on db: any Database) async throws {
+    /// Inserts whole workouts as they are, record marks included: the caller judges
+    /// the marks afterwards (`ProgressRows.judge`).
+    static func insertUnjudged(_ workouts: [Workout], importKeys: [UUID: String], userID: UUID, now: Date, on db: any Database) async throws {
         let rows: [[RowValue]] = workouts.map { w in
             [
                 .uuid(w.id), .uuid(userID), .text(w.name), .uuid(w.workoutTypeID), .time(w.startedAt), .time(w.endedAt), .text(w.notes),
