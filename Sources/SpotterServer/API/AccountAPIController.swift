@@ -39,9 +39,10 @@ struct AccountAPIController {
         return .noContent
     }
 
-    @Sendable func tokens(_ request: Request, context: AppRequestContext) async throws -> ListResponse<TokenResponse> {
+    @Sendable func tokens(_ request: Request, context: AppRequestContext) async throws -> EditedResponse<ListResponse<TokenResponse>> {
         let user = try context.requireUser()
-        return ListResponse(items: try await services.accounts.tokens(userID: user.id).map { TokenResponse($0) })
+        let page = try ListPage(request.uri.queryParameters).cut(try await services.accounts.tokens(userID: user.id), id: \.id)
+        return ListPage.response(page.items.map { TokenResponse($0) }, next: page.next, request: request)
     }
 
     @Sendable func createToken(_ request: Request, context: AppRequestContext) async throws -> EditedResponse<TokenResponse> {

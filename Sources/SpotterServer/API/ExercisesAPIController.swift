@@ -18,11 +18,12 @@ struct ExercisesAPIController {
         group.delete("exercises/:id/image", use: deleteImage)
     }
 
-    @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> ListResponse<ExerciseResponse> {
+    @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> EditedResponse<ListResponse<ExerciseResponse>> {
         let user = try context.requireUser()
-        let filter = try ExerciseQuery(request.uri.queryParameters).filter
-        let exercises = try await services.exercises.list(userID: user.id, filter: filter)
-        return ListResponse(items: exercises.map(ExerciseResponse.init))
+        let query = request.uri.queryParameters
+        let filter = try ExerciseQuery(query).filter
+        let page = try ListPage(query).cut(try await services.exercises.list(userID: user.id, filter: filter), id: \.id)
+        return ListPage.response(page.items.map(ExerciseResponse.init), next: page.next, request: request)
     }
 
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> ExerciseResponse {

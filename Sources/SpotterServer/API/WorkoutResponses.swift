@@ -112,6 +112,3 @@ struct SetWriteResponse: ResponseEncodable, Equatable {
     let volumeRecord: Bool
 }
 
-struct WorkoutListResponse: ResponseEncodable {
-    let items: [WorkoutResponse]
-}

@@ -15,11 +15,12 @@ struct WorkoutTypesAPIController {
         group.patch("workout-types/:id", use: update)
     }
 
-    @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> ListResponse<WorkoutTypeResponse> {
+    @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> EditedResponse<ListResponse<WorkoutTypeResponse>> {
         let user = try context.requireUser()
-        let includeArchived = try request.uri.queryParameters.flag("archived") ?? false
-        let types = try await services.workoutTypes.list(userID: user.id, includeArchived: includeArchived)
-        return ListResponse(items: types.map(WorkoutTypeResponse.init))
+        let query = request.uri.queryParameters
+        let includeArchived = try query.flag("archived") ?? false
+        let page = try ListPage(query).cut(try await services.workoutTypes.list(userID: user.id, includeArchived: includeArchived), id: \.id)
+        return ListPage.response(page.items.map(WorkoutTypeResponse.init), next: page.next, request: request)
     }
 
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> WorkoutTypeResponse {

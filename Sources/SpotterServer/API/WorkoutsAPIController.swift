@@ -27,18 +27,14 @@ struct WorkoutsAPIController {
     private var presenter: WorkoutPresenter { WorkoutPresenter(services: services) }
 
     /// One page of history; a `Link: <...>; rel="next"` header leads to the next.
-    @Sendable func history(_ request: Request, context: AppRequestContext) async throws -> EditedResponse<WorkoutListResponse> {
+    @Sendable func history(_ request: Request, context: AppRequestContext) async throws -> EditedResponse<ListResponse<WorkoutResponse>> {
         let user = try context.requireUser()
         let query = request.uri.queryParameters
         var filter = try HistoryQuery(query, timeZone: user.settings.timeZone).filter
-        let page = try HistoryQuery.page(query, defaultLimit: HistoryQuery.apiPageSize)
+        let page = try HistoryQuery.page(query, defaultLimit: ListPage.defaultLimit)
         filter.after = page.after
         let (workouts, next) = try await services.workouts.historyPage(userID: user.id, filter: filter, limit: page.limit)
-        var headers = HTTPFields()
-        if let next {
-            headers[HTTPField.Name("Link")!] = "<\(HistoryQuery.url(request, cursor: next.text))>; rel=\"next\""
-        }
-        return EditedResponse(status: .ok, headers: headers, response: WorkoutListResponse(items: try await presenter.responses(for: workouts, user: user)))
+        return ListPage.response(try await presenter.responses(for: workouts, user: user), next: next?.text, request: request)
     }
 
     @Sendable func active(_ request: Request, context: AppRequestContext) async throws -> WorkoutResponse {
@@ -191,38 +187,12 @@ struct HistoryQuery {
         }
     }
 
-    /// The API's page size unless `limit` says otherwise, and the largest it may ask.
-    static let apiPageSize = 50
-    static let maxPageSize = 200
-
     /// `limit` (1...200) and `cursor` (from the previous page's next link).
     static func page(_ query: Parameters, defaultLimit: Int) throws -> (limit: Int, after: HistoryCursor?) {
-        var limit = defaultLimit
-        if let text = query.get("limit") {
-            guard let value = Int(text), (1...maxPageSize).contains(value) else {
-                throw APIProblem(
-                    status: .badRequest, code: "bad_request", message: "Use a whole number from 1 to \(maxPageSize) for limit.", field: "limit")
-            }
-            limit = value
-        }
-        var after: HistoryCursor?
-        if let text = query.get("cursor") {
-            guard let cursor = HistoryCursor(text: text) else {
-                throw APIProblem(
-                    status: .badRequest, code: "bad_request",
-                    message: "The cursor is not one this server wrote: take it from the previous page's next link.", field: "cursor")
-            }
-            after = cursor
-        }
-        return (limit, after)
-    }
-
-    /// This request's address and query with `cursor` set to a page's (left out for the first).
-    static func url(_ request: Request, cursor: String?) -> String {
-        let uri = request.uri
-        var pairs = (uri.query ?? "").split(separator: "&").filter { !$0.hasPrefix("cursor=") && !$0.hasPrefix("notice=") }.map(String.init)
-        if let cursor { pairs.append("cursor=" + cursor) }
-        return pairs.isEmpty ? uri.path : uri.path + "?" + pairs.joined(separator: "&")
+        let limit = try ListPage.limit(query, default: defaultLimit)
+        guard let text = query.get("cursor") else { return (limit, nil) }
+        guard let cursor = HistoryCursor(text: text) else { throw ListPage.badCursor }
+        return (limit, cursor)
     }
 
     static func day(_ text: String?, field: String, timeZone: TimeZone) throws -> Date? {

@@ -37,12 +37,13 @@ struct ProgressAPIController {
             id: id, user: user, range: try ProgressRange(query: request.uri.queryParameters, fallback: .oneYear)).1
     }
 
-    @Sendable func bodyMetrics(_ request: Request, context: AppRequestContext) async throws -> BodyMetricListResponse {
+    @Sendable func bodyMetrics(_ request: Request, context: AppRequestContext) async throws -> EditedResponse<ListResponse<BodyMetricResponse>> {
         let user = try context.requireUser()
-        let range = try ProgressRange(query: request.uri.queryParameters, fallback: .all)
-        let zone = user.settings.zone
-        let since = range.firstDay(now: services.clock(), timeZone: zone)
-        return BodyMetricListResponse(items: try await services.bodyMetrics.list(userID: user.id, sinceDay: since).map(BodyMetricResponse.init))
+        let query = request.uri.queryParameters
+        let range = try ProgressRange(query: query, fallback: .all)
+        let since = range.firstDay(now: services.clock(), timeZone: user.settings.zone)
+        let page = try ListPage(query).cut(try await services.bodyMetrics.list(userID: user.id, sinceDay: since), id: \.id)
+        return ListPage.response(page.items.map(BodyMetricResponse.init), next: page.next, request: request)
     }
 
     @Sendable func bodyMetric(_ request: Request, context: AppRequestContext) async throws -> BodyMetricResponse {

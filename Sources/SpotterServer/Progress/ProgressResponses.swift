@@ -138,10 +138,6 @@ struct BodyMetricResponse: ResponseEncodable, Equatable {
     }
 }
 
-struct BodyMetricListResponse: ResponseEncodable, Equatable {
-    let items: [BodyMetricResponse]
-}
-
 struct BodyMetricInput: Decodable {
     let day: String?
     let bodyWeight: Double?

@@ -29,15 +29,18 @@ struct TemplatesAPIController {
 
     private var actions: TemplateActions { TemplateActions(services: services) }
 
-    @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> ListResponse<TemplateResponse> {
+    @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> EditedResponse<ListResponse<TemplateResponse>> {
         let user = try context.requireUser()
-        let filter = try TemplateQuery(request.uri.queryParameters).filter
-        return ListResponse(items: try await responses(try await services.templates.list(userID: user.id, filter: filter), user: user))
+        let query = request.uri.queryParameters
+        let filter = try TemplateQuery(query).filter
+        let page = try ListPage(query).cut(try await services.templates.list(userID: user.id, filter: filter), id: \.id)
+        return ListPage.response(try await responses(Array(page.items), user: user), next: page.next, request: request)
     }
 
-    @Sendable func presets(_ request: Request, context: AppRequestContext) async throws -> ListResponse<TemplateResponse> {
+    @Sendable func presets(_ request: Request, context: AppRequestContext) async throws -> EditedResponse<ListResponse<TemplateResponse>> {
         let user = try context.requireUser()
-        return ListResponse(items: try await responses(try await services.templates.presets(), user: user))
+        let page = try ListPage(request.uri.queryParameters).cut(try await services.templates.presets(), id: \.id)
+        return ListPage.response(try await responses(Array(page.items), user: user), next: page.next, request: request)
     }
 
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> TemplateResponse {

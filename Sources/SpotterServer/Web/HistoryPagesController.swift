@@ -46,8 +46,8 @@ struct HistoryPagesController {
             types: types.map { OptionView(value: $0.id.uuidString.lowercased(), label: $0.name, selected: $0.id == filter.workoutTypeID) },
             exercises: usedExercises.map { OptionView(value: $0.id.uuidString.lowercased(), label: $0.name, selected: $0.id == filter.exerciseID) },
             filtered: filter.narrows,
-            olderLink: next.map { HistoryQuery.url(request, cursor: $0.text) },
-            newestLink: filter.after == nil ? nil : HistoryQuery.url(request, cursor: nil),
+            olderLink: next.map { ListPage.url(request, cursor: $0.text) },
+            newestLink: filter.after == nil ? nil : ListPage.url(request, cursor: nil),
             notice: Notice.from(request) ?? ImportedNotice.from(request))
         return try services.views.render(model, template: "history", status: failure == nil ? .ok : .badRequest)
     }
