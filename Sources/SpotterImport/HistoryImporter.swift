@@ -41,11 +41,15 @@ public struct HistoryImporter: Sendable {
     /// any failure, nothing.
     public func commit(_ plan: ImportPlan, from input: ImportInput, userID: UUID, now: Date) async throws -> ImportOutcome {
         var read = try ImportReader.workouts(input, outline: plan.file)
+        var handedOver = 0
         let added = try await workouts.addFinished(
             next: {
                 while let imported = try read.next() {
+                    handedOver += 1
                     if let (workout, key) = try plan.workout(from: imported, now: now, makeID: UUID.init) { return FinishedWorkout(workout, importKey: key) }
                 }
+                // Every workout of the outline came again, no more and no fewer.
+                guard handedOver == plan.outlines.count else { throw ImportError.changedSincePreview }
                 return nil
             }, newExercises: plan.newExercises, userID: userID, now: now)
         return ImportOutcome(

@@ -194,6 +194,8 @@ public struct ImportOutline: Sendable, Equatable {
     /// The line of each workout's last row, by the reader's key: where the second
     /// pass knows a workout is complete.
     var lastLines: [String: Int] = [:]
+    /// Of the file's bytes (`ByteFingerprint`): the second pass must read the same.
+    var fingerprint: UInt64 = 0
 
     public init(source: ImportSource, assumedUnit: MassUnit) {
         self.source = source

@@ -21,8 +21,9 @@ public struct ImportPlan: Sendable {
 
     public var file: ImportOutline
     public var matches: [Match]
-    /// The import key of each workout of the file, by the line of its first row.
-    public var importKeys: [Int: String]
+    /// Each workout of the file, by the line of its first row: what the second
+    /// reading must find there.
+    public var outlines: [Int: WorkoutOutline]
     /// The workouts of the file the lifter already has (imported before), by line.
     public var leftOut: Set<Int>
     /// The exercise each name of the file is logged under.
@@ -41,17 +42,19 @@ public struct ImportPlan: Sendable {
     /// Workouts of the file the lifter already has.
     public var alreadyImported: Int { leftOut.count }
     /// The workouts it adds.
-    public var workoutCount: Int { importKeys.count - leftOut.count }
+    public var workoutCount: Int { outlines.count - leftOut.count }
     public var setCount: Int { file.workouts.reduce(0) { $0 + (leftOut.contains($1.line) ? 0 : $1.sets) } }
 
     /// The Spotter workout a workout of the file becomes, with its import key; nil
     /// for one the plan leaves out (imported before). Throws
-    /// `ImportError.changedSincePreview` for a workout or a name the plan does not know.
+    /// `ImportError.changedSincePreview` for a workout the outline does not know, or
+    /// knows with another start, name or number of sets, or a name the plan does not know.
     public func workout(from imported: ImportedWorkout, now: Date, makeID: () -> UUID) throws -> (workout: Workout, importKey: String)? {
-        guard let key = importKeys[imported.line], imported.entries.allSatisfy({ exerciseIDs[$0.exerciseName] != nil }) else {
-            throw ImportError.changedSincePreview
-        }
+        guard let outline = outlines[imported.line], outline.start == imported.start, outline.name == imported.name,
+            outline.sets == imported.sets.count, imported.entries.allSatisfy({ exerciseIDs[$0.exerciseName] != nil })
+        else { throw ImportError.changedSincePreview }
         guard !leftOut.contains(imported.line) else { return nil }
+        let key = outline.importKey
         // A start inside a clock change's gap moves past it (Calendar does so).
         let start = imported.start.date(in: zone) ?? now
         let entries = imported.entries.map { entry in
@@ -101,7 +104,7 @@ extension ImportPlan {
             }
         }
         return ImportPlan(
-            file: file, matches: matches, importKeys: Dictionary(file.workouts.map { ($0.line, $0.importKey) }, uniquingKeysWith: { $1 }),
+            file: file, matches: matches, outlines: Dictionary(file.workouts.map { ($0.line, $0) }, uniquingKeysWith: { $1 }),
             leftOut: Set(file.workouts.filter { existing.contains($0.importKey) }.map(\.line)), exerciseIDs: ids, newExerciseIDs: newIDs,
             ownerID: ownerID, zone: zone)
     }

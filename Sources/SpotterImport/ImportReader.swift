@@ -27,6 +27,10 @@ public struct ImportInput: Sendable {
         try probe.close()
         return ImportInput(size: size) {
             let file = try handle()
+            // Read again, a file must still be the size it was: one cut or added to
+            // since it was outlined is not the file the lifter checked.
+            guard try Int(file.seekToEnd()) == size else { throw ImportError.changedSincePreview }
+            try file.seek(toOffset: 0)
             return {
                 guard let data = try file.read(upToCount: 1 << 16), !data.isEmpty else {
                     try? file.close()
@@ -71,19 +75,19 @@ public enum ImportReader {
         var scan = try RowScan(input, source: source, assumedUnit: assumedUnit, collector: WorkoutCollector())
         while try scan.step() {}
         if scan.outline.rows == 0 { throw ImportError("The file has a header but no rows: there is nothing to import.") }
+        scan.outline.notices = ImportRules.capped(scan.outline.notices, more: "more note")
         scan.collector.finish(&scan.outline, source: scan.outline.source)
-        if scan.outline.notices.count > ImportRules.mostNoticesListed {
-            let more = scan.outline.notices.count - ImportRules.mostNoticesListed
-            scan.outline.notices.removeLast(more)
-            scan.outline.notices.append("And \(counted(more, "more note")) like these.")
-        }
+        scan.outline.fingerprint = scan.fingerprint.value
         return scan.outline
     }
 
     /// The second pass over a file outlined as `outline`: its workouts with their
     /// sets, one at a time, each as soon as its last row is read.
     public static func workouts(_ input: ImportInput, outline: ImportOutline) throws -> ImportedWorkouts {
-        ImportedWorkouts(scan: try RowScan(input, source: outline.source, assumedUnit: outline.assumedUnit, collector: WorkoutCollector(outline: outline)))
+        ImportedWorkouts(
+            scan: try RowScan(
+                input, source: outline.source, assumedUnit: outline.assumedUnit, collector: WorkoutCollector(outline: outline),
+                expected: outline.fingerprint))
     }
 
     /// Reads a whole file from disk, sets included (see `ImportFile`).
@@ -124,8 +128,13 @@ public enum ImportReader {
 
     /// The delimiter, from the header line: reads up to its end, and hands the
     /// bytes read back to the CSV reader.
-    static func csvReader(_ input: ImportInput) throws -> CSVReader {
-        let next = try input.open()
+    static func csvReader(_ input: ImportInput, fingerprint: ByteFingerprint) throws -> CSVReader {
+        let source = try input.open()
+        let next = {
+            let chunk = try source()
+            if let chunk { fingerprint.add(chunk) }
+            return chunk
+        }
         var buffered: [UInt8] = []
         var ended = false
         while !buffered.drop(while: { $0 == 0x0A || $0 == 0x0D }).contains(0x0A) {
@@ -166,14 +175,19 @@ public enum ImportReader {
 /// reads one row into the collector.
 struct RowScan {
     private var reader: CSVReader
+    /// Of every byte read; in the import pass, what the outline's must be at the end.
+    let fingerprint = ByteFingerprint()
+    private let expected: UInt64?
     private var format: any FormatReader
     private let header: [String]
     var outline: ImportOutline
     var collector: WorkoutCollector
 
-    init(_ input: ImportInput, source: ImportSource?, assumedUnit: MassUnit, collector: WorkoutCollector) throws {
+    /// `expected`: in the import pass, the outline's fingerprint.
+    init(_ input: ImportInput, source: ImportSource?, assumedUnit: MassUnit, collector: WorkoutCollector, expected: UInt64? = nil) throws {
         try ImportReader.checkSize(input.size)
-        reader = try ImportReader.csvReader(input)
+        self.expected = expected
+        reader = try ImportReader.csvReader(input, fingerprint: fingerprint)
         do {
             guard let header = try reader.next() else {
                 throw ImportError("The file is empty. Export your history from the app again and choose that file.")
@@ -206,7 +220,9 @@ struct RowScan {
         let next: CSVRecord?
         do { next = try reader.next() } catch let error as CSVReadError { throw ImportError(error.description) }
         guard let record = next else {
-            collector.completeAll()
+            // In the import pass, a workout still open here was not in the outline, and
+            // other bytes than the outline's mean another file.
+            if let expected, collector.openWorkouts > 0 || fingerprint.value != expected { throw ImportError.changedSincePreview }
             outline.statedUnit = format.statedUnit
             return false
         }
@@ -249,5 +265,17 @@ public struct ImportedWorkouts {
         }
         defer { index += 1 }
         return ready[index]
+    }
+}
+
+/// FNV-1a over the bytes of a file as they are read: whether a second reading read
+/// the same file as the first.
+final class ByteFingerprint {
+    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    func add(_ bytes: [UInt8]) {
+        var value = value
+        for byte in bytes { value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        self.value = value
     }
 }

@@ -16,8 +16,15 @@ public enum ImportRules {
     public static let mostExercisesPerWorkout = 100
     /// The most rows left out a preview lists; the rest are counted.
     public static let mostRowsListed = 1_000
-    /// The most notices a preview lists; the rest are counted.
+    /// The most notices of one kind a preview lists; the rest are counted.
     public static let mostNoticesListed = 100
+
+    /// The first `mostNoticesListed` notices, and one that counts the rest ("And 12
+    /// more notes like these.").
+    static func capped(_ notices: [String], more noun: String) -> [String] {
+        guard notices.count > mostNoticesListed else { return notices }
+        return notices.prefix(mostNoticesListed) + ["And \(counted(notices.count - mostNoticesListed, noun)) like these."]
+    }
 
     /// A number as exports write it: `60`, `60.0`, `149.99999999999997`, and `60,5`
     /// in files from apps set to a language with a decimal comma. Empty is nil.
@@ -332,12 +339,9 @@ struct WorkoutCollector {
         return completed
     }
 
-    /// At the end of the file, in the import pass: every workout still open (none,
-    /// unless the file changed since its outline), oldest first.
-    mutating func completeAll() {
-        guard keepsSets else { return }
-        for key in open.keys.sorted(by: { Self.order(open[$0]!.workout, open[$1]!.workout) }) { complete(key) }
-    }
+    /// The workouts whose last row has not come yet: at the end of the import pass,
+    /// none, unless the file changed since its outline.
+    var openWorkouts: Int { open.count }
 
     private static func order(_ first: ImportedWorkout, _ second: ImportedWorkout) -> Bool {
         (first.start, first.line) < (second.start, second.line)
@@ -354,13 +358,14 @@ struct WorkoutCollector {
     /// with their import keys, the exercise names with what their sets hold, and one
     /// notice per workout left out for its size.
     func finish(_ outline: inout ImportOutline, source: ImportSource) {
-        outline.notices += open.values.compactMap { state in state.oversizedRows.map { (workout: state.workout, rows: $0) } }
-            .sorted { $0.workout.line < $1.workout.line }
-            .map { item in
-                "The workout \"\(item.workout.name)\" of \(item.workout.start) (line \(item.workout.line)) has \(item.rows) rows, more than "
-                    + "\(ImportRules.mostSetsPerWorkout) sets or \(ImportRules.mostExercisesPerWorkout) exercises: no session holds that many, "
-                    + "so it is left out. The file may join many sessions under one date and name."
-            }
+        outline.notices += ImportRules.capped(
+            open.values.compactMap { state in state.oversizedRows.map { (workout: state.workout, rows: $0) } }
+                .sorted { $0.workout.line < $1.workout.line }
+                .map { item in
+                    "The workout \"\(item.workout.name)\" of \(item.workout.start) (line \(item.workout.line)) has \(item.rows) rows, more than "
+                        + "\(ImportRules.mostSetsPerWorkout) sets or \(ImportRules.mostExercisesPerWorkout) exercises: no session holds that many, "
+                        + "so it is left out. The file may join many sessions under one date and name."
+                }, more: "more workout left out for its size")
         let kept = open.values.filter { $0.oversizedRows == nil && $0.sets > 0 }.sorted { Self.order($0.workout, $1.workout) }
         // Two workouts with the same start and name (Strong numbers them apart) are
         // told apart by their order in the file.

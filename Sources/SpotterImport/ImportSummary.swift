@@ -14,7 +14,7 @@ public struct ImportSummary: Sendable {
         guard nothingToImport == nil else { return "Nothing to import" }
         let file = plan.file
         var text = "\(file.source.displayName) export: \(counted(plan.workoutCount, "workout")) with \(counted(plan.setCount, "set"))"
-        if let from = file.firstStart, let to = file.lastStart { text += ", \(day(from)) to \(day(to))" }
+        if let from = file.firstStart, let to = file.lastStart { text += day(from) == day(to) ? ", \(day(from))" : ", \(day(from)) to \(day(to))" }
         return text + "."
     }
 

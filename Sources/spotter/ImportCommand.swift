@@ -50,6 +50,8 @@ struct ImportCommand: AsyncParsableCommand {
             } catch let error as ImportError {
                 throw CLIError(error.message)
             }
+            // An import of this account cut short before its marks were judged is judged first.
+            try await WorkoutRepository(store: store).finishInterruptedLoads()
             let importer = HistoryImporter(store: store)
             let plan = try await importer.plan(outline, userID: account.id)
             print(ImportSummary(plan: plan).lines.joined(separator: "\n"))

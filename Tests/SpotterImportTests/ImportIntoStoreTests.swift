@@ -86,13 +86,29 @@ struct ImportIntoStoreTests {
                 let importer = HistoryImporter(store: store)
                 let plan = try await importer.plan(outline, userID: anna.id)
                 #expect(plan.newExercises.count == 1)
-                // The file changed between the preview and the import: its second
-                // workout names an exercise the plan does not know.
-                let changed = csv.replacingOccurrences(of: "\"B\",1h,\"My Own Press\"", with: "\"B\",1h,\"Other Press\"")
-                #expect(changed != csv)
-                await #expect(throws: ImportError.changedSincePreview) {
-                    try await importer.commit(plan, from: .bytes(Array(changed.utf8)), userID: anna.id, now: Self.now)
+                // The file changed between the preview and the import: a workout names
+                // an exercise the plan does not know, has a set more, is gone, or has
+                // another weight (the same rows and names: only the bytes tell).
+                let changes = [
+                    csv.replacingOccurrences(of: "\"B\",1h,\"My Own Press\"", with: "\"B\",1h,\"Other Press\""),
+                    csv.replacingOccurrences(of: "\n2024-06-19", with: "\n2024-06-18 11:04:00,\"A\",1h,\"My Own Press\",2,60,5,0,0,,,\n2024-06-19"),
+                    String(csv.prefix { $0 != "\n" }) + "\n" + csv.split(separator: "\n")[1],
+                    csv.replacingOccurrences(of: ",62.5,", with: ",72.5,"),
+                ]
+                for changed in changes {
+                    #expect(changed != csv)
+                    await #expect(throws: ImportError.changedSincePreview, "\(changed)") {
+                        try await importer.commit(plan, from: .bytes(Array(changed.utf8)), userID: anna.id, now: Self.now)
+                    }
                 }
+                // A file on disk that grew since it was outlined is refused before it is read again.
+                let path = FileManager.default.temporaryDirectory.appendingPathComponent("changed-\(UUID()).csv")
+                defer { try? FileManager.default.removeItem(at: path) }
+                try Data(csv.utf8).write(to: path)
+                let input = try ImportInput.file(path: path.path)
+                let onDisk = try await importer.plan(try ImportReader.outline(input, source: .strong, assumedUnit: .kg), userID: anna.id)
+                try Data((csv + "\n2024-06-20 11:04:00,\"C\",1h,\"My Own Press\",1,65,5,0,0,,,").utf8).write(to: path)
+                await #expect(throws: ImportError.changedSincePreview) { try await importer.commit(onDisk, from: input, userID: anna.id, now: Self.now) }
                 #expect(try await Self.workoutCount(anna.id, in: store) == [0])
                 #expect(try await TestEnvironment.count("workout_sets", in: store) == 0)
                 #expect(try await TestEnvironment.count("exercises", in: store) == 0, "the custom exercise is not left behind")

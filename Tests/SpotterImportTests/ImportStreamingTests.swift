@@ -91,6 +91,7 @@ struct ImportStreamingTests {
         let plan = ImportPlan.make(file: outline, library: [], ownerID: UUID(), zone: .gmt, makeID: UUID.init)
         let summary = ImportSummary(plan: plan)
         #expect(summary.moreSkipped == "And 204 more rows left out; the first 1000 are listed.")
+        #expect(summary.headline == "Strong export: 1 workout with 1 set, 2024-06-19.", "one day is said once")
         #expect(summary.lines.contains("Rows left out (1204):"))
         #expect(summary.lines.contains("  And 204 more rows left out; the first 1000 are listed."))
     }
@@ -105,6 +106,11 @@ struct ImportStreamingTests {
         #expect(outline.workouts.count == 150)
         #expect(outline.notices.count == 101)
         #expect(outline.notices.last == "And 50 more notes like these.")
+        // A workout left out for its size is said even after as many notes.
+        let joined = (1...501).map { "2025-01-01 11:04:00,\"Joined\",1h,\"Squat (Barbell)\",\($0),100,5,0,0,,," }
+        let both = try ImportReader.outline(.bytes(Array(([Self.header] + rows + joined).joined(separator: "\n").utf8)), source: .strong, assumedUnit: .kg)
+        #expect(both.notices.count == 102)
+        #expect(both.notices.last?.hasPrefix("The workout \"Joined\" of 2025-01-01 11:04 (line 152) has 501 rows") == true)
     }
 
     @Test("trimming takes a shortcut only where Foundation's trim would change nothing", arguments: [

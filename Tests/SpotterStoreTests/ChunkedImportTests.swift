@@ -102,4 +102,38 @@ struct ChunkedImportTests {
             }
         }
     }
+
+    @Test("an import whose process died after writing its parts is judged when the next server or import starts", arguments: TestDatabase.all)
+    func interrupted(engine: TestDatabase) async throws {
+        try await TestEnvironment.with(engine) { env in
+            try await env.withStore { store in
+                let anna = try await makeUser("anna", in: store)
+                let squat = try await ExerciseRepository(store: store).create(userID: anna.id, draft: benchDraft("Box Squat"), now: now).id
+                let workouts = WorkoutRepository(store: store)
+                // Two parts written, then the process died: no judging, no weeks.
+                let history = Self.history(anna.id, [squat])
+                for part in [history[..<10], history[10...]] {
+                    _ = try await workouts.addPart(Array(part).map { FinishedWorkout($0) }, newExercises: [:], created: [], userID: anna.id, now: now)
+                }
+                #expect(try await TestEnvironment.count("unjudged_exercises", in: store) == 1)
+                #expect(try await Self.markCounts(anna.id, in: store) == (0, 0), "no marks yet")
+                #expect(try await TestEnvironment.count("training_weeks", in: store) == 0)
+
+                #expect(try await workouts.finishInterruptedLoads() == 1)
+                let finished = try await BulkMarksTests.snapshot(anna.id, in: store)
+                #expect(try await Self.markCounts(anna.id, in: store).sets > 0)
+                #expect(try await TestEnvironment.count("training_weeks", in: store) > 0)
+                #expect(try await TestEnvironment.count("unjudged_exercises", in: store) == 0)
+                // Exactly what judging the whole history again gives; a second start has nothing to do.
+                try await store.database.writeTransaction { tx in try await ProgressRows.refresh(userID: anna.id, exerciseIDs: [squat], on: tx) }
+                #expect(try await BulkMarksTests.snapshot(anna.id, in: store) == finished)
+                #expect(try await workouts.finishInterruptedLoads() == 0)
+
+                // A load that completes leaves nothing to judge behind.
+                _ = try await Self.add(Self.history(anna.id, [squat]).map { var w = $0; w.startedAt += 86_400 * 100; w.endedAt = w.startedAt + 3600; return w },
+                    userID: anna.id, setsPerChunk: 8, in: store)
+                #expect(try await TestEnvironment.count("unjudged_exercises", in: store) == 0)
+            }
+        }
+    }
 }

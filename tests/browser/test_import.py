@@ -101,6 +101,29 @@ def test_import_with_new_names_and_bad_rows(server, driver, lifter, shoot):
     assert "Zercher Wobble Squat" not in driver.page_source
 
 
+def test_a_file_of_many_bad_rows_lists_the_first_thousand(server, driver, lifter, shoot, tmp_path):
+    """1,204 rows with a Set Order Spotter does not know: the preview lists the first 1,000,
+    counts the rest, and still imports the one good workout."""
+    header = "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE"
+    good = "2024-06-19 11:04:00,Push,1h,Bench Press (Barbell),1,100,5,0,0,,,"
+    bad = [f"2024-06-18 11:04:00,Push,1h,Bench Press (Barbell),X{n},100,5,0,0,,," for n in range(1, 1205)]
+    path = tmp_path / "many-bad-rows.csv"
+    path.write_text("\n".join([header, good] + bad) + "\n")
+    open_import(driver, server)
+    upload(driver, path)
+    assert_no_error_page(driver, "uploading a file of many bad rows")
+    assert text_of(driver, ".import-headline") == "Strong export: 1 workout with 1 set, 2024-06-19."
+    assert "Rows left out (1,204)" in driver.page_source
+    assert len(css_all(driver, ".skipped-row")) == 1000
+    tap(driver, css(driver, "details.import-details:has(.skipped-row) summary"))
+    more = css(driver, "details.import-details:has(.skipped-row) .hint:last-child")
+    assert more.text == "And 204 more rows left out; the first 1000 are listed."
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", more)
+    shoot(driver, "import-07-many-bad-rows")
+    tap_and_load(driver, button(driver, "Import 1 workout"))
+    assert notice(driver) == "Imported 1 workout with 1 set."
+
+
 def test_a_file_that_is_no_export_is_refused_on_the_form(server, driver, lifter, shoot, tmp_path):
     junk = tmp_path / "notes.csv"
     junk.write_text("shopping list\neggs\nmilk\n")

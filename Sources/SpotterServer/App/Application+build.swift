@@ -4,8 +4,8 @@ import Logging
 import SpotterCore
 import SpotterStore
 
-/// The composition root: opens and migrates the store, seeds the catalog and
-/// builds the router. Tests build the very same application.
+/// The composition root: opens and migrates the store, seeds the catalog, judges
+/// what an import cut short left unjudged, and builds the router. Tests build the very same application.
 public func buildApplication(configuration: AppConfiguration) async throws -> some ApplicationProtocol {
     var logger = Logger(label: "spotter")
     logger.logLevel = configuration.logLevel
@@ -15,6 +15,7 @@ public func buildApplication(configuration: AppConfiguration) async throws -> so
         try await store.migrate()
         catalog = try CatalogSeeder.bundledCatalog()
         try await CatalogSeeder(store: store).seed(catalog, now: configuration.clock())
+        try await WorkoutRepository(store: store).finishInterruptedLoads()
     } catch {
         await store.shutdown()
         throw error

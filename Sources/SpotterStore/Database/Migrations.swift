@@ -15,6 +15,7 @@ extension SpotterStore {
             M008CreateTemplates(),
             M009CreateProgress(),
             M010CreateImportKeys(),
+            M011CreateUnjudgedExercises(),
         ]
     }
 

@@ -115,6 +115,7 @@ extension WorkoutRepository {
                     try await ProgressRows.refresh(userID: userID, exerciseIDs: touched, on: tx)
                 }
                 try await ProgressRows.rebuildWeeks(userID: userID, on: tx)
+                try await Self.clearUnjudged(touched, userID: userID, on: tx)
             }
         } catch {
             if !added.isEmpty || !created.isEmpty {
@@ -128,7 +129,7 @@ extension WorkoutRepository {
     /// Writes one part in one transaction: the workouts whose import key the lifter
     /// does not have yet, after the new exercises they use that no earlier part
     /// created. Returns the workouts written.
-    private func addPart(
+    func addPart(
         _ part: [FinishedWorkout], newExercises: [UUID: ValidExerciseDraft], created: Set<UUID>, userID: UUID, now: Date
     ) async throws -> [Workout] {
         try await db.writeTransaction { tx in
@@ -146,6 +147,7 @@ extension WorkoutRepository {
             } catch let error as any DatabaseError where error.isConstraintFailure {
                 throw SpotterError.idInUse
             }
+            try await Self.markUnjudged(needed, userID: userID, on: tx)
             return workouts
         }
     }
@@ -164,6 +166,50 @@ extension WorkoutRepository {
                 try await sql.raw("DELETE FROM exercises WHERE user_id = \(bind: userID) AND id IN (\(binds: Array(chunk)))").run()
             }
             try await ProgressRows.rebuildWeeks(userID: userID, on: tx)
+            try await Self.clearUnjudged(touched, userID: userID, on: tx)
         }
+    }
+}
+
+extension WorkoutRepository {
+    /// Notes, in a part's transaction, that these exercises have sets whose marks
+    /// are not judged yet (see `M011CreateUnjudgedExercises`).
+    static func markUnjudged(_ exerciseIDs: Set<UUID>, userID: UUID, on db: any Database) async throws {
+        for chunk in Array(exerciseIDs).chunked(by: 300) {
+            let tuples = chunk.map { "(\(bind: UUID()), \(bind: userID), \(bind: $0))" as SQLQueryString }
+            try await (db as! any SQLDatabase).raw("""
+                INSERT INTO unjudged_exercises (id, user_id, exercise_id) VALUES \(tuples.joined(separator: ", ")) \
+                ON CONFLICT (user_id, exercise_id) DO NOTHING
+                """).run()
+        }
+    }
+
+    static func clearUnjudged(_ exerciseIDs: Set<UUID>, userID: UUID, on db: any Database) async throws {
+        for chunk in Array(exerciseIDs).chunked(by: 500) {
+            try await (db as! any SQLDatabase).raw("""
+                DELETE FROM unjudged_exercises WHERE user_id = \(bind: userID) AND exercise_id IN (\(binds: Array(chunk)))
+                """).run()
+        }
+    }
+
+    /// Judges what bulk loads left unjudged when their process died between writing
+    /// their parts and judging them: the record marks and bests of those exercises and
+    /// the lifters' weekly counts, one lifter per transaction. Run when a server or an
+    /// import starts; returns how many lifters it settled.
+    @discardableResult
+    public func finishInterruptedLoads() async throws -> Int {
+        let rows = try await (reads as! any SQLDatabase).raw("SELECT user_id, exercise_id FROM unjudged_exercises").all()
+        var byUser: [UUID: Set<UUID>] = [:]
+        for row in rows {
+            byUser[try row.decode(column: "user_id", as: UUID.self), default: []].insert(try row.decode(column: "exercise_id", as: UUID.self))
+        }
+        for (userID, exerciseIDs) in byUser {
+            try await db.writeTransaction { tx in
+                try await ProgressRows.refresh(userID: userID, exerciseIDs: exerciseIDs, on: tx)
+                try await ProgressRows.rebuildWeeks(userID: userID, on: tx)
+                try await Self.clearUnjudged(exerciseIDs, userID: userID, on: tx)
+            }
+        }
+        return byUser.count
     }
 }
