@@ -96,6 +96,26 @@ struct LoginThrottleTests {
         for second in 0..<5 { throttle.recordFailure(keys: ["name149"], now: Self.at(150 + Double(second))) }
         #expect(throttle.retryAfter(key: "name149", now: Self.at(154)) == 15)
     }
+
+    @Test("admit checks and counts at once: six go ahead, the seventh waits 15 s; a right one taken back lets the next in")
+    func admitAndWithdraw() {
+        var throttle = LoginThrottle()
+        // Seven guesses in the same instant, as a burst sent all together.
+        let answers = (0..<7).map { _ in throttle.admit(keys: [Self.key], now: Self.at(0)) }
+        #expect(answers == [nil, nil, nil, nil, nil, nil, 15], "failures 1-5 are free, the 6th sets 15 s")
+        // The 6th was right after all: one failure fewer, five, so no wait.
+        throttle.withdraw(key: Self.key, now: Self.at(1))
+        #expect(throttle.retryAfter(key: Self.key, now: Self.at(1)) == nil)
+        #expect(throttle.admit(keys: [Self.key], now: Self.at(1)) == nil)
+        #expect(throttle.retryAfter(key: Self.key, now: Self.at(1)) == 15, "the 6th failure again, counted from t = 1")
+
+        var fresh = LoginThrottle()
+        #expect(fresh.admit(keys: ["a"], now: Self.at(0)) == nil)
+        fresh.withdraw(key: "a", now: Self.at(0))
+        #expect(fresh.keyCount == 0, "a key without failures is not kept")
+        fresh.withdraw(key: "b", now: Self.at(0))
+        #expect(fresh.keyCount == 0, "withdrawing an unknown key does nothing")
+    }
 }
 
 @Suite("RequestBudget: anonymous posts per address")

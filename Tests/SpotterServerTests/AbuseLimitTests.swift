@@ -41,6 +41,45 @@ struct AbuseLimitTests {
         }
     }
 
+    @Test("twenty wrong guesses sent at once meet the delays as if sent one after another: six are checked")
+    func burstOfGuesses() async throws {
+        try await withApp(.sqlite, configure: { Self.behindProxy(&$0); $0.addressThrottle = LoginThrottle(freeFailures: 1000) }) { client, _ in
+            var attacker = Self.browser(client, from: "203.0.113.9")
+            _ = try await attacker.get("/login")
+            let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
+                for _ in 0..<20 {
+                    group.addTask { [attacker] in
+                        var browser = attacker
+                        return try await browser.post("/login", [("username", "ana"), ("password", "guess guess guess")]).status
+                    }
+                }
+                return try await group.reduce(into: [HTTPResponse.Status]()) { $0.append($1) }
+            }
+            #expect(statuses.filter { $0 == .unauthorized }.count == 6, "five free guesses and the one that sets the first wait")
+            #expect(statuses.filter { $0 == .tooManyRequests }.count == 14)
+            // ana, from her own address, is not held up.
+            var ana = Self.browser(client, from: "198.51.100.21")
+            _ = try await ana.get("/login")
+            #expect(try await ana.post("/login", [("username", "ana"), ("password", testPassword)]).status == .seeOther)
+        }
+    }
+
+    @Test("guesses from many addresses of one IPv6 /64 count as one address; the next /64 is another")
+    func ipv6Network() async throws {
+        try await withApp(.sqlite, configure: { Self.behindProxy(&$0); $0.addressThrottle = LoginThrottle(freeFailures: 1000) }) { client, _ in
+            var statuses: [HTTPResponse.Status] = []
+            for index in 1...8 {
+                var attacker = Self.browser(client, from: "2001:db8:1:2::\(String(index, radix: 16))")
+                _ = try await attacker.get("/login")
+                statuses.append(try await attacker.post("/login", [("username", "ana"), ("password", "guess guess guess")]).status)
+            }
+            #expect(statuses == Array(repeating: .unauthorized, count: 6) + [.tooManyRequests, .tooManyRequests])
+            var neighbour = Self.browser(client, from: "2001:db8:1:3::1")
+            _ = try await neighbour.get("/login")
+            #expect(try await neighbour.post("/login", [("username", "ana"), ("password", testPassword)]).status == .seeOther)
+        }
+    }
+
     @Test("without --trusted-proxy, X-Forwarded-For is ignored: a client cannot pick its own address")
     func untrustedHeaderIgnored() async throws {
         try await withApp(.sqlite) { client, _ in

@@ -79,6 +79,29 @@ public struct LoginThrottle: Sendable, Equatable {
         records[key] = nil
     }
 
+    /// Lets an attempt for `keys` go ahead (nil) or says how many seconds to wait,
+    /// checking and counting it at once: the attempt counts as a failure until
+    /// `recordSuccess` or `withdraw` says it was right. So guesses sent all together
+    /// cannot all pass the check before the first wrong one is counted.
+    public mutating func admit(keys: [String], now: Date) -> Int? {
+        if let wait = retryAfter(keys: keys, now: now) { return wait }
+        recordFailure(keys: keys, now: now)
+        return nil
+    }
+
+    /// Takes back one failure `admit` counted for an attempt that was right; the key's
+    /// other failures stay, and its wait is that of one failure fewer.
+    public mutating func withdraw(key: String, now: Date) {
+        guard var record = records[key], !isForgotten(record, now: now) else { return }
+        record.failures -= 1
+        guard record.failures > 0 else {
+            records[key] = nil
+            return
+        }
+        record.waitUntil = record.last.addingTimeInterval(delay(afterFailures: record.failures))
+        records[key] = record
+    }
+
     /// How many keys are remembered (for tests of the bound).
     public var keyCount: Int { records.count }
 

@@ -71,36 +71,40 @@ final class AbuseLimiter: Sendable {
     }
 
     private static func keys(_ guess: Guess, address: String) -> (account: String?, address: String) {
-        (guess.account.map { $0 + "|" + address }, guess.kind + "@" + address)
+        let address = AddressKey.of(address)
+        return (guess.account.map { $0 + "|" + address }, guess.kind + "@" + address)
     }
 
-    /// Seconds to wait before this guess may be made, or nil.
-    func retryAfter(_ guess: Guess, address: String, now: Date) -> Int? {
+    /// Lets a guess go ahead (nil) or says how many seconds to wait. Checked and
+    /// counted under one lock: the guess counts as wrong until `recordSuccess` says it
+    /// was right, so a burst of guesses sent together meets the delays like one sent
+    /// after another. A registration always counts.
+    func admit(_ guess: Guess, address: String, now: Date) -> Int? {
         let keys = Self.keys(guess, address: address)
         return state.withLock { state in
-            [keys.account.flatMap { state.accounts.retryAfter(key: $0, now: now) }, state.addresses.retryAfter(key: keys.address, now: now)]
+            let wait = [keys.account.flatMap { state.accounts.retryAfter(key: $0, now: now) }, state.addresses.retryAfter(key: keys.address, now: now)]
                 .compactMap { $0 }.max()
-        }
-    }
-
-    /// A wrong guess (or, for registrations, any attempt): the next one waits longer.
-    func recordFailure(_ guess: Guess, address: String, now: Date) {
-        let keys = Self.keys(guess, address: address)
-        state.withLock { state in
+            guard wait == nil else { return wait }
             if let account = keys.account { state.accounts.recordFailure(keys: [account], now: now) }
             state.addresses.recordFailure(keys: [keys.address], now: now)
+            return nil
         }
     }
 
-    /// A right guess forgets this name's failures from this address (not the address's).
-    func recordSuccess(_ guess: Guess, address: String) {
-        guard let account = Self.keys(guess, address: address).account else { return }
-        state.withLock { $0.accounts.recordSuccess(key: account) }
+    /// A right guess forgets this name's failures from this address and takes back the
+    /// address's count of this one (its other failures stay).
+    func recordSuccess(_ guess: Guess, address: String, now: Date) {
+        let keys = Self.keys(guess, address: address)
+        state.withLock { state in
+            if let account = keys.account { state.accounts.recordSuccess(key: account) }
+            state.addresses.withdraw(key: keys.address, now: now)
+        }
     }
 
-    /// Spends one anonymous post from the address's budget: nil to go ahead, else seconds to wait.
+    /// Spends one anonymous post from the address's budget (an IPv6 address's /64, see
+    /// `AddressKey`): nil to go ahead, else seconds to wait.
     func spendAnonymousPost(address: String, now: Date) -> Int? {
-        state.withLock { $0.anonymousPosts.spend(key: address, now: now) }
+        state.withLock { $0.anonymousPosts.spend(key: AddressKey.of(address), now: now) }
     }
 
     /// "15 seconds", "3 minutes".
@@ -115,17 +119,18 @@ extension AppServices {
     func changePassword(userID: UUID, current: String, new: String, context: AppRequestContext) async throws {
         let now = clock()
         let guess = AbuseLimiter.Guess.currentPassword(userID: userID)
-        if let wait = limiter.retryAfter(guess, address: context.clientAddress, now: now) {
+        if let wait = limiter.admit(guess, address: context.clientAddress, now: now) {
             throw APIProblem.rateLimited(
                 "Too many wrong passwords. Try again in \(AbuseLimiter.waitText(wait)).", retryAfter: wait, field: "currentPassword")
         }
         do {
             try await accounts.changePassword(
                 userID: userID, current: current, new: new, keepingSession: context.authentication?.webSession?.id)
-            limiter.recordSuccess(guess, address: context.clientAddress)
-        } catch SpotterError.invalid(let failure) where failure.first.field == "currentPassword" {
-            limiter.recordFailure(guess, address: context.clientAddress, now: now)
+        } catch SpotterError.invalid(let failure) where failure.first.field != "currentPassword" {
+            // The new password was refused: the current one was right.
+            limiter.recordSuccess(guess, address: context.clientAddress, now: now)
             throw SpotterError.invalid(failure)
         }
+        limiter.recordSuccess(guess, address: context.clientAddress, now: now)
     }
 }

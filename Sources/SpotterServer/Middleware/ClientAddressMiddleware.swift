@@ -10,6 +10,12 @@ struct ClientAddressMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
     let trustedProxies: Set<String>
 
+    /// The proxies as `--trusted-proxy` wrote them, read as addresses are read from
+    /// headers ("[::1]" is "::1").
+    init(trustedProxies: Set<String>) {
+        self.trustedProxies = Set(trustedProxies.map { Self.normalized($0) })
+    }
+
     static let forwardedFor = HTTPField.Name("X-Forwarded-For")!
     static let forwarded = HTTPField.Name("Forwarded")!
 

@@ -41,7 +41,7 @@ struct AuthPagesController {
         let next = safeReturnPath(form["next"])
         let now = services.clock()
         let guess = AbuseLimiter.Guess.signIn(username: username)
-        if let wait = services.limiter.retryAfter(guess, address: context.clientAddress, now: now) {
+        if let wait = services.limiter.admit(guess, address: context.clientAddress, now: now) {
             var response = try renderLogin(
                 context: context, username: username,
                 error: "Too many failed attempts. Try again in \(AbuseLimiter.waitText(wait)).", next: next, status: .tooManyRequests)
@@ -50,12 +50,11 @@ struct AuthPagesController {
         }
         // An unknown name costs a password check too (AccountService), so both answers take as long.
         guard let user = try await services.accounts.authenticate(username: username, password: form["password"]) else {
-            services.limiter.recordFailure(guess, address: context.clientAddress, now: now)
             return try renderLogin(
                 context: context, username: username, error: "The user name or password is not right.", next: next,
                 status: .unauthorized)
         }
-        services.limiter.recordSuccess(guess, address: context.clientAddress)
+        services.limiter.recordSuccess(guess, address: context.clientAddress, now: now)
         let (secret, _) = try await services.accounts.startSession(userID: user.id, now: now)
         var response = Response.seeOther(next)
         response.setCookie(WebCookies.session(secret, request: request))
@@ -84,7 +83,7 @@ struct AuthPagesController {
         let now = services.clock()
         // Registering answers whether a name is taken (it must, to let the lifter pick
         // another), so attempts are limited per address like sign-ins.
-        if let wait = services.limiter.retryAfter(.registration, address: context.clientAddress, now: now) {
+        if let wait = services.limiter.admit(.registration, address: context.clientAddress, now: now) {
             var response = try renderRegister(
                 context: context, form: form,
                 failure: ValidationFailure(field: "username", message: "Too many registrations from here. Try again in \(AbuseLimiter.waitText(wait))."),
@@ -92,7 +91,6 @@ struct AuthPagesController {
             response.headers[.retryAfter] = String(wait)
             return response
         }
-        services.limiter.recordFailure(.registration, address: context.clientAddress, now: now)
         let failure: ValidationFailure
         do {
             let settings = try Self.checkRegistration(form)
