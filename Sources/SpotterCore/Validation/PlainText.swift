@@ -15,7 +15,9 @@ public enum PlainText {
         }
     }
 
-    /// The first character of `text` that may not be stored, if any.
+    /// The first character of `text` that may not be stored, if any. Inlinable, so
+    /// the byte scan is specialized where it is called (an import checks every field).
+    @inlinable
     public static func firstForbidden(in text: some StringProtocol) -> Unicode.Scalar? {
         // Every forbidden character starts with a byte below 0x20, 0x7F or 0xC2 in UTF-8.
         guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) else { return nil }
