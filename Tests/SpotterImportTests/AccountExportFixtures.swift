@@ -88,7 +88,7 @@ extension AccountExportFixtures {
             now: at(60))
         // The app has no field for the aliases and secondary muscles of an own
         // exercise, but the file carries them: set them in the table.
-        try await (store.database as! any SQLDatabase).raw("""
+        try await store.sql.raw("""
             UPDATE exercises SET aliases = \(bind: "Zercher\nElbow Squat"), secondary_muscles = \(bind: ",glutes,core,") WHERE id = \(bind: zercher.id)
             """).run()
         _ = try await exercises.setImage(try images.save(png, userID: id), id: zercher.id, userID: id, now: at(120))

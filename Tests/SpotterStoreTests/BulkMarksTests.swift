@@ -32,7 +32,7 @@ struct BulkMarksTests {
 
     /// Every stored mark and best of the lifter, as text to compare.
     static func snapshot(_ userID: UUID, in store: SpotterStore) async throws -> [String] {
-        let sql = store.database as! any SQLDatabase
+        let sql = store.sql
         var lines: [String] = []
         for row in try await sql.raw("SELECT id, records FROM workout_sets WHERE user_id = \(bind: userID)").all() {
             lines.append("set \(try row.decode(column: "id", as: UUID.self)) \(try row.decode(column: "records", as: String?.self) ?? "-")")

@@ -46,7 +46,7 @@ struct SignInCacheTests {
                 let (_, secret) = try await accounts.createToken(userID: ana.id, name: "script", now: now)
                 #expect(try await accounts.user(forToken: secret, now: now)?.id == ana.id)
                 // Another process (or server) removes it behind this one's back.
-                try await (store.database as! any SQLDatabase).raw("DELETE FROM api_tokens").run()
+                try await store.sql.raw("DELETE FROM api_tokens").run()
                 #expect(try await accounts.user(forToken: secret, now: now.addingTimeInterval(9))?.id == ana.id)
                 #expect(try await accounts.user(forToken: secret, now: now.addingTimeInterval(10)) == nil)
             }

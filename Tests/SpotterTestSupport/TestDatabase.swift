@@ -78,7 +78,7 @@ public struct TestEnvironment: Sendable {
     private static func adminSQL(url: String, _ statement: String) async throws {
         let store = try await SpotterStore.open(.postgres(url: url), logger: logger)
         do {
-            try await (store.database as! any SQLDatabase).raw(SQLQueryString(stringLiteral: statement)).run()
+            try await store.sql.raw(SQLQueryString(stringLiteral: statement)).run()
             await store.shutdown()
         } catch {
             await store.shutdown()
@@ -102,14 +102,14 @@ public struct TestEnvironment: Sendable {
 
     /// Counts the rows of a table, to prove that a refused request changed nothing.
     public static func count(_ table: String, in store: SpotterStore) async throws -> Int {
-        let row = try await (store.database as! any SQLDatabase)
+        let row = try await store.sql
             .raw(SQLQueryString(stringLiteral: "SELECT COUNT(*) AS n FROM \(table)")).first()
         return try row?.decode(column: "n", as: Int.self) ?? 0
     }
 
     /// The integer column `n` of every row a query returns, for checks on stored values.
     public static func integers(_ query: String, in store: SpotterStore) async throws -> [Int] {
-        try await (store.database as! any SQLDatabase).raw(SQLQueryString(stringLiteral: query)).all()
+        try await store.sql.raw(SQLQueryString(stringLiteral: query)).all()
             .map { try $0.decode(column: "n", as: Int.self) }
     }
 }

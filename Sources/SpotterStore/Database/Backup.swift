@@ -37,7 +37,7 @@ public enum Backup {
             switch location {
             case .sqlite:
                 let quoted = partial.path.replacingOccurrences(of: "'", with: "''")
-                try await (store.database as! any SQLDatabase).raw(SQLQueryString(stringLiteral: "VACUUM INTO '\(quoted)'")).run()
+                try await store.sql.raw(SQLQueryString(stringLiteral: "VACUUM INTO '\(quoted)'")).run()
             case .postgres(let url, let schema):
                 var arguments = ["--format=custom", "--no-owner", "--no-privileges", "--file", partial.path]
                 if let schema { arguments += ["--schema", schema] }
@@ -113,8 +113,8 @@ public enum Backup {
             let store = try await SpotterStore.open(location, logger: logger)
             do {
                 let name = schema ?? "public"
-                try await (store.database as! any SQLDatabase).raw(SQLQueryString(stringLiteral: "DROP SCHEMA IF EXISTS \"\(name)\" CASCADE")).run()
-                if schema == nil { try await (store.database as! any SQLDatabase).raw("CREATE SCHEMA public").run() }
+                try await store.sql.raw(SQLQueryString(stringLiteral: "DROP SCHEMA IF EXISTS \"\(name)\" CASCADE")).run()
+                if schema == nil { try await store.sql.raw("CREATE SCHEMA public").run() }
                 await store.shutdown()
             } catch {
                 await store.shutdown()
@@ -147,7 +147,7 @@ public enum Backup {
     }
 
     private static func counts(_ store: SpotterStore) async throws -> (accounts: Int, workouts: Int) {
-        let row = try await (store.database as! any SQLDatabase).raw(
+        let row = try await store.sql.raw(
             "SELECT (SELECT COUNT(*) FROM users) AS accounts, (SELECT COUNT(*) FROM workouts) AS workouts"
         ).first()
         return (try row?.decode(column: "accounts", as: Int.self) ?? 0, try row?.decode(column: "workouts", as: Int.self) ?? 0)

@@ -83,7 +83,7 @@ enum BulkRows {
         let names = columns.joined(separator: ", ")
         for chunk in rows.chunked(by: 500) {
             let tuples = chunk.map { row in "(" + row.map(\.sql).joined(separator: ", ") + ")" as SQLQueryString }
-            try await (db as! any SQLDatabase).raw(
+            try await db.sql.raw(
                 "INSERT INTO \(unsafeRaw: table) (\(unsafeRaw: names)) VALUES \(tuples.joined(separator: ", "))"
             ).run()
         }

@@ -115,7 +115,8 @@ public final class SpotterStore: Sendable {
         return readers.databases.database(logger: logger, on: readers.eventLoopGroup.any())!
     }
 
-    var sql: any SQLDatabase { database as! any SQLDatabase }
+    /// The writer as SQLKit sees it (tests and tools read and write plain SQL through it).
+    public var sql: any SQLDatabase { database.sql }
 
     /// The database engine in use.
     public var isSQLite: Bool {
@@ -133,11 +134,11 @@ public final class SpotterStore: Sendable {
     /// Every SQLite connection: the writer, then one reader per loop of the readers' group.
     private var sqliteConnections: [(db: any SQLDatabase, readOnly: Bool)] {
         var connections = eventLoopGroup.makeIterator().map { loop in
-            (databases.database(.sqlite, logger: logger, on: loop)! as! any SQLDatabase, false)
+            (databases.database(.sqlite, logger: logger, on: loop)!.sql, false)
         }
         if let readers {
             connections += readers.eventLoopGroup.makeIterator().map { loop in
-                (readers.databases.database(.sqlite, logger: logger, on: loop)! as! any SQLDatabase, true)
+                (readers.databases.database(.sqlite, logger: logger, on: loop)!.sql, true)
             }
         }
         return connections

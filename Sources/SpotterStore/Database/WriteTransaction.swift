@@ -22,7 +22,7 @@ extension Database {
                 // The writer's loop runs the transaction's own code as well, so between
                 // two statements the answer does not hop to another thread and back.
                 try await withTaskExecutorPreference(EventLoopExecutor(connection.eventLoop)) {
-                    let sql = connection as! any SQLDatabase
+                    let sql = connection.sql
                     try await sql.raw("BEGIN IMMEDIATE").run()
                     do {
                         let result = try await body(connection)

@@ -24,7 +24,7 @@ struct M007CreateWorkouts: AsyncMigration {
             .field("updated_at", .datetime, .required)
             .create()
         try await database.createIndex("workouts_user_started", on: "workouts", columns: ["user_id", "started_at"])
-        try await (database as! any SQLDatabase)
+        try await database.sql
             .raw("CREATE UNIQUE INDEX workouts_one_active ON workouts (user_id) WHERE ended_at IS NULL").run()
 
         try await database.schema("exercise_entries")

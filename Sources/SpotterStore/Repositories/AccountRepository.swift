@@ -51,7 +51,7 @@ public struct AccountRepository: Sendable {
     /// in it with its workout or not at all, and the writer never waits for it.
     public func content(userID: UUID) async throws -> AccountContent {
         try await reads.transaction { tx in
-            let sql = tx as! any SQLDatabase
+            let sql = tx.sql
             if sql.dialect.name == "postgresql" {
                 try await sql.raw("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ").run()
             }
@@ -93,7 +93,7 @@ public struct AccountRepository: Sendable {
     }
 
     static func holdings(userID: UUID, on db: any Database) async throws -> String? {
-        let sql = db as! any SQLDatabase
+        let sql = db.sql
         let row = try await sql.raw("""
             SELECT (SELECT COUNT(*) FROM workouts WHERE user_id = \(bind: userID)) AS workouts, \
             (SELECT COUNT(*) FROM exercises WHERE user_id = \(bind: userID)) AS exercises, \

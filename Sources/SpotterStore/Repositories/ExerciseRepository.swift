@@ -106,7 +106,7 @@ public struct ExerciseRepository: Sendable {
 
     /// How many of the user's workouts and templates use an exercise.
     public func usage(of id: UUID, userID: UUID) async throws -> ExerciseUsage {
-        let row = try await (db as! any SQLDatabase).raw("""
+        let row = try await db.sql.raw("""
             SELECT (SELECT COUNT(DISTINCT e.workout_id) FROM exercise_entries e WHERE e.user_id = \(bind: userID) AND e.exercise_id = \(bind: id)) AS workouts, \
             (SELECT COUNT(DISTINCT t.template_id) FROM template_exercises t WHERE t.user_id = \(bind: userID) AND t.exercise_id = \(bind: id)) AS templates
             """).first()

@@ -28,7 +28,7 @@ public struct ProgressRepository: Sendable {
 
     /// The exercises with the best e1RMs, best first.
     public func strongest(userID: UUID, limit: Int) async throws -> [(exerciseID: UUID, bests: PersonalRecords.Bests)] {
-        let rows = try await (reads as! any SQLDatabase).raw("""
+        let rows = try await reads.sql.raw("""
             SELECT r.* FROM exercise_records r WHERE r.user_id = \(bind: userID) AND r.e1rm_kg > 0 \
             ORDER BY r.e1rm_kg DESC LIMIT \(literal: limit)
             """).all()
@@ -60,7 +60,7 @@ public struct ProgressRepository: Sendable {
                 summary: SessionSummary(.init(id: id, startedAt: info.start, sets: sessionSets)), workoutName: info.name,
                 sets: sessionSets, records: info.records))
         }
-        for row in try await (reads as! any SQLDatabase).raw(query).all() {
+        for row in try await reads.sql.raw(query).all() {
             let (workoutID, _, set) = try WorkoutRows.set(row)
             if workoutID != current {
                 close()
@@ -93,11 +93,11 @@ public struct BodyMetricRepository: Sendable {
         var query: SQLQueryString = "SELECT m.* FROM body_metrics m WHERE m.user_id = \(bind: userID)"
         if let sinceDay { query += " AND m.day >= \(bind: sinceDay)" }
         query += " ORDER BY m.day DESC, m.updated_at DESC"
-        return try await (reads as! any SQLDatabase).raw(query).all().map(Self.metric)
+        return try await reads.sql.raw(query).all().map(Self.metric)
     }
 
     public func find(id: UUID, userID: UUID) async throws -> BodyMetric? {
-        try await (reads as! any SQLDatabase).raw(
+        try await reads.sql.raw(
             "SELECT m.* FROM body_metrics m WHERE m.id = \(bind: id) AND m.user_id = \(bind: userID)"
         ).first().map(Self.metric)
     }
@@ -105,7 +105,7 @@ public struct BodyMetricRepository: Sendable {
     /// Adds the measurement with the client's id, or changes it; another user's id is refused as taken.
     public func put(_ metric: BodyMetric, userID: UUID) async throws -> BodyMetric {
         try await db.writeTransaction { tx in
-            let sql = tx as! any SQLDatabase
+            let sql = tx.sql
             let owner = try await sql.raw("SELECT m.user_id FROM body_metrics m WHERE m.id = \(bind: metric.id)").first()
             if let owner {
                 guard try owner.decode(column: "user_id", as: UUID.self) == userID else { throw SpotterError.idInUse }
@@ -127,7 +127,7 @@ public struct BodyMetricRepository: Sendable {
 
     public func delete(id: UUID, userID: UUID) async throws {
         try await db.writeTransaction { tx in
-            let sql = tx as! any SQLDatabase
+            let sql = tx.sql
             guard try await sql.raw(
                 "SELECT m.id FROM body_metrics m WHERE m.id = \(bind: id) AND m.user_id = \(bind: userID)"
             ).first() != nil else { throw SpotterError.notFound("The measurement") }

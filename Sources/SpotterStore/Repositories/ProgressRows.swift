@@ -18,7 +18,7 @@ enum ProgressRows {
 
     static func bests(userID: UUID, exerciseIDs: some Collection<UUID>, on db: any Database) async throws -> [UUID: Bests] {
         guard !exerciseIDs.isEmpty else { return [:] }
-        let rows = try await (db as! any SQLDatabase).raw("""
+        let rows = try await db.sql.raw("""
             SELECT r.* FROM exercise_records r WHERE r.user_id = \(bind: userID) AND r.exercise_id IN (\(binds: Array(exerciseIDs)))
             """).all()
         var result: [UUID: Bests] = [:]
@@ -40,7 +40,7 @@ enum ProgressRows {
 
     /// Stores the bests of these exercises; exercises in `cleared` have none any more.
     static func save(_ all: [UUID: Bests], cleared: Set<UUID> = [], userID: UUID, on db: any Database) async throws {
-        let sql = db as! any SQLDatabase
+        let sql = db.sql
         for (exerciseID, bests) in all {
             let weights = OneRepMax.repsCounted.map { bests.weightForReps[$0].map { String($0) } ?? "" }.joined(separator: ",")
             try await sql.raw("""
@@ -71,7 +71,7 @@ enum ProgressRows {
 
     /// Writes changed marks: one statement per distinct value, however many sets.
     static func write(setMarks: [UUID: String?], volumeRecords: [UUID: Bool], on db: any Database) async throws {
-        let sql = db as! any SQLDatabase
+        let sql = db.sql
         var byText: [String?: [UUID]] = [:]
         for (id, text) in setMarks { byText[text, default: []].append(id) }
         for (text, ids) in byText {
@@ -99,7 +99,7 @@ enum ProgressRows {
         let userID = workout.ownerID
         let exerciseIDs = Set(workout.entries.map(\.exerciseID))
         guard !exerciseIDs.isEmpty else { return }
-        let laterRows = try await (db as! any SQLDatabase).raw("""
+        let laterRows = try await db.sql.raw("""
             SELECT DISTINCT e.exercise_id FROM exercise_entries e JOIN workouts w ON w.id = e.workout_id \
             WHERE e.user_id = \(bind: userID) AND e.exercise_id IN (\(binds: Array(exerciseIDs))) AND w.ended_at IS NOT NULL \
             AND w.id <> \(bind: workout.id) AND w.started_at > \(bind: workout.startedAt)
@@ -130,7 +130,7 @@ enum ProgressRows {
     static func apply(_ judged: Judgement, userID: UUID, exerciseIDs: Set<UUID>, on db: any Database) async throws {
         guard !exerciseIDs.isEmpty else { return }
         // Entries left without sets lose their mark too.
-        try await (db as! any SQLDatabase).raw("""
+        try await db.sql.raw("""
             UPDATE exercise_entries SET volume_record = NULL WHERE user_id = \(bind: userID) \
             AND exercise_id IN (\(binds: Array(exerciseIDs))) AND volume_record IS NOT NULL \
             AND NOT EXISTS (SELECT 1 FROM workout_sets s WHERE s.entry_id = exercise_entries.id)
@@ -143,7 +143,7 @@ enum ProgressRows {
     /// cheap sign that nothing but a bulk load changed them since they were judged.
     static func storedSetCount(userID: UUID, exerciseIDs: Set<UUID>, on db: any Database) async throws -> Int {
         guard !exerciseIDs.isEmpty else { return 0 }
-        let row = try await (db as! any SQLDatabase).raw("""
+        let row = try await db.sql.raw("""
             SELECT COUNT(*) AS n FROM workout_sets s JOIN exercise_entries e ON e.id = s.entry_id JOIN workouts w ON w.id = s.workout_id \
             WHERE e.user_id = \(bind: userID) AND e.exercise_id IN (\(binds: Array(exerciseIDs))) AND w.ended_at IS NOT NULL
             """).first()
@@ -221,7 +221,7 @@ enum ProgressRows {
                 judged.storedSets += 1
             }
         }
-        let sql = db as! any SQLDatabase
+        let sql = db.sql
         // The finished workouts with sets of these exercises, in time order; their sets
         // are then read a batch of workouts at a time, so no more than one batch of
         // rows waits to be judged (the SQLite driver hands over rows faster than they
@@ -257,13 +257,13 @@ enum ProgressRows {
     // MARK: Weeks
 
     static func timeZone(userID: UUID, on db: any Database) async throws -> TimeZone {
-        let row = try await (db as! any SQLDatabase).raw("SELECT u.time_zone FROM users u WHERE u.id = \(bind: userID)").first()
+        let row = try await db.sql.raw("SELECT u.time_zone FROM users u WHERE u.id = \(bind: userID)").first()
         return try row.flatMap { TimeZone(identifier: try $0.decode(column: "time_zone", as: String.self)) } ?? .gmt
     }
 
     /// Counts again the finished workouts of the week holding `date`.
     static func recountWeek(userID: UUID, of date: Date, on db: any Database) async throws {
-        let sql = db as! any SQLDatabase
+        let sql = db.sql
         let zone = try await timeZone(userID: userID, on: db)
         var calendar = Calendar(identifier: .iso8601)
         calendar.timeZone = zone
@@ -291,7 +291,7 @@ enum ProgressRows {
     }
 
     static func rebuildWeeks(userID: UUID, timeZone: TimeZone, on db: any Database) async throws {
-        let sql = db as! any SQLDatabase
+        let sql = db.sql
         let rows = try await sql.raw(
             "SELECT w.started_at FROM workouts w WHERE w.user_id = \(bind: userID) AND w.ended_at IS NOT NULL"
         ).all()
@@ -309,7 +309,7 @@ enum ProgressRows {
     /// Workouts this week, and the streak of weeks with one (see `TrainingWeeks.streak`),
     /// in two indexed queries however long the history.
     static func weeks(userID: UUID, now: Date, timeZone: TimeZone, on db: any Database) async throws -> (thisWeek: Int, streak: Int) {
-        let sql = db as! any SQLDatabase
+        let sql = db.sql
         let current = TrainingWeeks.weekNumber(of: now, timeZone: timeZone)
         var present: [Int: Int] = [:]
         for row in try await sql.raw("""

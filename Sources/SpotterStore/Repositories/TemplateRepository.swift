@@ -121,7 +121,7 @@ public struct TemplateRepository: Sendable {
             // On PostgreSQL two changes of one template take turns, so neither
             // writes back what it read before the other's commit.
             if WorkoutRows.locksWorkouts(tx) {
-                try await (tx as! any SQLDatabase).raw(
+                try await tx.sql.raw(
                     "SELECT t.id FROM workout_templates t WHERE t.id = \(bind: id) AND t.user_id = \(bind: userID) FOR UPDATE"
                 ).run()
             }
@@ -187,7 +187,7 @@ public struct TemplateRepository: Sendable {
     public func delete(id: UUID, userID: UUID) async throws {
         try await db.writeTransaction { tx in
             guard try await exists(id, userID: userID, on: tx) else { throw SpotterError.notFound("The template") }
-            try await (tx as! any SQLDatabase).raw("DELETE FROM workout_templates WHERE id = \(bind: id) AND user_id = \(bind: userID)").run()
+            try await tx.sql.raw("DELETE FROM workout_templates WHERE id = \(bind: id) AND user_id = \(bind: userID)").run()
         }
     }
 
@@ -200,19 +200,19 @@ public struct TemplateRepository: Sendable {
     }
 
     private func exists(_ id: UUID, userID: UUID, on db: any Database) async throws -> Bool {
-        try await (db as! any SQLDatabase).raw(
+        try await db.sql.raw(
             "SELECT id FROM workout_templates WHERE id = \(bind: id) AND user_id = \(bind: userID)"
         ).first() != nil
     }
 
     private func takenNames(userID: UUID, on db: any Database) async throws -> Set<NameKey> {
-        let rows = try await (db as! any SQLDatabase).raw("SELECT name_key FROM workout_templates WHERE user_id = \(bind: userID)").all()
+        let rows = try await db.sql.raw("SELECT name_key FROM workout_templates WHERE user_id = \(bind: userID)").all()
         return Set(try rows.map { NameKey(rawValue: try $0.decode(column: "name_key", as: String.self)) })
     }
 
     /// Checks the name and the exercises, then writes.
     private func write(_ template: WorkoutTemplate, userID: UUID, isNew: Bool, exercisesChanged: Bool = true, on db: any Database) async throws {
-        let sql = db as! any SQLDatabase
+        let sql = db.sql
         let key = NameKey(template.name).rawValue
         if let clash = try await sql.raw("""
             SELECT name FROM workout_templates WHERE user_id = \(bind: userID) AND name_key = \(bind: key) AND id <> \(bind: template.id)

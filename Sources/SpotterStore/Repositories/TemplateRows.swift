@@ -30,7 +30,7 @@ enum TemplateRows {
 
     /// The templates a condition selects, with their exercises in order.
     static func templates(where condition: SQLQueryString, on db: any Database) async throws -> [WorkoutTemplate] {
-        let sql = db as! any SQLDatabase
+        let sql = db.sql
         let templates = try await sql.raw("SELECT t.* FROM workout_templates t WHERE " + condition).all().map(template)
         guard !templates.isEmpty else { return [] }
         let rows = try await sql.raw("""
@@ -52,7 +52,7 @@ enum TemplateRows {
     /// is inserted or updated, and the exercise rows are replaced (unless
     /// `exercisesChanged` says they are as stored). Call inside a transaction.
     static func write(_ template: WorkoutTemplate, userID: UUID, isNew: Bool, exercisesChanged: Bool = true, on db: any Database) async throws {
-        let sql = db as! any SQLDatabase
+        let sql = db.sql
         let key = NameKey(template.name).rawValue
         if isNew {
             try await sql.raw("""

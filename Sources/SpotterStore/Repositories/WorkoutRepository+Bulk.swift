@@ -44,7 +44,7 @@ extension WorkoutRepository {
     static func importKeys(_ keys: [String], userID: UUID, on db: any Database) async throws -> Set<String> {
         var found = Set<String>()
         for chunk in keys.chunked(by: 500) {
-            let rows = try await (db as! any SQLDatabase).raw("""
+            let rows = try await db.sql.raw("""
                 SELECT import_key FROM workouts WHERE user_id = \(bind: userID) AND import_key IN (\(binds: Array(chunk)))
                 """).all()
             for row in rows { found.insert(try row.decode(column: "import_key", as: String.self)) }
@@ -156,7 +156,7 @@ extension WorkoutRepository {
     /// records and weekly counts of what is left again.
     private func takeBack(_ workouts: [UUID], exercises: Set<UUID>, touched: Set<UUID>, userID: UUID) async throws {
         try await db.writeTransaction { tx in
-            let sql = tx as! any SQLDatabase
+            let sql = tx.sql
             for chunk in workouts.chunked(by: 500) {
                 try await sql.raw("DELETE FROM workouts WHERE user_id = \(bind: userID) AND id IN (\(binds: Array(chunk)))").run()
             }
@@ -177,7 +177,7 @@ extension WorkoutRepository {
     static func markUnjudged(_ exerciseIDs: Set<UUID>, userID: UUID, on db: any Database) async throws {
         for chunk in Array(exerciseIDs).chunked(by: 300) {
             let tuples = chunk.map { "(\(bind: UUID()), \(bind: userID), \(bind: $0))" as SQLQueryString }
-            try await (db as! any SQLDatabase).raw("""
+            try await db.sql.raw("""
                 INSERT INTO unjudged_exercises (id, user_id, exercise_id) VALUES \(tuples.joined(separator: ", ")) \
                 ON CONFLICT (user_id, exercise_id) DO NOTHING
                 """).run()
@@ -186,7 +186,7 @@ extension WorkoutRepository {
 
     static func clearUnjudged(_ exerciseIDs: Set<UUID>, userID: UUID, on db: any Database) async throws {
         for chunk in Array(exerciseIDs).chunked(by: 500) {
-            try await (db as! any SQLDatabase).raw("""
+            try await db.sql.raw("""
                 DELETE FROM unjudged_exercises WHERE user_id = \(bind: userID) AND exercise_id IN (\(binds: Array(chunk)))
                 """).run()
         }
@@ -198,7 +198,7 @@ extension WorkoutRepository {
     /// import starts; returns how many lifters it settled.
     @discardableResult
     public func finishInterruptedLoads() async throws -> Int {
-        let rows = try await (reads as! any SQLDatabase).raw("SELECT user_id, exercise_id FROM unjudged_exercises").all()
+        let rows = try await reads.sql.raw("SELECT user_id, exercise_id FROM unjudged_exercises").all()
         var byUser: [UUID: Set<UUID>] = [:]
         for row in rows {
             byUser[try row.decode(column: "user_id", as: UUID.self), default: []].insert(try row.decode(column: "exercise_id", as: UUID.self))

@@ -32,7 +32,7 @@ extension WorkoutRepository {
         // in the workout: a lifter with no history of it reads nothing more, and one
         // with history is judged without another round trip.
         var (result, progress) = try await batchedWrite { tx -> (SetWriteResult, SetProgress?) in
-            let sql = tx as! any SQLDatabase
+            let sql = tx.sql
             // On PostgreSQL the workout is locked first, in a statement of its own:
             // a query that waits for the lock would still see the other rows as they
             // were before the waiting ended.
@@ -164,7 +164,7 @@ extension WorkoutRepository {
 
     /// The stored marks of an exercise's sets in a finished workout.
     private func storedRecords(workoutID: UUID, exerciseID: UUID, userID: UUID) async throws -> EntryRecords {
-        let rows = try await (reads as! any SQLDatabase).raw("""
+        let rows = try await reads.sql.raw("""
             SELECT s.id, s.records, e.volume_record FROM workout_sets s JOIN exercise_entries e ON e.id = s.entry_id \
             WHERE s.workout_id = \(bind: workoutID) AND s.user_id = \(bind: userID) AND e.exercise_id = \(bind: exerciseID)
             """).all()
@@ -179,7 +179,7 @@ extension WorkoutRepository {
 
     /// Recomputes the records of an entry's exercise (a set of a finished workout changed).
     func refreshProgress(entryID: UUID, userID: UUID, on tx: any Database) async throws {
-        let row = try await (tx as! any SQLDatabase).raw(
+        let row = try await tx.sql.raw(
             "SELECT e.exercise_id FROM exercise_entries e WHERE e.id = \(bind: entryID) AND e.user_id = \(bind: userID)"
         ).first()
         guard let exerciseID = try row?.decode(column: "exercise_id", as: UUID.self) else { return }
@@ -287,7 +287,7 @@ extension WorkoutRepository {
         try await db.writeTransaction { tx in
             try await WorkoutRows.lockWorkout(id: id, userID: userID, on: tx)
             guard let workout = try await workoutModel(id: id, userID: userID, on: tx) else { throw SpotterError.notFound("The workout") }
-            let exerciseRows = try await (tx as! any SQLDatabase).raw(
+            let exerciseRows = try await tx.sql.raw(
                 "SELECT DISTINCT e.exercise_id FROM exercise_entries e WHERE e.workout_id = \(bind: id)"
             ).all()
             try await workout.delete(on: tx)

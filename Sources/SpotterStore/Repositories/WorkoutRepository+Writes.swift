@@ -65,7 +65,7 @@ extension WorkoutRepository {
                 throw SpotterError.idInUse
             }
             if let templateID {
-                try await (tx as! any SQLDatabase).raw("""
+                try await tx.sql.raw("""
                     UPDATE workout_templates SET last_used_at = \(bind: now) WHERE id = \(bind: templateID) AND user_id = \(bind: userID)
                     """).run()
             }

@@ -110,7 +110,7 @@ public struct WorkoutRepository: Sendable {
         userID: UUID, exerciseIDs: Set<UUID>, excluding workoutID: UUID?, limit: Int = 5
     ) async throws -> [UUID: [PreviousPerformance.Session]] {
         guard !exerciseIDs.isEmpty else { return [:] }
-        let sql = reads as! any SQLDatabase
+        let sql = reads.sql
         var query: SQLQueryString = """
             SELECT e.id, e.exercise_id, w.started_at FROM exercise_entries e JOIN workouts w ON w.id = e.workout_id \
             WHERE e.user_id = \(bind: userID) AND e.exercise_id IN (\(binds: Array(exerciseIDs))) AND w.ended_at IS NOT NULL
@@ -218,7 +218,7 @@ public struct HistoryCursor: Sendable, Equatable {
 extension WorkoutRepository {
     /// Every exercise the user has in any workout.
     public func loggedExerciseIDs(userID: UUID) async throws -> Set<UUID> {
-        let rows = try await (reads as! any SQLDatabase).raw(
+        let rows = try await reads.sql.raw(
             "SELECT DISTINCT exercise_id FROM exercise_entries WHERE user_id = \(bind: userID)"
         ).all()
         return Set(try rows.map { try $0.decode(column: "exercise_id", as: UUID.self) })

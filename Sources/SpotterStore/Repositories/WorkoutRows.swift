@@ -107,7 +107,7 @@ enum WorkoutRows {
     /// The workouts a condition selects (`WHERE` and what follows it), entries and
     /// sets filled in: three queries, however many workouts.
     static func workouts(where condition: SQLQueryString, on db: any Database) async throws -> [Workout] {
-        let sql = db as! any SQLDatabase
+        let sql = db.sql
         let rows = try await sql.raw("SELECT w.* FROM workouts w WHERE " + condition).all()
         return try await filled(rows.map(workout), on: db)
     }
@@ -115,7 +115,7 @@ enum WorkoutRows {
     /// Adds the entries and sets to workouts read without them.
     static func filled(_ workouts: [Workout], on db: any Database) async throws -> [Workout] {
         guard !workouts.isEmpty else { return [] }
-        let sql = db as! any SQLDatabase
+        let sql = db.sql
         let ids = workouts.map(\.id)
         let entryRows = try await sql.raw(
             "SELECT e.* FROM exercise_entries e WHERE e.workout_id IN (\(binds: ids)) ORDER BY e.position"
@@ -208,7 +208,7 @@ extension WorkoutRows {
     /// change of a set wins). SQLite needs no locks: it lets one writer in at a
     /// time, and `writeTransaction` begins as that writer.
     static func locksWorkouts(_ db: any Database) -> Bool {
-        (db as! any SQLDatabase).dialect.name != "sqlite"
+        db.sql.dialect.name != "sqlite"
     }
 
     /// Locks the user's row until the transaction ends, so two starts of a workout
@@ -216,13 +216,13 @@ extension WorkoutRows {
     /// of both discarding the same active workout.
     static func lockUser(_ userID: UUID, on db: any Database) async throws {
         guard locksWorkouts(db) else { return }
-        try await (db as! any SQLDatabase).raw("SELECT u.id FROM users u WHERE u.id = \(bind: userID) FOR UPDATE").run()
+        try await db.sql.raw("SELECT u.id FROM users u WHERE u.id = \(bind: userID) FOR UPDATE").run()
     }
 
     /// Locks a workout of the user until the transaction ends (see `locksWorkouts`).
     static func lockWorkout(id: UUID, userID: UUID, on db: any Database) async throws {
         guard locksWorkouts(db) else { return }
-        try await (db as! any SQLDatabase).raw(
+        try await db.sql.raw(
             "SELECT w.id FROM workouts w WHERE w.id = \(bind: id) AND w.user_id = \(bind: userID) FOR UPDATE OF w"
         ).run()
     }

@@ -19,7 +19,7 @@ public struct AccountService: Sendable {
     private var users: UserRepository { UserRepository(store: store) }
     private var db: any Database { store.database }
     /// Reads on every request use a reader connection (see `SpotterStore.reader`).
-    private var reads: any SQLDatabase { store.reader as! any SQLDatabase }
+    private var reads: any SQLDatabase { store.reader.sql }
 
     /// Makes an account after checking the name and the password policy.
     public func register(username: String, password: String, settings: UserSettings = .init(), now: Date) async throws -> User {
