@@ -4,35 +4,11 @@ import Logging
 import SpotterCore
 import SpotterStore
 
-/// The composition root: opens and migrates the store, seeds the catalog, judges
-/// what an import cut short left unjudged, and builds the router. Tests build the very same application.
+/// The composition root: the services (`buildServices`) and the router over them.
+/// Tests build the very same application.
 public func buildApplication(configuration: AppConfiguration) async throws -> some ApplicationProtocol {
-    var logger = Logger(label: "spotter")
-    logger.logLevel = configuration.logLevel
-    let store = try await SpotterStore.open(configuration.database, logger: logger)
-    let catalog: ExerciseCatalog
-    do {
-        try await store.migrate()
-        catalog = try CatalogSeeder.bundledCatalog()
-        try await CatalogSeeder(store: store).seed(catalog, now: configuration.clock())
-        try await WorkoutRepository(store: store).finishInterruptedLoads()
-    } catch {
-        await store.shutdown()
-        throw error
-    }
-    let services = AppServices(
-        store: store,
-        accounts: AccountService(store: store, hasher: PasswordHasher(cost: configuration.passwordCost)),
-        images: ImageStore(dataDirectory: configuration.dataDirectory),
-        imports: ImportUploads(dataDirectory: configuration.dataDirectory, fileLimit: configuration.importFileLimit),
-        views: try await ViewRenderer.load(),
-        assets: AssetCatalog.shared,
-        limiter: AbuseLimiter(
-            accounts: configuration.accountThrottle, addresses: configuration.addressThrottle, anonymousPosts: configuration.anonymousPosts),
-        trustedProxies: configuration.trustedProxies,
-        registrationOpen: configuration.registrationOpen,
-        catalogSize: catalog.exercises.count,
-        clock: configuration.clock)
+    let services = try await buildServices(configuration: configuration)
+    let store = services.store
     var app = Application(
         router: buildRouter(services: services),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Spotter"),
@@ -43,9 +19,43 @@ public func buildApplication(configuration: AppConfiguration) async throws -> so
             let line = "Spotter is running at http://\(configuration.host):\(port) (data: \(store.location))\n"
             FileHandle.standardOutput.write(Data(line.utf8))
         },
-        logger: logger)
+        logger: store.logger)
     app.addServices(store)
     return app
+}
+
+/// Opens and migrates the store, seeds the catalog, judges what an import cut short
+/// left unjudged, and makes the services every route uses. The caller owns the store
+/// (`buildApplication` hands it to the application, which shuts it down).
+func buildServices(configuration: AppConfiguration) async throws -> AppServices {
+    var logger = Logger(label: "spotter")
+    logger.logLevel = configuration.logLevel
+    let store = try await SpotterStore.open(configuration.database, logger: logger)
+    let catalog: ExerciseCatalog
+    let views: ViewRenderer
+    do {
+        try await store.migrate()
+        catalog = try CatalogSeeder.bundledCatalog()
+        try await CatalogSeeder(store: store).seed(catalog, now: configuration.clock())
+        try await WorkoutRepository(store: store).finishInterruptedLoads()
+        views = try await ViewRenderer.load()
+    } catch {
+        await store.shutdown()
+        throw error
+    }
+    return AppServices(
+        store: store,
+        accounts: AccountService(store: store, hasher: PasswordHasher(cost: configuration.passwordCost)),
+        images: ImageStore(dataDirectory: configuration.dataDirectory),
+        imports: ImportUploads(dataDirectory: configuration.dataDirectory, fileLimit: configuration.importFileLimit),
+        views: views,
+        assets: AssetCatalog.shared,
+        limiter: AbuseLimiter(
+            accounts: configuration.accountThrottle, addresses: configuration.addressThrottle, anonymousPosts: configuration.anonymousPosts),
+        trustedProxies: configuration.trustedProxies,
+        registrationOpen: configuration.registrationOpen,
+        catalogSize: catalog.exercises.count,
+        clock: configuration.clock)
 }
 
 /// Every route, API and pages, behind the shared middleware.

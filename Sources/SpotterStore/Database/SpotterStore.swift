@@ -15,7 +15,7 @@ public final class SpotterStore: Sendable {
     public let location: DatabaseLocation
     /// Every write goes here: the SQLite writer, or the PostgreSQL pool.
     let databases: Databases
-    let logger: Logger
+    public let logger: Logger
     let eventLoopGroup: any EventLoopGroup
     /// SQLite only: read-only connections for the reads that every request makes.
     let readers: Readers?
