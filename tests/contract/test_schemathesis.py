@@ -7,7 +7,7 @@ answer the document does not describe (status, body, content type, headers).
 The run is bounded: a fixed seed and a fixed number of examples per operation, so
 it takes a few minutes per engine on 2 cores with a debug build. The data folder,
 the server log and the reports (JUnit, NDJSON) stay in pytest's temp folder; the
-summary per engine is printed at the end of the pytest run.
+summary line per engine is printed as its run ends.
 
 Locally: .venv/bin/pytest -q tests/contract (SPOTTER_BIN, TEST_DATABASE_URL as in
 scripts/test). Replay a failure with the printed curl command. SPOTTER_OPENAPI=PATH
@@ -25,7 +25,8 @@ import uuid
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from contract_server import SUMMARIES, Server, engine, server, summary_printer  # noqa: F401 (fixtures)
+from contract_server import Server, engine, postgres_database, server  # noqa: F401 (fixtures)
+from spotter_server import report
 
 SEED = 14
 # Examples per operation and phase, and the stateful scenarios, are set in
@@ -77,8 +78,8 @@ def check_token_revocation(server: Server) -> None:
     status, made = server.call("POST", "/api/v1/tokens", {"name": "to revoke"})
     assert status == 201 and made["token"].startswith("spt_"), made
     status, body = server.call("DELETE", f"/api/v1/tokens/{made['id']}")
-    assert status == 204 and body is None, body
-    revoked = Server(server.base_url, server.process, server.log_path, made["token"])
+    assert status == 204 and not body, body
+    revoked = server.with_token(made["token"])
     for path in ["/api/v1/me", "/health"]:
         status, body = revoked.call("GET", path)
         assert status == 401 and body["error"]["code"] == "unauthorized", (path, body)
@@ -99,7 +100,7 @@ def summarize(stdout: str, report_dir: Path) -> tuple[int, int, int]:
     return operations, int(cases.group(1)) if cases else -1, int(failures.group(1)) if failures else 0
 
 
-def test_api_keeps_its_contract(server: Server, engine, tmp_path):
+def test_api_keeps_its_contract(server: Server, engine, tmp_path, request):
     seed_history(server)
     check_token_revocation(server)
     report_dir = tmp_path / "schemathesis-report"
@@ -135,7 +136,8 @@ def test_api_keeps_its_contract(server: Server, engine, tmp_path):
     operations, cases, failures = summarize(result.stdout, report_dir)
     if result.returncode != 0 and failures == 0:
         failures = -1
-    SUMMARIES.append(
+    report(
+        request.config,
         f"{engine.name}: {operations} operations, {cases} test cases, {failures} failures in {seconds:.0f} s "
         f"(seed {SEED}; output and reports in {tmp_path})")
     if result.returncode != 0:
