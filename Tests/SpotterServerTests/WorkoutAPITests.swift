@@ -23,7 +23,7 @@ final class WorkoutTestClock: @unchecked Sendable {
 func wkTime(_ date: Date) -> String { ISO8601DateFormatter().string(from: date) }
 
 /// A new client-made id, spelled as the API spells ids.
-func wkID() -> String { UUID().uuidString }
+func wkID() -> String { UUID().text }
 
 /// A JSON object as text, keys sorted.
 func wkJSON(_ object: [String: any Sendable]) -> String {

@@ -175,7 +175,7 @@ extension AccountDocument {
                 archived: type.archived, createdAt: type.createdAt)
         }
         let templateNames = Dictionary(content.templates.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
-        func named(_ id: UUID) -> ExerciseName { exerciseNames[id] ?? ExerciseName(exercise: id.uuidString, catalogKey: nil) }
+        func named(_ id: UUID) -> ExerciseName { exerciseNames[id] ?? ExerciseName(exercise: id.text, catalogKey: nil) }
         workouts = content.workouts.map { workout in
             var rest: Rest?
             if workout.rest != .idle {

@@ -96,7 +96,7 @@ extension Request {
     /// Decodes a JSON body, turning every decoding failure into a 400 that says what is wrong.
     /// Text holding a control character is refused here, for every JSON body alike,
     /// with the path of the field (`entries[0].notes`).
-    func decodeJSON<Value: Decodable>(as type: Value.Type, context: AppRequestContext) async throws -> Value {
+    func decodeJSON<Value: Decodable>(as type: Value.Type, context: some RequestContext) async throws -> Value {
         var request = self
         do {
             let body = try await request.collectBody(upTo: context.maxUploadSize)

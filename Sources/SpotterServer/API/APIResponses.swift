@@ -40,7 +40,7 @@ struct ExerciseResponse: ResponseEncodable, Equatable {
     /// and browsers may cache each one.
     static func imageURL(of exercise: Exercise) -> String? {
         guard let image = exercise.image else { return nil }
-        return "/api/v1/exercises/\(exercise.id.uuidString)/image?v=\(image.fileName.prefix(8))"
+        return "/api/v1/exercises/\(exercise.id.text)/image?v=\(image.fileName.prefix(8))"
     }
 }
 

@@ -7,7 +7,7 @@ import SpotterStore
 struct AccountAPIController {
     let services: AppServices
 
-    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+    func addRoutes(to group: RouterGroup<SignedInContext>) {
         group.get("me", use: me)
         group.get("settings", use: settings)
         group.patch("settings", use: updateSettings)
@@ -17,43 +17,43 @@ struct AccountAPIController {
         group.delete("tokens/:id", use: revokeToken)
     }
 
-    @Sendable func me(_ request: Request, context: AppRequestContext) async throws -> MeResponse {
-        MeResponse(try context.requireUser())
+    @Sendable func me(_ request: Request, context: SignedInContext) async throws -> MeResponse {
+        MeResponse(context.user)
     }
 
-    @Sendable func settings(_ request: Request, context: AppRequestContext) async throws -> SettingsResponse {
-        SettingsResponse(try context.requireUser().settings)
+    @Sendable func settings(_ request: Request, context: SignedInContext) async throws -> SettingsResponse {
+        SettingsResponse(context.user.settings)
     }
 
-    @Sendable func updateSettings(_ request: Request, context: AppRequestContext) async throws -> SettingsResponse {
-        let user = try context.requireUser()
+    @Sendable func updateSettings(_ request: Request, context: SignedInContext) async throws -> SettingsResponse {
+        let user = context.user
         let input = try await request.decodeJSON(as: SettingsInput.self, context: context)
         let settings = try input.change.applied(to: user.settings)
         return SettingsResponse(try await services.users.update(settings: settings, userID: user.id).settings)
     }
 
-    @Sendable func changePassword(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
+    @Sendable func changePassword(_ request: Request, context: SignedInContext) async throws -> Response {
+        let user = context.user
         let input = try await request.decodeJSON(as: PasswordChangeInput.self, context: context)
         try await services.changePassword(userID: user.id, current: input.currentPassword, new: input.newPassword, context: context)
         return .noContent
     }
 
-    @Sendable func tokens(_ request: Request, context: AppRequestContext) async throws -> EditedResponse<ListResponse<TokenResponse>> {
-        let user = try context.requireUser()
+    @Sendable func tokens(_ request: Request, context: SignedInContext) async throws -> EditedResponse<ListResponse<TokenResponse>> {
+        let user = context.user
         let page = try ListPage(request.uri.queryParameters).cut(try await services.accounts.tokens(userID: user.id), id: \.id)
         return ListPage.response(page.items.map { TokenResponse($0) }, next: page.next, request: request)
     }
 
-    @Sendable func createToken(_ request: Request, context: AppRequestContext) async throws -> EditedResponse<TokenResponse> {
-        let user = try context.requireUser()
+    @Sendable func createToken(_ request: Request, context: SignedInContext) async throws -> EditedResponse<TokenResponse> {
+        let user = context.user
         let input = try await request.decodeJSON(as: TokenInput.self, context: context)
         let (token, secret) = try await services.accounts.createToken(userID: user.id, name: input.name, now: services.clock())
         return .created(TokenResponse(token, secret: secret))
     }
 
-    @Sendable func revokeToken(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
+    @Sendable func revokeToken(_ request: Request, context: SignedInContext) async throws -> Response {
+        let user = context.user
         let id = try context.parameters.uuid("id", resource: "The token")
         try await services.accounts.revokeToken(id: id, userID: user.id)
         return .noContent

@@ -7,7 +7,7 @@ import SpotterStore
 struct ExercisesAPIController {
     let services: AppServices
 
-    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+    func addRoutes(to group: RouterGroup<SignedInContext>) {
         group.get("exercises", use: list)
         group.post("exercises", use: create)
         group.get("exercises/:id", use: show)
@@ -18,27 +18,27 @@ struct ExercisesAPIController {
         group.delete("exercises/:id/image", use: deleteImage)
     }
 
-    @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> EditedResponse<ListResponse<ExerciseResponse>> {
-        let user = try context.requireUser()
+    @Sendable func list(_ request: Request, context: SignedInContext) async throws -> EditedResponse<ListResponse<ExerciseResponse>> {
+        let user = context.user
         let query = request.uri.queryParameters
         let filter = try ExerciseQuery(query).filter
         let page = try ListPage(query).cut(try await services.exercises.list(userID: user.id, filter: filter), id: \.id)
         return ListPage.response(page.items.map(ExerciseResponse.init), next: page.next, request: request)
     }
 
-    @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> ExerciseResponse {
+    @Sendable func show(_ request: Request, context: SignedInContext) async throws -> ExerciseResponse {
         ExerciseResponse(try await findExercise(context))
     }
 
-    @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> EditedResponse<ExerciseResponse> {
-        let user = try context.requireUser()
+    @Sendable func create(_ request: Request, context: SignedInContext) async throws -> EditedResponse<ExerciseResponse> {
+        let user = context.user
         let input = try await request.decodeJSON(as: ExerciseInput.self, context: context)
         let exercise = try await services.exercises.create(userID: user.id, draft: try input.draft(), now: services.clock())
         return .created(ExerciseResponse(exercise))
     }
 
-    @Sendable func update(_ request: Request, context: AppRequestContext) async throws -> ExerciseResponse {
-        let user = try context.requireUser()
+    @Sendable func update(_ request: Request, context: SignedInContext) async throws -> ExerciseResponse {
+        let user = context.user
         let input = try await request.decodeJSON(as: ExerciseInput.self, context: context)
         let current = try await findExercise(context)
         var exercise = current
@@ -56,8 +56,8 @@ struct ExercisesAPIController {
         return ExerciseResponse(exercise)
     }
 
-    @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
+    @Sendable func delete(_ request: Request, context: SignedInContext) async throws -> Response {
+        let user = context.user
         let id = try context.parameters.uuid("id", resource: "The exercise")
         switch try await services.exercises.delete(id: id, userID: user.id, now: services.clock()) {
         case .deleted(let removed):
@@ -70,8 +70,8 @@ struct ExercisesAPIController {
     }
 
     /// Serves an image to its owner only; anyone else gets 404 as for a missing one.
-    @Sendable func image(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
+    @Sendable func image(_ request: Request, context: SignedInContext) async throws -> Response {
+        let user = context.user
         let exercise = try await findExercise(context)
         guard let image = exercise.image, exercise.ownerID == user.id else { throw SpotterError.notFound("The image") }
         let url = services.images.url(of: image, userID: user.id)
@@ -89,8 +89,8 @@ struct ExercisesAPIController {
     }
 
     /// Takes the image as the raw body (`Content-Type: image/png`, `image/jpeg` or `image/webp`).
-    @Sendable func uploadImage(_ request: Request, context: AppRequestContext) async throws -> ExerciseResponse {
-        let user = try context.requireUser()
+    @Sendable func uploadImage(_ request: Request, context: SignedInContext) async throws -> ExerciseResponse {
+        let user = context.user
         let exercise = try await findExercise(context)
         guard exercise.isCustom else {
             throw SpotterError.forbidden("Built-in exercises cannot be changed. You can add images only to exercises you made.")
@@ -106,14 +106,14 @@ struct ExercisesAPIController {
             on: exercise, with: Array(buffer: body), userID: user.id))
     }
 
-    @Sendable func deleteImage(_ request: Request, context: AppRequestContext) async throws -> ExerciseResponse {
-        let user = try context.requireUser()
+    @Sendable func deleteImage(_ request: Request, context: SignedInContext) async throws -> ExerciseResponse {
+        let user = context.user
         let exercise = try await findExercise(context)
         return ExerciseResponse(try await ExerciseImages(services: services).remove(from: exercise, userID: user.id))
     }
 
-    private func findExercise(_ context: AppRequestContext) async throws -> Exercise {
-        let user = try context.requireUser()
+    private func findExercise(_ context: SignedInContext) async throws -> Exercise {
+        let user = context.user
         let id = try context.parameters.uuid("id", resource: "The exercise")
         guard let exercise = try await services.exercises.find(id: id, userID: user.id) else {
             throw SpotterError.notFound("The exercise")

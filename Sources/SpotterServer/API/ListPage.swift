@@ -62,7 +62,7 @@ struct ListPage {
         }
         let end = min(start + limit, items.count)
         guard end < items.count else { return (items[start..<end], nil) }
-        return (items[start..<end], "\(end).\(id(items[end - 1]).uuidString).\(id(items[end]).uuidString)")
+        return (items[start..<end], "\(end).\(id(items[end - 1]).text).\(id(items[end]).text)")
     }
 
     /// The answer: `{"items": [...]}`, with the next page's link when there is one.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// An optional that is always written, as `null` when empty. Swift's synthesized
 /// coding leaves empty optionals out; API clients are better served by a stable
 /// shape in which every documented key is present.
@@ -16,7 +18,13 @@ struct Nullable<Value: Codable & Sendable & Equatable>: Codable, Sendable, Equat
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
-        try container.encode(wrappedValue)
+        // An id is written as everywhere else (`UUID.text`); generic code does not see
+        // the container overloads that do it for plain properties.
+        if let id = wrappedValue as? UUID {
+            try container.encode(id.text)
+        } else {
+            try container.encode(wrappedValue)
+        }
     }
 }
 

@@ -7,7 +7,7 @@ import SpotterStore
 struct WorkoutTypesAPIController {
     let services: AppServices
 
-    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+    func addRoutes(to group: RouterGroup<SignedInContext>) {
         group.get("workout-types", use: list)
         group.post("workout-types", use: create)
         group.put("workout-types/order", use: reorder)
@@ -15,28 +15,28 @@ struct WorkoutTypesAPIController {
         group.patch("workout-types/:id", use: update)
     }
 
-    @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> EditedResponse<ListResponse<WorkoutTypeResponse>> {
-        let user = try context.requireUser()
+    @Sendable func list(_ request: Request, context: SignedInContext) async throws -> EditedResponse<ListResponse<WorkoutTypeResponse>> {
+        let user = context.user
         let query = request.uri.queryParameters
         let includeArchived = try query.flag("archived") ?? false
         let page = try ListPage(query).cut(try await services.workoutTypes.list(userID: user.id, includeArchived: includeArchived), id: \.id)
         return ListPage.response(page.items.map(WorkoutTypeResponse.init), next: page.next, request: request)
     }
 
-    @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> WorkoutTypeResponse {
+    @Sendable func show(_ request: Request, context: SignedInContext) async throws -> WorkoutTypeResponse {
         WorkoutTypeResponse(try await findType(context))
     }
 
-    @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> EditedResponse<WorkoutTypeResponse> {
-        let user = try context.requireUser()
+    @Sendable func create(_ request: Request, context: SignedInContext) async throws -> EditedResponse<WorkoutTypeResponse> {
+        let user = context.user
         let input = try await request.decodeJSON(as: WorkoutTypeInput.self, context: context)
         let type = try await services.workoutTypes.create(userID: user.id, draft: input.draft(), now: services.clock())
         return .created(WorkoutTypeResponse(type))
     }
 
     /// Renames, recolours, changes the icon, archives or restores.
-    @Sendable func update(_ request: Request, context: AppRequestContext) async throws -> WorkoutTypeResponse {
-        let user = try context.requireUser()
+    @Sendable func update(_ request: Request, context: SignedInContext) async throws -> WorkoutTypeResponse {
+        let user = context.user
         let input = try await request.decodeJSON(as: WorkoutTypeInput.self, context: context)
         var type = try await findType(context)
         if input.name != nil || input.colorHex != nil || input.icon != nil {
@@ -49,15 +49,15 @@ struct WorkoutTypesAPIController {
     }
 
     /// Takes every id of the user's types (archived ones too) in the new order.
-    @Sendable func reorder(_ request: Request, context: AppRequestContext) async throws -> ListResponse<WorkoutTypeResponse> {
-        let user = try context.requireUser()
+    @Sendable func reorder(_ request: Request, context: SignedInContext) async throws -> ListResponse<WorkoutTypeResponse> {
+        let user = context.user
         let input = try await request.decodeJSON(as: WorkoutTypeOrderInput.self, context: context)
         let types = try await services.workoutTypes.reorder(userID: user.id, ids: input.ids)
         return ListResponse(items: types.map(WorkoutTypeResponse.init))
     }
 
-    private func findType(_ context: AppRequestContext) async throws -> WorkoutType {
-        let user = try context.requireUser()
+    private func findType(_ context: SignedInContext) async throws -> WorkoutType {
+        let user = context.user
         let id = try context.parameters.uuid("id", resource: "The workout type")
         guard let type = try await services.workoutTypes.find(id: id, userID: user.id) else {
             throw SpotterError.notFound("The workout type")

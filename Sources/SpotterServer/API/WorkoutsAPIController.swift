@@ -8,7 +8,7 @@ import SpotterStore
 struct WorkoutsAPIController {
     let services: AppServices
 
-    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+    func addRoutes(to group: RouterGroup<SignedInContext>) {
         group.get("workouts", use: history)
         group.post("workouts", use: start)
         group.get("workouts/active", use: active)
@@ -27,8 +27,8 @@ struct WorkoutsAPIController {
     private var presenter: WorkoutPresenter { WorkoutPresenter(services: services) }
 
     /// One page of history; a `Link: <...>; rel="next"` header leads to the next.
-    @Sendable func history(_ request: Request, context: AppRequestContext) async throws -> EditedResponse<ListResponse<WorkoutResponse>> {
-        let user = try context.requireUser()
+    @Sendable func history(_ request: Request, context: SignedInContext) async throws -> EditedResponse<ListResponse<WorkoutResponse>> {
+        let user = context.user
         let query = request.uri.queryParameters
         var filter = try HistoryQuery(query, timeZone: user.settings.timeZone).filter
         let page = try HistoryQuery.page(query, defaultLimit: ListPage.defaultLimit)
@@ -37,16 +37,16 @@ struct WorkoutsAPIController {
         return ListPage.response(try await presenter.responses(for: workouts, user: user), next: next?.text, request: request)
     }
 
-    @Sendable func active(_ request: Request, context: AppRequestContext) async throws -> WorkoutResponse {
-        let user = try context.requireUser()
+    @Sendable func active(_ request: Request, context: SignedInContext) async throws -> WorkoutResponse {
+        let user = context.user
         guard let workout = try await services.workouts.active(userID: user.id) else {
             throw SpotterError.notFound("A workout in progress")
         }
         return try await presenter.response(for: workout, user: user)
     }
 
-    @Sendable func start(_ request: Request, context: AppRequestContext) async throws -> EditedResponse<WorkoutResponse> {
-        let user = try context.requireUser()
+    @Sendable func start(_ request: Request, context: SignedInContext) async throws -> EditedResponse<WorkoutResponse> {
+        let user = context.user
         let input = try await request.decodeJSON(as: StartWorkoutInput.self, context: context)
         var source: Workout?
         if let repeatOf = input.repeatOf {
@@ -62,33 +62,33 @@ struct WorkoutsAPIController {
         return .created(try await presenter.response(for: workout, user: user))
     }
 
-    @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> WorkoutResponse {
-        let user = try context.requireUser()
+    @Sendable func show(_ request: Request, context: SignedInContext) async throws -> WorkoutResponse {
+        let user = context.user
         return try await presenter.response(for: try await findWorkout(context), user: user)
     }
 
-    @Sendable func update(_ request: Request, context: AppRequestContext) async throws -> WorkoutResponse {
-        let user = try context.requireUser()
+    @Sendable func update(_ request: Request, context: SignedInContext) async throws -> WorkoutResponse {
+        let user = context.user
         let input = try await request.decodeJSON(as: WorkoutChangeInput.self, context: context)
         let id = try context.parameters.uuid("id", resource: "The workout")
         let workout = try await services.workouts.update(id: id, userID: user.id, change: input.change, now: services.clock())
         return try await presenter.response(for: workout, user: user)
     }
 
-    @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
+    @Sendable func delete(_ request: Request, context: SignedInContext) async throws -> Response {
+        let user = context.user
         try await services.workouts.delete(id: try context.parameters.uuid("id", resource: "The workout"), userID: user.id)
         return .noContent
     }
 
-    @Sendable func finish(_ request: Request, context: AppRequestContext) async throws -> WorkoutResponse {
-        let user = try context.requireUser()
+    @Sendable func finish(_ request: Request, context: SignedInContext) async throws -> WorkoutResponse {
+        let user = context.user
         let id = try context.parameters.uuid("id", resource: "The workout")
         return try await presenter.response(for: try await services.workouts.finish(id: id, userID: user.id, now: services.clock()), user: user)
     }
 
-    @Sendable func rest(_ request: Request, context: AppRequestContext) async throws -> WorkoutResponse.RestResponse {
-        let user = try context.requireUser()
+    @Sendable func rest(_ request: Request, context: SignedInContext) async throws -> WorkoutResponse.RestResponse {
+        let user = context.user
         let input = try await request.decodeJSON(as: RestInput.self, context: context)
         let now = services.clock()
         let event: RestTimer.Event
@@ -102,8 +102,8 @@ struct WorkoutsAPIController {
         return .init(try await services.workouts.restTimer(workoutID: id, userID: user.id, event: event, now: now))
     }
 
-    @Sendable func putEntry(_ request: Request, context: AppRequestContext) async throws -> WorkoutResponse {
-        let user = try context.requireUser()
+    @Sendable func putEntry(_ request: Request, context: SignedInContext) async throws -> WorkoutResponse {
+        let user = context.user
         let input = try await request.decodeJSON(as: EntryInput.self, context: context)
         let workout = try await services.workouts.putEntry(
             workoutID: try context.parameters.uuid("id", resource: "The workout"),
@@ -112,16 +112,16 @@ struct WorkoutsAPIController {
         return try await presenter.response(for: workout, user: user)
     }
 
-    @Sendable func deleteEntry(_ request: Request, context: AppRequestContext) async throws -> WorkoutResponse {
-        let user = try context.requireUser()
+    @Sendable func deleteEntry(_ request: Request, context: SignedInContext) async throws -> WorkoutResponse {
+        let user = context.user
         let workout = try await services.workouts.deleteEntry(
             workoutID: try context.parameters.uuid("id", resource: "The workout"),
             entryID: try context.parameters.uuid("entryId", resource: "The exercise entry"), userID: user.id)
         return try await presenter.response(for: workout, user: user)
     }
 
-    @Sendable func reorderEntries(_ request: Request, context: AppRequestContext) async throws -> WorkoutResponse {
-        let user = try context.requireUser()
+    @Sendable func reorderEntries(_ request: Request, context: SignedInContext) async throws -> WorkoutResponse {
+        let user = context.user
         let input = try await request.decodeJSON(as: OrderInput.self, context: context)
         let workout = try await services.workouts.reorderEntries(
             workoutID: try context.parameters.uuid("id", resource: "The workout"), ids: input.ids, userID: user.id)
@@ -129,8 +129,8 @@ struct WorkoutsAPIController {
     }
 
     /// Logs or changes one set: the hot path of a workout, one transaction.
-    @Sendable func putSet(_ request: Request, context: AppRequestContext) async throws -> SetWriteResponse {
-        let user = try context.requireUser()
+    @Sendable func putSet(_ request: Request, context: SignedInContext) async throws -> SetWriteResponse {
+        let user = context.user
         let input = try await request.decodeJSON(as: SetInput.self, context: context)
         let now = services.clock()
         let result = try await services.workouts.putSet(
@@ -141,19 +141,19 @@ struct WorkoutsAPIController {
             defaultRestSeconds: user.settings.defaultRestSeconds, now: now)
         return SetWriteResponse(
             set: .init(result.set, records: result.records.sets[result.set.id] ?? []), rest: .init(result.rest), applied: result.applied,
-            records: Dictionary(uniqueKeysWithValues: result.records.sets.map { ($0.key.uuidString, $0.value) }), volumeRecord: result.records.sessionVolume)
+            records: Dictionary(uniqueKeysWithValues: result.records.sets.map { ($0.key.text, $0.value) }), volumeRecord: result.records.sessionVolume)
     }
 
-    @Sendable func deleteSet(_ request: Request, context: AppRequestContext) async throws -> WorkoutResponse {
-        let user = try context.requireUser()
+    @Sendable func deleteSet(_ request: Request, context: SignedInContext) async throws -> WorkoutResponse {
+        let user = context.user
         let workout = try await services.workouts.deleteSet(
             workoutID: try context.parameters.uuid("id", resource: "The workout"),
             setID: try context.parameters.uuid("setId", resource: "The set"), userID: user.id)
         return try await presenter.response(for: workout, user: user)
     }
 
-    private func findWorkout(_ context: AppRequestContext) async throws -> Workout {
-        let user = try context.requireUser()
+    private func findWorkout(_ context: SignedInContext) async throws -> Workout {
+        let user = context.user
         let id = try context.parameters.uuid("id", resource: "The workout")
         guard let workout = try await services.workouts.find(id: id, userID: user.id) else { throw SpotterError.notFound("The workout") }
         return workout

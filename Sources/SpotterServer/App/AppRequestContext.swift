@@ -22,19 +22,15 @@ enum Authentication: Sendable {
     }
 }
 
-/// Per-request state: who is asking, and from where.
-public struct AppRequestContext: RequestContext {
+/// Per-request state: who is asking, and from where. Routes behind sign-in get
+/// `SignedInContext`, made from this one.
+public struct AppRequestContext: RequestContext, SpotterRequestContext {
     public var coreContext: CoreRequestContextStorage
     var authentication: Authentication?
     /// The address of the peer that connected (a proxy, when there is one).
     let peerAddress: String
-    /// The client's address, for limits on guessing and anonymous posts: the peer, or
-    /// what a trusted proxy says (`ClientAddressMiddleware`).
     var clientAddress: String
-    /// The token that forms must echo back when nobody is signed in yet (login, register).
     var preAuthCSRF: String?
-    /// The form token a streamed upload must carry, when `CSRFMiddleware` left the
-    /// check to the handler (it does not collect such a body).
     var streamedCSRF: String?
 
     public init(source: ApplicationRequestContextSource) {
@@ -43,29 +39,10 @@ public struct AppRequestContext: RequestContext {
         clientAddress = peerAddress
     }
 
-    /// JSON bodies larger than this are refused with 413.
-    public var maxUploadSize: Int { 1024 * 1024 }
+    public var maxUploadSize: Int { JSONCoding.maxBodySize }
+    public var requestDecoder: JSONDecoder { JSONCoding.decoder }
+    public var responseEncoder: JSONEncoder { JSONCoding.encoder }
 
-    /// Dates are read strictly (`RequestDates`).
-    public var requestDecoder: JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = RequestDates.strategy
-        return decoder
-    }
-
-    /// Keys in a stable order, so the same data is always the same bytes.
-    public var responseEncoder: JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        encoder.outputFormatting = [.sortedKeys]
-        return encoder
-    }
-
+    /// Who is signed in, on the few public routes that show something else to them (`/`, sign-in).
     var user: User? { authentication?.user }
-
-    /// The signed-in user, or 401.
-    func requireUser() throws -> User {
-        guard let user else { throw HTTPError(.unauthorized, message: "Sign in, or send an API token as Authorization: Bearer ….") }
-        return user
-    }
 }

@@ -116,7 +116,7 @@ final class AbuseLimiter: Sendable {
 extension AppServices {
     /// Changes a password after checking the current one, for the API and the page alike;
     /// wrong current passwords slow down per account and address like sign-ins (429).
-    func changePassword(userID: UUID, current: String, new: String, context: AppRequestContext) async throws {
+    func changePassword(userID: UUID, current: String, new: String, context: SignedInContext) async throws {
         let now = clock()
         let guess = AbuseLimiter.Guess.currentPassword(userID: userID)
         if let wait = limiter.admit(guess, address: context.clientAddress, now: now) {

@@ -68,32 +68,37 @@ func buildRouter(services: AppServices) -> Router<AppRequestContext> {
     router.add(middleware: AuthMiddleware(services: services))
     router.add(middleware: CSRFMiddleware(services: services))
 
+    // Public: the probe, the assets, the API's document, and the pages for signing in.
+    // Everything else is in the signed-in groups, which refuse a request without a
+    // session or token before any handler runs (`SignedInContext`).
     router.get("health") { _, _ in ["status": "ok"] }
     AssetsController(assets: services.assets).addRoutes(to: router)
-
     let api = router.group("api/v1")
     OpenAPIController().addRoutes(to: api)
-    AccountAPIController(services: services).addRoutes(to: api)
-    ExercisesAPIController(services: services).addRoutes(to: api)
-    WorkoutTypesAPIController(services: services).addRoutes(to: api)
-    WorkoutsAPIController(services: services).addRoutes(to: api)
-    TemplatesAPIController(services: services).addRoutes(to: api)
-    ProgressAPIController(services: services).addRoutes(to: api)
-
-    AuthPagesController(services: services).addRoutes(to: router)
     HomePageController(services: services).addRoutes(to: router)
-    ExercisePagesController(services: services).addRoutes(to: router)
-    WorkoutTypePagesController(services: services).addRoutes(to: router)
-    SettingsPagesController(services: services).addRoutes(to: router)
-    ImportPagesController(services: services).addRoutes(to: router)
-    ExportPagesController(services: services).addRoutes(to: router)
-    WorkoutPagesController(services: services).addRoutes(to: router)
-    HistoryPagesController(services: services).addRoutes(to: router)
-    TemplatePagesController(services: services).addRoutes(to: router)
-    TemplateFormPagesController(services: services).addRoutes(to: router)
-    TemplateStartPagesController(services: services).addRoutes(to: router)
-    TemplateFinishPagesController(services: services).addRoutes(to: router)
-    ProgressPagesController(services: services).addRoutes(to: router)
+
+    let signedInAPI = api.group(context: SignedInContext.self)
+    AccountAPIController(services: services).addRoutes(to: signedInAPI)
+    ExercisesAPIController(services: services).addRoutes(to: signedInAPI)
+    WorkoutTypesAPIController(services: services).addRoutes(to: signedInAPI)
+    WorkoutsAPIController(services: services).addRoutes(to: signedInAPI)
+    TemplatesAPIController(services: services).addRoutes(to: signedInAPI)
+    ProgressAPIController(services: services).addRoutes(to: signedInAPI)
+
+    let pages = router.group(context: SignedInContext.self)
+    AuthPagesController(services: services).addRoutes(public: router, signedIn: pages)
+    ExercisePagesController(services: services).addRoutes(to: pages)
+    WorkoutTypePagesController(services: services).addRoutes(to: pages)
+    SettingsPagesController(services: services).addRoutes(to: pages)
+    ImportPagesController(services: services).addRoutes(to: pages)
+    ExportPagesController(services: services).addRoutes(to: pages)
+    WorkoutPagesController(services: services).addRoutes(to: pages)
+    HistoryPagesController(services: services).addRoutes(to: pages)
+    TemplatePagesController(services: services).addRoutes(to: pages)
+    TemplateFormPagesController(services: services).addRoutes(to: pages)
+    TemplateStartPagesController(services: services).addRoutes(to: pages)
+    TemplateFinishPagesController(services: services).addRoutes(to: pages)
+    ProgressPagesController(services: services).addRoutes(to: pages)
     // Last: it sees only the requests no route took (a middleware applies to the routes
     // added after it, and to the router's not-found answer).
     router.add(middleware: MethodNotAllowedMiddleware(routes: router.routes))

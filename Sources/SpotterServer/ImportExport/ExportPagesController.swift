@@ -23,27 +23,26 @@ struct ExportPagesController {
             path: "/settings/export/strong.csv", button: "Download CSV (Strong layout)"),
     ]
 
-    func addRoutes(to router: Router<AppRequestContext>) {
+    func addRoutes(to router: RouterGroup<SignedInContext>) {
         router.get("settings/export", use: page)
         router.get("settings/export/strong.csv", use: strongCSV)
         router.get("settings/export/spotter.json", use: everything)
     }
 
-    @Sendable func page(_ request: Request, context: AppRequestContext) async throws -> Response {
-        _ = try context.requirePageUser()
+    @Sendable func page(_ request: Request, context: SignedInContext) async throws -> Response {
         let model = ExportPage(
             page: PageChrome(title: "Export", context: context, section: .settings, backLink: "/settings"), formats: Self.formats)
         return try services.views.render(model, template: "export")
     }
 
-    @Sendable func strongCSV(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requirePageUser()
+    @Sendable func strongCSV(_ request: Request, context: SignedInContext) async throws -> Response {
+        let user = context.user
         let csv = try await exporter.strongCSV(userID: user.id)
         return download(ByteBuffer(string: csv), type: "text/csv; charset=utf-8", name: fileName(for: user, ending: "csv"))
     }
 
-    @Sendable func everything(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requirePageUser()
+    @Sendable func everything(_ request: Request, context: SignedInContext) async throws -> Response {
+        let user = context.user
         let json = try await exporter.json(userID: user.id, now: services.clock())
         return download(ByteBuffer(data: json), type: "application/json", name: fileName(for: user, ending: "json"))
     }

@@ -11,23 +11,22 @@ import SpotterStore
 struct ImportPagesController {
     let services: AppServices
 
-    func addRoutes(to router: Router<AppRequestContext>) {
+    func addRoutes(to router: RouterGroup<SignedInContext>) {
         router.get("settings/import", use: uploadForm)
         router.post("settings/import", use: upload)
         router.get("settings/import/:token", use: preview)
         router.post("settings/import/:token", use: confirm)
     }
 
-    @Sendable func uploadForm(_ request: Request, context: AppRequestContext) async throws -> Response {
-        _ = try context.requirePageUser()
+    @Sendable func uploadForm(_ request: Request, context: SignedInContext) async throws -> Response {
         return try renderUploadForm(context: context, source: "", error: nil, status: .ok)
     }
 
     /// Receives the file as it arrives, reads it once to refuse a bad file at once,
     /// and keeps it for the preview. Scripts that ask for JSON get the preview's
     /// address (or the error) instead of a redirect, to go on from their progress bar.
-    @Sendable func upload(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requirePageUser()
+    @Sendable func upload(_ request: Request, context: SignedInContext) async throws -> Response {
+        let user = context.user
         let now = services.clock()
         services.imports.removeStale(now: now)
         let token = try services.imports.reserve(userID: user.id)
@@ -67,20 +66,20 @@ struct ImportPagesController {
         func response() throws -> Response {
             var headers = HTTPFields()
             headers[.contentType] = "application/json; charset=utf-8"
-            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: try JSONEncoder().encode(self))))
+            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: try JSONCoding.encoder.encode(self))))
         }
     }
 
-    @Sendable func preview(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requirePageUser()
+    @Sendable func preview(_ request: Request, context: SignedInContext) async throws -> Response {
+        let user = context.user
         let upload = try findUpload(context: context, user: user)
         let choices = ImportChoices(unit: user.settings.unit)
         return try await renderPreview(upload, choices: choices, user: user, context: context, error: nil, status: .ok)
     }
 
     /// Reads the file again with the lifter's unit and mappings, and imports it.
-    @Sendable func confirm(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requirePageUser()
+    @Sendable func confirm(_ request: Request, context: SignedInContext) async throws -> Response {
+        let user = context.user
         let upload = try findUpload(context: context, user: user)
         var request = request
         let form = try await SubmittedForm.read(&request)
@@ -106,7 +105,7 @@ struct ImportPagesController {
 
     // MARK: Helpers
 
-    private func findUpload(context: AppRequestContext, user: User) throws -> ImportUploads.Upload {
+    private func findUpload(context: SignedInContext, user: User) throws -> ImportUploads.Upload {
         let token = context.parameters.get("token") ?? ""
         guard let upload = services.imports.find(token: token, userID: user.id) else {
             throw APIProblem(
@@ -123,7 +122,7 @@ struct ImportPagesController {
     }
 
     private func renderPreview(
-        _ upload: ImportUploads.Upload, choices: ImportChoices, user: User, context: AppRequestContext, error: String?,
+        _ upload: ImportUploads.Upload, choices: ImportChoices, user: User, context: SignedInContext, error: String?,
         status: HTTPResponse.Status
     ) async throws -> Response {
         // Planned without the mappings, so every new name keeps its select and shows what was chosen.
@@ -136,7 +135,7 @@ struct ImportPagesController {
         return try services.views.render(model, template: "import-preview", status: status)
     }
 
-    private func renderUploadForm(context: AppRequestContext, source: String, error: String?, status: HTTPResponse.Status) throws -> Response {
+    private func renderUploadForm(context: SignedInContext, source: String, error: String?, status: HTTPResponse.Status) throws -> Response {
         let model = ImportUploadPage(
             page: PageChrome(title: "Import history", context: context, section: .settings, backLink: "/settings"),
             source: source, limit: services.imports.fileLimit, error: error)

@@ -96,7 +96,7 @@ struct ImportUploads: Sendable {
     }
 
     private func folder(for userID: UUID) -> URL {
-        root.appendingPathComponent(userID.uuidString.lowercased(), isDirectory: true)
+        root.appendingPathComponent(userID.text, isDirectory: true)
     }
 
     private func recordURL(token: String, userID: UUID) -> URL {

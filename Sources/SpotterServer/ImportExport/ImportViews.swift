@@ -138,7 +138,7 @@ struct ImportNewExerciseView {
         self.groups = groups.map { group in
             ExerciseGroupView(
                 label: group.label,
-                options: group.exercises.map { OptionView(value: $0.id.uuidString.lowercased(), label: $0.name, selected: $0.id == chosen) })
+                options: group.exercises.map { OptionView(value: $0.id.text, label: $0.name, selected: $0.id == chosen) })
         }
     }
 

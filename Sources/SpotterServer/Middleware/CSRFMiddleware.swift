@@ -73,7 +73,7 @@ struct CSRFMiddleware: RouterMiddleware {
 
     /// The check this middleware left to a streamed upload's handler; nothing to do
     /// when the middleware checked the request itself.
-    static func checkStreamed(sent: String?, context: Context) throws {
+    static func checkStreamed(sent: String?, context: some SpotterRequestContext) throws {
         guard let expected = context.streamedCSRF else { return }
         guard let sent, constantTimeEqual(expected, sent) else { throw expired }
     }

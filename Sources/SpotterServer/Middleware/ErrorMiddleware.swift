@@ -119,7 +119,7 @@ struct APIProblem: Error, Sendable {
             }
             let error: Detail
         }
-        let data = (try? JSONEncoder().encode(Body(error: .init(code: code, message: message, field: field)))) ?? Data()
+        let data = (try? JSONCoding.encoder.encode(Body(error: .init(code: code, message: message, field: field)))) ?? Data()
         var fields = headers
         fields[.contentType] = "application/json; charset=utf-8"
         return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(bytes: data)))

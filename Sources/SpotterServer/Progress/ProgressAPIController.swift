@@ -7,7 +7,7 @@ import SpotterStore
 struct ProgressAPIController {
     let services: AppServices
 
-    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+    func addRoutes(to group: RouterGroup<SignedInContext>) {
         group.get("progress/dashboard", use: dashboard)
         group.get("progress/stats", use: stats)
         group.get("exercises/:id/progress", use: exercise)
@@ -19,26 +19,26 @@ struct ProgressAPIController {
 
     private var presenter: ProgressPresenter { ProgressPresenter(services: services) }
 
-    @Sendable func dashboard(_ request: Request, context: AppRequestContext) async throws -> DashboardResponse {
-        try await presenter.dashboard(user: try context.requireUser())
+    @Sendable func dashboard(_ request: Request, context: SignedInContext) async throws -> DashboardResponse {
+        try await presenter.dashboard(user: context.user)
     }
 
-    @Sendable func stats(_ request: Request, context: AppRequestContext) async throws -> StatsResponse {
-        let user = try context.requireUser()
+    @Sendable func stats(_ request: Request, context: SignedInContext) async throws -> StatsResponse {
+        let user = context.user
         let query = request.uri.queryParameters
         return try await presenter.stats(
             user: user, range: try ProgressRange(query: query, fallback: .threeMonths), workoutTypeID: try Self.typeID(query))
     }
 
-    @Sendable func exercise(_ request: Request, context: AppRequestContext) async throws -> ExerciseProgressResponse {
-        let user = try context.requireUser()
+    @Sendable func exercise(_ request: Request, context: SignedInContext) async throws -> ExerciseProgressResponse {
+        let user = context.user
         let id = try context.parameters.uuid("id", resource: "The exercise")
         return try await presenter.exercise(
             id: id, user: user, range: try ProgressRange(query: request.uri.queryParameters, fallback: .oneYear)).1
     }
 
-    @Sendable func bodyMetrics(_ request: Request, context: AppRequestContext) async throws -> EditedResponse<ListResponse<BodyMetricResponse>> {
-        let user = try context.requireUser()
+    @Sendable func bodyMetrics(_ request: Request, context: SignedInContext) async throws -> EditedResponse<ListResponse<BodyMetricResponse>> {
+        let user = context.user
         let query = request.uri.queryParameters
         let range = try ProgressRange(query: query, fallback: .all)
         let since = range.firstDay(now: services.clock(), timeZone: user.settings.zone)
@@ -46,16 +46,16 @@ struct ProgressAPIController {
         return ListPage.response(page.items.map(BodyMetricResponse.init), next: page.next, request: request)
     }
 
-    @Sendable func bodyMetric(_ request: Request, context: AppRequestContext) async throws -> BodyMetricResponse {
-        let user = try context.requireUser()
+    @Sendable func bodyMetric(_ request: Request, context: SignedInContext) async throws -> BodyMetricResponse {
+        let user = context.user
         let id = try context.parameters.uuid("id", resource: "The measurement")
         guard let metric = try await services.bodyMetrics.find(id: id, userID: user.id) else { throw SpotterError.notFound("The measurement") }
         return BodyMetricResponse(metric)
     }
 
     /// Adds a measurement under the client's id (201), or changes it (200).
-    @Sendable func putBodyMetric(_ request: Request, context: AppRequestContext) async throws -> EditedResponse<BodyMetricResponse> {
-        let user = try context.requireUser()
+    @Sendable func putBodyMetric(_ request: Request, context: SignedInContext) async throws -> EditedResponse<BodyMetricResponse> {
+        let user = context.user
         let id = try context.parameters.uuid("id", resource: "The measurement")
         let input = try await request.decodeJSON(as: BodyMetricInput.self, context: context)
         let existed = try await services.bodyMetrics.find(id: id, userID: user.id) != nil
@@ -63,8 +63,8 @@ struct ProgressAPIController {
         return existed ? EditedResponse(status: .ok, response: BodyMetricResponse(metric)) : .created(BodyMetricResponse(metric))
     }
 
-    @Sendable func deleteBodyMetric(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
+    @Sendable func deleteBodyMetric(_ request: Request, context: SignedInContext) async throws -> Response {
+        let user = context.user
         try await services.bodyMetrics.delete(id: try context.parameters.uuid("id", resource: "The measurement"), userID: user.id)
         return .noContent
     }

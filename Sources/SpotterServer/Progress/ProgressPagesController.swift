@@ -7,7 +7,7 @@ import SpotterStore
 struct ProgressPagesController {
     let services: AppServices
 
-    func addRoutes(to router: Router<AppRequestContext>) {
+    func addRoutes(to router: RouterGroup<SignedInContext>) {
         router.get("progress", use: stats)
         router.get("exercises/:id/progress", use: exercise)
         router.get("progress/body", use: body)
@@ -21,8 +21,8 @@ struct ProgressPagesController {
 
     // MARK: Stats
 
-    @Sendable func stats(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requirePageUser()
+    @Sendable func stats(_ request: Request, context: SignedInContext) async throws -> Response {
+        let user = context.user
         let query = request.uri.queryParameters
         let range = (try? ProgressRange(query: query, fallback: .threeMonths)) ?? .threeMonths
         let typeID = (try? ProgressAPIController.typeID(query)) ?? nil
@@ -31,7 +31,7 @@ struct ProgressPagesController {
         let types = try await services.workoutTypes.list(userID: user.id)
         let zone = user.settings.zone
         let unit = user.settings.unit
-        let typeText = typeID?.uuidString.lowercased()
+        let typeText = typeID?.text
         let weeks = response.weeks
         let weekLabel: (Date) -> String = { SVGChart.format($0, "d MMM", zone) }
         let muscleName = muscle?.displayName ?? "All muscles"
@@ -45,7 +45,7 @@ struct ProgressPagesController {
             page: PageChrome(title: "Progress", context: context, section: .progress),
             ranges: ProgressText.ranges(range, path: "/progress", keep: [("type", typeText), ("muscle", muscle?.rawValue)]),
             rangeValue: range.rawValue,
-            types: types.map { OptionView(value: $0.id.uuidString.lowercased(), label: $0.name, selected: $0.id == typeID) },
+            types: types.map { OptionView(value: $0.id.text, label: $0.name, selected: $0.id == typeID) },
             muscleValue: muscle?.rawValue,
             hasWorkouts: response.workouts > 0,
             totals: [
@@ -86,14 +86,14 @@ struct ProgressPagesController {
 
     // MARK: One exercise
 
-    @Sendable func exercise(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requirePageUser()
+    @Sendable func exercise(_ request: Request, context: SignedInContext) async throws -> Response {
+        let user = context.user
         let id = try context.parameters.uuid("id", resource: "The exercise")
         let range = (try? ProgressRange(query: request.uri.queryParameters, fallback: .oneYear)) ?? .oneYear
         let (exercise, response) = try await presenter.exercise(id: id, user: user, range: range)
         let zone = user.settings.zone
         let unit = user.settings.unit
-        let path = "/exercises/\(id.uuidString.lowercased())/progress"
+        let path = "/exercises/\(id.text)/progress"
         let oldestFirst = Array(response.sessions.reversed())
         let weightSeries = SVGChart.Series(
             name: "Top set", style: "a", points: oldestFirst.compactMap { s in s.topWeight.map { SVGChart.Point(date: s.startedAt, value: $0) } })
@@ -118,9 +118,9 @@ struct ProgressPagesController {
             ]
         } ?? []
         let model = ExerciseProgressPage(
-            page: PageChrome(title: exercise.name, context: context, section: .exercises, backLink: "/exercises/\(id.uuidString.lowercased())"),
-            exerciseHref: "/exercises/\(id.uuidString.lowercased())",
-            historyHref: "/history?exercise=\(id.uuidString.lowercased())",
+            page: PageChrome(title: exercise.name, context: context, section: .exercises, backLink: "/exercises/\(id.text)"),
+            exerciseHref: "/exercises/\(id.text)",
+            historyHref: "/history?exercise=\(id.text)",
             ranges: ProgressText.ranges(range, path: path),
             trend: TrendBadgeView(response.trend, percent: response.weeklyChangePercent),
             records: records,
@@ -132,7 +132,7 @@ struct ProgressPagesController {
             volumeChart: volumeChart,
             sessions: response.sessions.prefix(30).map { session in
                 SessionRow(
-                    href: "/history/\(session.workoutId.uuidString.lowercased())", title: ProgressText.day(session.startedAt, zone),
+                    href: "/history/\(session.workoutId.text)", title: ProgressText.day(session.startedAt, zone),
                     workoutName: session.workoutName,
                     summary: [session.topWeight.map { "Top \(ProgressText.weight($0, unit))" }, session.e1RM.map { "e1RM \(ProgressText.weight($0, unit))" },
                               "\(ProgressText.volume(session.volume, unit))"].compactMap { $0 }.joined(separator: " · "),
@@ -145,14 +145,14 @@ struct ProgressPagesController {
 
     // MARK: Body metrics
 
-    @Sendable func body(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requirePageUser()
+    @Sendable func body(_ request: Request, context: SignedInContext) async throws -> Response {
+        let user = context.user
         let range = (try? ProgressRange(query: request.uri.queryParameters, fallback: .all)) ?? .all
         return try await renderBody(user: user, context: context, range: range, editing: nil, draft: nil, failure: nil, notice: Notice.from(request))
     }
 
-    @Sendable func addBody(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requirePageUser()
+    @Sendable func addBody(_ request: Request, context: SignedInContext) async throws -> Response {
+        let user = context.user
         var request = request
         let form = try await SubmittedForm.read(&request)
         let draft = Self.draft(form, unit: user.settings.unit)
@@ -167,14 +167,14 @@ struct ProgressPagesController {
         }
     }
 
-    @Sendable func editBody(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requirePageUser()
+    @Sendable func editBody(_ request: Request, context: SignedInContext) async throws -> Response {
+        let user = context.user
         let metric = try await findMetric(context, user: user)
         return try await renderBody(user: user, context: context, range: .all, editing: metric, draft: nil, failure: nil, notice: nil)
     }
 
-    @Sendable func updateBody(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requirePageUser()
+    @Sendable func updateBody(_ request: Request, context: SignedInContext) async throws -> Response {
+        let user = context.user
         let metric = try await findMetric(context, user: user)
         var request = request
         let form = try await SubmittedForm.read(&request)
@@ -189,14 +189,14 @@ struct ProgressPagesController {
         }
     }
 
-    @Sendable func deleteBody(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requirePageUser()
+    @Sendable func deleteBody(_ request: Request, context: SignedInContext) async throws -> Response {
+        let user = context.user
         let metric = try await findMetric(context, user: user)
         try await services.bodyMetrics.delete(id: metric.id, userID: user.id)
         return .seeOther("/progress/body?notice=deleted")
     }
 
-    private func findMetric(_ context: AppRequestContext, user: User) async throws -> BodyMetric {
+    private func findMetric(_ context: SignedInContext, user: User) async throws -> BodyMetric {
         let id = try context.parameters.uuid("id", resource: "The measurement")
         guard let metric = try await services.bodyMetrics.find(id: id, userID: user.id) else { throw SpotterError.notFound("The measurement") }
         return metric
@@ -214,7 +214,7 @@ struct ProgressPagesController {
     }
 
     private func renderBody(
-        user: User, context: AppRequestContext, range: ProgressRange, editing: BodyMetric?, draft: BodyMetricDraft?,
+        user: User, context: SignedInContext, range: ProgressRange, editing: BodyMetric?, draft: BodyMetricDraft?,
         failure: ValidationFailure?, notice: String?, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let zone = user.settings.zone
@@ -229,14 +229,14 @@ struct ProgressPagesController {
         let shownWeight = draft?.bodyWeight.map { $0.isNaN ? "" : WeightFormat.trim($0) }
             ?? editing?.bodyWeight.map { WeightFormat.number($0, in: unit) } ?? ""
         let shownFat = draft?.bodyFatPercent.map { $0.isNaN ? "" : WeightFormat.trim($0) } ?? editing?.bodyFatPercent.map(WeightFormat.trim) ?? ""
-        let editID = editing?.id.uuidString.lowercased()
+        let editID = editing?.id.text
         let model = BodyPage(
             page: PageChrome(
                 title: editing == nil ? "Body metrics" : "Edit measurement", context: context, section: .progress,
                 backLink: editing == nil ? "/progress" : "/progress/body"),
             notice: notice,
             formAction: editID.map { "/progress/body/\($0)" } ?? "/progress/body",
-            newID: UUID().uuidString.lowercased(),
+            newID: UUID().text,
             editing: editing != nil,
             deleteAction: editID.map { "/progress/body/\($0)/delete" },
             formError: failure.map { _ in "Check the fields marked below." },
@@ -257,7 +257,7 @@ struct ProgressPagesController {
                 series: [SVGChart.Series(name: "Body fat", style: "b", points: fats)], unit: "%", timeZone: zone),
             entries: editing != nil ? [] : metrics.map { m in
                 BodyRow(
-                    editHref: "/progress/body/\(m.id.uuidString.lowercased())/edit", dayLabel: date(m.day).map { SVGChart.format($0, "EEE d MMM yyyy", zone) } ?? m.day,
+                    editHref: "/progress/body/\(m.id.text)/edit", dayLabel: date(m.day).map { SVGChart.format($0, "EEE d MMM yyyy", zone) } ?? m.day,
                     values: [m.bodyWeight.map { ProgressText.weight($0.converted(to: unit), unit) }, m.bodyFatPercent.map { "\(WeightFormat.trim($0)) % fat" }]
                         .compactMap { $0 }.joined(separator: " · "),
                     entryNote: m.note.isEmpty ? nil : m.note)

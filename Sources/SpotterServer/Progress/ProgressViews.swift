@@ -108,19 +108,19 @@ struct DashboardView {
             ?? "This week so far: \(current)."
         last = response.lastWorkout.map { workout in
             LastWorkoutView(
-                href: "/history/\(workout.id.uuidString.lowercased())", title: workout.name,
+                href: "/history/\(workout.id.text)", title: workout.name,
                 when: ProgressText.day(workout.startedAt, timeZone),
                 summary: "\(DurationFormat.workout(workout.durationSeconds)) · \(workout.setCount) sets · \(ProgressText.volume(workout.volume, unit))",
                 prs: workout.records == 0 ? nil : workout.records == 1 ? "1 PR" : "\(workout.records) PRs")
         }
         bestLifts = response.bestLifts.map { lift in
             LiftRow(
-                name: lift.exerciseName, href: "/exercises/\(lift.exerciseId.uuidString.lowercased())/progress",
+                name: lift.exerciseName, href: "/exercises/\(lift.exerciseId.text)/progress",
                 value: ProgressText.weight(lift.e1RM, unit), sub: "e1RM · heaviest \(ProgressText.weight(lift.heaviest, unit))", badge: nil)
         }
         trends = response.trends.map { lift in
             LiftRow(
-                name: lift.exerciseName, href: "/exercises/\(lift.exerciseId.uuidString.lowercased())/progress",
+                name: lift.exerciseName, href: "/exercises/\(lift.exerciseId.text)/progress",
                 value: lift.latestE1RM.map { ProgressText.weight($0, unit) } ?? "–",
                 sub: "\(lift.sessions) sessions in 4 weeks", badge: TrendBadgeView(lift.trend, percent: lift.weeklyChangePercent))
         }

@@ -313,7 +313,7 @@ extension TemplateActions {
     static let importLimit = 500
 }
 
-extension AppRequestContext {
+extension SignedInContext {
     /// The `id` path parameter of a template route; a malformed one is a 404.
     func templateID() throws -> UUID {
         try parameters.uuid("id", resource: "The template")

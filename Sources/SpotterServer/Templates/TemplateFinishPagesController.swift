@@ -9,7 +9,7 @@ import SpotterStore
 struct TemplateFinishPagesController {
     let services: AppServices
 
-    func addRoutes(to router: Router<AppRequestContext>) {
+    func addRoutes(to router: RouterGroup<SignedInContext>) {
         router.get("history/:id/save-template", use: saveForm)
         router.post("history/:id/save-template", use: save)
         router.post("history/:id/template-update", use: update)
@@ -17,7 +17,7 @@ struct TemplateFinishPagesController {
 
     private var actions: TemplateActions { TemplateActions(services: services) }
 
-    @Sendable func saveForm(_ request: Request, context: AppRequestContext) async throws -> Response {
+    @Sendable func saveForm(_ request: Request, context: SignedInContext) async throws -> Response {
         let (user, workout) = try await find(context)
         let zone = user.settings.zone
         return try await render(
@@ -25,14 +25,14 @@ struct TemplateFinishPagesController {
             context: context)
     }
 
-    @Sendable func save(_ request: Request, context: AppRequestContext) async throws -> Response {
+    @Sendable func save(_ request: Request, context: SignedInContext) async throws -> Response {
         let (user, workout) = try await find(context)
         var request = request
         let form = try await SubmittedForm.read(&request)
         do {
             let template = try await actions.saveAsTemplate(
                 workoutID: workout.id, newID: UUID(uuidString: form["newId"]) ?? UUID(), name: form["name"], category: form["category"], user: user)
-            return .seeOther("/templates/\(template.id.uuidString.lowercased())?notice=\(Notice.templateCreated.rawValue)")
+            return .seeOther("/templates/\(template.id.text)?notice=\(Notice.templateCreated.rawValue)")
         } catch let error as SpotterError {
             return try await render(
                 workout, name: form["name"], category: TemplateCategory(rawValue: form["category"]) ?? .custom,
@@ -41,11 +41,11 @@ struct TemplateFinishPagesController {
         }
     }
 
-    @Sendable func update(_ request: Request, context: AppRequestContext) async throws -> Response {
+    @Sendable func update(_ request: Request, context: SignedInContext) async throws -> Response {
         let (user, workout) = try await find(context)
         var request = request
         let form = try await SubmittedForm.read(&request)
-        let workoutPath = "/history/\(workout.id.uuidString.lowercased())"
+        let workoutPath = "/history/\(workout.id.text)"
         guard let templateID = workout.templateID, let template = try await services.templates.find(id: templateID, userID: user.id) else {
             throw SpotterError.notFound("The template this workout came from")
         }
@@ -55,7 +55,7 @@ struct TemplateFinishPagesController {
         let preview = try await actions.preview(template.id, choice: choice, from: .workout(workout.id), user: user)
         if form["confirmed"] == "1" {
             _ = try await actions.applyUpdate(preview, user: user)
-            return .seeOther("/templates/\(template.id.uuidString.lowercased())?notice=\(Notice.templateUpdated.rawValue)")
+            return .seeOther("/templates/\(template.id.text)?notice=\(Notice.templateUpdated.rawValue)")
         }
         let ids = Set((preview.before.exercises + preview.after.exercises).map(\.exerciseID))
         let names = try await services.exercises.exercises(ids: ids, userID: user.id).mapValues(\.name)
@@ -70,15 +70,15 @@ struct TemplateFinishPagesController {
     }
 
     private func render(
-        _ workout: Workout, name: String, category: TemplateCategory, failure: ValidationFailure?, user: User, context: AppRequestContext,
+        _ workout: Workout, name: String, category: TemplateCategory, failure: ValidationFailure?, user: User, context: SignedInContext,
         status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let plan = TemplateFromWorkout.plan(of: workout, weights: false, newID: UUID.init)
         let skipped = TemplateFromWorkout.skippedExerciseIDs(of: workout)
         let names = try await services.exercises.exercises(ids: Set(workout.entries.map(\.exerciseID)), userID: user.id).mapValues(\.name)
         let model = SaveAsTemplatePage(
-            page: PageChrome(title: "Save as template", context: context, section: .history, backLink: "/history/\(workout.id.uuidString.lowercased())"),
-            workoutID: workout.id.uuidString.lowercased(),
+            page: PageChrome(title: "Save as template", context: context, section: .history, backLink: "/history/\(workout.id.text)"),
+            workoutID: workout.id.text,
             name: FieldView(name, failure: failure, field: "name"),
             categories: TemplateCategory.allCases.map { OptionView(value: $0.rawValue, label: $0.displayName, selected: $0 == category) },
             exercises: plan.enumerated().map { index, item in
@@ -88,12 +88,12 @@ struct TemplateFinishPagesController {
             },
             skipped: skipped.map { names[$0] ?? "Unknown exercise" },
             error: failure.flatMap { $0.message(for: "name") == nil ? $0.first.message : nil },
-            newId: UUID().uuidString.lowercased())
+            newId: UUID().text)
         return try services.views.render(model, template: "template-save", status: status)
     }
 
-    private func find(_ context: AppRequestContext) async throws -> (User, Workout) {
-        let user = try context.requirePageUser()
+    private func find(_ context: SignedInContext) async throws -> (User, Workout) {
+        let user = context.user
         let id = try context.parameters.uuid("id", resource: "The workout")
         guard let workout = try await services.workouts.find(id: id, userID: user.id), !workout.isActive else {
             throw SpotterError.notFound("The workout")

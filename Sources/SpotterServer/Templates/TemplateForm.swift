@@ -113,8 +113,8 @@ struct TemplateForm {
 
 extension TemplateForm.Row {
     init(_ item: TemplateExercise, weight: Mass?, isNew: Bool = false) {
-        id = isNew ? "new" : item.id.uuidString.lowercased()
-        exerciseID = item.exerciseID.uuidString.lowercased()
+        id = isNew ? "new" : item.id.text
+        exerciseID = item.exerciseID.text
         sets = String(item.setCount)
         repMin = String(item.reps.min)
         repMax = String(item.reps.max)

@@ -9,7 +9,7 @@ import SpotterStore
 struct TemplateFormPagesController {
     let services: AppServices
 
-    func addRoutes(to router: Router<AppRequestContext>) {
+    func addRoutes(to router: RouterGroup<SignedInContext>) {
         router.get("templates/new", use: stepOne)
         router.post("templates/new/exercises", use: stepTwo)
         router.post("templates/new", use: stepThree)
@@ -22,14 +22,13 @@ struct TemplateFormPagesController {
     // MARK: Create
 
     /// Step 1: name and category.
-    @Sendable func stepOne(_ request: Request, context: AppRequestContext) async throws -> Response {
-        _ = try context.requirePageUser()
+    @Sendable func stepOne(_ request: Request, context: SignedInContext) async throws -> Response {
         return try renderStepOne(name: "", category: TemplateCategory.custom.rawValue, error: nil, context: context, status: .ok)
     }
 
     /// Step 2: pick exercises, once the name is known to be good and free.
-    @Sendable func stepTwo(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requirePageUser()
+    @Sendable func stepTwo(_ request: Request, context: SignedInContext) async throws -> Response {
+        let user = context.user
         var request = request
         let form = try await SubmittedForm.read(&request)
         let category = TemplateCategory(rawValue: form["category"]) ?? .custom
@@ -45,8 +44,8 @@ struct TemplateFormPagesController {
     }
 
     /// Step 3: sets, reps, rest and notes per exercise; the shared draft form.
-    @Sendable func stepThree(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requirePageUser()
+    @Sendable func stepThree(_ request: Request, context: SignedInContext) async throws -> Response {
+        let user = context.user
         var request = request
         let submitted = try await SubmittedForm.read(&request)
         var form = TemplateForm(submitted)
@@ -69,7 +68,7 @@ struct TemplateFormPagesController {
         }
         do {
             let template = try await actions.create(id: newID, draft: form.draft, user: user)
-            return .seeOther("/templates/\(template.id.uuidString.lowercased())?notice=\(Notice.templateCreated.rawValue)")
+            return .seeOther("/templates/\(template.id.text)?notice=\(Notice.templateCreated.rawValue)")
         } catch let error as SpotterError {
             return try await render(form, mode: .create(newID), failure: Self.failure(error), user: user, context: context, status: Self.status(error))
         }
@@ -77,14 +76,14 @@ struct TemplateFormPagesController {
 
     // MARK: Edit
 
-    @Sendable func editPage(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requirePageUser()
+    @Sendable func editPage(_ request: Request, context: SignedInContext) async throws -> Response {
+        let user = context.user
         let template = try await actions.findOwn(try context.templateID(), user: user, action: "edit")
         return try await render(TemplateForm(template), mode: .edit(template.id), failure: nil, user: user, context: context)
     }
 
-    @Sendable func edit(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requirePageUser()
+    @Sendable func edit(_ request: Request, context: SignedInContext) async throws -> Response {
+        let user = context.user
         let template = try await actions.findOwn(try context.templateID(), user: user, action: "edit")
         var request = request
         let submitted = try await SubmittedForm.read(&request)
@@ -96,7 +95,7 @@ struct TemplateFormPagesController {
         }
         do {
             _ = try await actions.save(id: template.id, draft: form.draft, user: user)
-            return .seeOther("/templates/\(template.id.uuidString.lowercased())?notice=\(Notice.templateSaved.rawValue)")
+            return .seeOther("/templates/\(template.id.text)?notice=\(Notice.templateSaved.rawValue)")
         } catch let error as SpotterError {
             return try await render(form, mode: .edit(template.id), failure: Self.failure(error), user: user, context: context, status: Self.status(error))
         }
@@ -111,7 +110,7 @@ struct TemplateFormPagesController {
     }
 
     private func render(
-        _ form: TemplateForm, mode: Mode, failure: ValidationFailure?, user: User, context: AppRequestContext, status: HTTPResponse.Status = .ok
+        _ form: TemplateForm, mode: Mode, failure: ValidationFailure?, user: User, context: SignedInContext, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let library = try await services.exercises.list(userID: user.id)
         let ids = Set(form.rows.compactMap { UUID(uuidString: $0.exerciseID) })
@@ -120,12 +119,12 @@ struct TemplateFormPagesController {
         switch mode {
         case .create: (title, action, back) = ("New template", "/templates/new", "/templates")
         case .edit(let id):
-            let path = "/templates/\(id.uuidString.lowercased())"
+            let path = "/templates/\(id.text)"
             (title, action, back) = ("Edit template", path + "/edit", path)
         }
         let category = TemplateCategory(rawValue: form.category) ?? .custom
         let isCreate = if case .create = mode { true } else { false }
-        let newID = if case .create(let id) = mode { id.uuidString.lowercased() } else { "" }
+        let newID = if case .create(let id) = mode { id.text } else { "" }
         let model = TemplateFormPage(
             page: PageChrome(title: title, context: context, section: .workout, backLink: back),
             action: action, step: isCreate ? "Step 3 of 3 · Sets and reps" : nil, showDetails: true,
@@ -141,7 +140,7 @@ struct TemplateFormPagesController {
         return try services.views.render(model, template: "template-form", status: status)
     }
 
-    private func renderStepOne(name: String, category: String, error: String?, context: AppRequestContext, status: HTTPResponse.Status) throws -> Response {
+    private func renderStepOne(name: String, category: String, error: String?, context: SignedInContext, status: HTTPResponse.Status) throws -> Response {
         let model = TemplateStepOnePage(
             page: PageChrome(title: "New template", context: context, section: .workout, backLink: "/templates"),
             name: FieldView(name, error: error),
@@ -150,7 +149,7 @@ struct TemplateFormPagesController {
     }
 
     private func renderStepTwo(
-        name: String, category: String, chosen: Set<String>, error: String?, user: User, context: AppRequestContext
+        name: String, category: String, chosen: Set<String>, error: String?, user: User, context: SignedInContext
     ) async throws -> Response {
         let library = try await services.exercises.list(userID: user.id)
         let groups = TemplateFormPage.addGroups(library).map { group in

@@ -68,7 +68,7 @@ extension TemplateFormPage {
             return ExerciseGroupView(
                 label: muscle.displayName,
                 options: list.sorted { NameKey($0.name) < NameKey($1.name) }.map {
-                    OptionView(value: $0.id.uuidString.lowercased(), label: $0.name, selected: false)
+                    OptionView(value: $0.id.text, label: $0.name, selected: false)
                 })
         }
     }

@@ -8,7 +8,7 @@ import SpotterStore
 struct TemplatePagesController {
     let services: AppServices
 
-    func addRoutes(to router: Router<AppRequestContext>) {
+    func addRoutes(to router: RouterGroup<SignedInContext>) {
         router.get("templates", use: library)
         router.get("templates/presets", use: presets)
         router.get("templates/export", use: exportAll)
@@ -29,8 +29,8 @@ struct TemplatePagesController {
 
     private var actions: TemplateActions { TemplateActions(services: services) }
 
-    @Sendable func library(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requirePageUser()
+    @Sendable func library(_ request: Request, context: SignedInContext) async throws -> Response {
+        let user = context.user
         let query = request.uri.queryParameters
         var failure: ValidationFailure?
         var filter = TemplateFilter()
@@ -53,8 +53,8 @@ struct TemplatePagesController {
         return try services.views.render(model, template: "templates", status: failure == nil ? .ok : .badRequest)
     }
 
-    @Sendable func presets(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requirePageUser()
+    @Sendable func presets(_ request: Request, context: SignedInContext) async throws -> Response {
+        let user = context.user
         let category = request.uri.queryParameters.get("category").flatMap(TemplateCategory.init(rawValue:))
         let all = try await services.templates.presets()
         let cards = try await cards(all.filter { category == nil || $0.category == category }, user: user)
@@ -71,8 +71,8 @@ struct TemplatePagesController {
         return try services.views.render(model, template: "template-presets")
     }
 
-    @Sendable func detail(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requirePageUser()
+    @Sendable func detail(_ request: Request, context: SignedInContext) async throws -> Response {
+        let user = context.user
         let template = try await actions.find(try context.templateID(), user: user)
         let names = try await services.exercises.exercises(ids: Set(template.exercises.map(\.exerciseID)), userID: user.id).mapValues(\.name)
         let suggested = try await actions.suggestedWeights(for: template.exercises, user: user)
@@ -91,7 +91,7 @@ struct TemplatePagesController {
             },
             created: template.isPreset ? nil : TemplateText.date(template.createdAt, timeZone: zone),
             setCount: template.setCount,
-            newId: UUID().uuidString.lowercased(),
+            newId: UUID().text,
             notice: Notice.from(request))
         return try services.views.render(model, template: "template-detail")
     }
@@ -99,25 +99,25 @@ struct TemplatePagesController {
     // MARK: Managing
 
     /// Everything the library can do to one template, on a page of its own.
-    @Sendable func manage(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requirePageUser()
+    @Sendable func manage(_ request: Request, context: SignedInContext) async throws -> Response {
+        let user = context.user
         let template = try await actions.findOwn(try context.templateID(), user: user, action: "change")
         let model = TemplateManagePage(
             page: PageChrome(title: "Manage template", context: context, section: .workout, backLink: "/templates"),
-            card: try await cards([template], user: user)[0], newId: UUID().uuidString.lowercased())
+            card: try await cards([template], user: user)[0], newId: UUID().text)
         return try services.views.render(model, template: "template-manage")
     }
 
-    @Sendable func pin(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requirePageUser()
+    @Sendable func pin(_ request: Request, context: SignedInContext) async throws -> Response {
+        let user = context.user
         var request = request
         let form = try await SubmittedForm.read(&request)
         _ = try await actions.change(try context.templateID(), pinned: form["pinned"] == "1", user: user)
         return .seeOther("/templates")
     }
 
-    @Sendable func archive(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requirePageUser()
+    @Sendable func archive(_ request: Request, context: SignedInContext) async throws -> Response {
+        let user = context.user
         var request = request
         let form = try await SubmittedForm.read(&request)
         let archived = form["archived"] == "1"
@@ -125,30 +125,30 @@ struct TemplatePagesController {
         return .seeOther("/templates?notice=\(archived ? Notice.templateArchived.rawValue : Notice.templateRestored.rawValue)")
     }
 
-    @Sendable func duplicate(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requirePageUser()
+    @Sendable func duplicate(_ request: Request, context: SignedInContext) async throws -> Response {
+        let user = context.user
         var request = request
         let form = try await SubmittedForm.read(&request)
         let copy = try await actions.duplicate(try context.templateID(), as: UUID(uuidString: form["newId"]) ?? UUID(), user: user)
-        return .seeOther("/templates/\(copy.id.uuidString.lowercased())?notice=\(Notice.templateCopied.rawValue)")
+        return .seeOther("/templates/\(copy.id.text)?notice=\(Notice.templateCopied.rawValue)")
     }
 
-    @Sendable func usePreset(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requirePageUser()
+    @Sendable func usePreset(_ request: Request, context: SignedInContext) async throws -> Response {
+        let user = context.user
         var request = request
         let form = try await SubmittedForm.read(&request)
         let copy = try await actions.use(presetID: try context.templateID(), as: UUID(uuidString: form["newId"]) ?? UUID(), user: user)
-        return .seeOther("/templates/\(copy.id.uuidString.lowercased())?notice=\(Notice.presetUsed.rawValue)")
+        return .seeOther("/templates/\(copy.id.text)?notice=\(Notice.presetUsed.rawValue)")
     }
 
-    @Sendable func renamePage(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requirePageUser()
+    @Sendable func renamePage(_ request: Request, context: SignedInContext) async throws -> Response {
+        let user = context.user
         let template = try await actions.findOwn(try context.templateID(), user: user, action: "rename")
         return try renderRename(template, name: template.name, error: nil, context: context, status: .ok)
     }
 
-    @Sendable func rename(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requirePageUser()
+    @Sendable func rename(_ request: Request, context: SignedInContext) async throws -> Response {
+        let user = context.user
         var request = request
         let form = try await SubmittedForm.read(&request)
         let template = try await actions.findOwn(try context.templateID(), user: user, action: "rename")
@@ -164,24 +164,24 @@ struct TemplatePagesController {
         }
     }
 
-    private func renderRename(_ template: WorkoutTemplate, name: String, error: String?, context: AppRequestContext, status: HTTPResponse.Status) throws -> Response {
+    private func renderRename(_ template: WorkoutTemplate, name: String, error: String?, context: SignedInContext, status: HTTPResponse.Status) throws -> Response {
         let model = TemplateRenamePage(
             page: PageChrome(title: "Rename template", context: context, section: .workout, backLink: "/templates"),
-            id: template.id.uuidString.lowercased(), name: FieldView(name, error: error))
+            id: template.id.text, name: FieldView(name, error: error))
         return try services.views.render(model, template: "template-rename", status: status)
     }
 
-    @Sendable func confirmDelete(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requirePageUser()
+    @Sendable func confirmDelete(_ request: Request, context: SignedInContext) async throws -> Response {
+        let user = context.user
         let template = try await actions.findOwn(try context.templateID(), user: user, action: "delete")
         let model = TemplateDeletePage(
             page: PageChrome(title: "Delete template?", context: context, section: .workout, backLink: "/templates"),
-            id: template.id.uuidString.lowercased(), name: template.name)
+            id: template.id.text, name: template.name)
         return try services.views.render(model, template: "template-delete")
     }
 
-    @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requirePageUser()
+    @Sendable func delete(_ request: Request, context: SignedInContext) async throws -> Response {
+        let user = context.user
         let template = try await actions.findOwn(try context.templateID(), user: user, action: "delete")
         try await services.templates.delete(id: template.id, userID: user.id)
         return .seeOther("/templates?notice=\(Notice.templateDeleted.rawValue)")
@@ -189,21 +189,20 @@ struct TemplatePagesController {
 
     // MARK: Sharing
 
-    @Sendable func exportAll(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await actions.exportFile(of: nil, user: try context.requirePageUser())
+    @Sendable func exportAll(_ request: Request, context: SignedInContext) async throws -> Response {
+        try await actions.exportFile(of: nil, user: context.user)
     }
 
-    @Sendable func exportOne(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await actions.exportFile(of: try context.templateID(), user: try context.requirePageUser())
+    @Sendable func exportOne(_ request: Request, context: SignedInContext) async throws -> Response {
+        try await actions.exportFile(of: try context.templateID(), user: context.user)
     }
 
-    @Sendable func importPage(_ request: Request, context: AppRequestContext) async throws -> Response {
-        _ = try context.requirePageUser()
+    @Sendable func importPage(_ request: Request, context: SignedInContext) async throws -> Response {
         return try renderImport(error: nil, context: context, status: .ok)
     }
 
-    @Sendable func importFile(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requirePageUser()
+    @Sendable func importFile(_ request: Request, context: SignedInContext) async throws -> Response {
+        let user = context.user
         var request = request
         let form = try await SubmittedForm.read(&request)
         guard let file = form.file("file"), !file.isEmpty else {
@@ -218,7 +217,7 @@ struct TemplatePagesController {
         }
     }
 
-    private func renderImport(error: String?, context: AppRequestContext, status: HTTPResponse.Status) throws -> Response {
+    private func renderImport(error: String?, context: SignedInContext, status: HTTPResponse.Status) throws -> Response {
         let model = TemplateImportPage(
             page: PageChrome(title: "Import templates", context: context, section: .workout, backLink: "/templates"), error: error)
         return try services.views.render(model, template: "template-import", status: status)

@@ -10,7 +10,7 @@ import SpotterStore
 struct TemplateStartPagesController {
     let services: AppServices
 
-    func addRoutes(to router: Router<AppRequestContext>) {
+    func addRoutes(to router: RouterGroup<SignedInContext>) {
         router.post("templates/:id/start", use: start)
         router.get("templates/:id/prep", use: prepPage)
         router.post("templates/:id/prep", use: prep)
@@ -18,28 +18,28 @@ struct TemplateStartPagesController {
 
     private var actions: TemplateActions { TemplateActions(services: services) }
 
-    @Sendable func start(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requirePageUser()
+    @Sendable func start(_ request: Request, context: SignedInContext) async throws -> Response {
+        let user = context.user
         let id = try context.templateID()
         var request = request
         let form = try await SubmittedForm.read(&request)
         let replace = form["replace"] == "1"
-        if !replace, let conflict = try await StartConflictPage.render(user: user, services: services, context: context, action: "/templates/\(id.uuidString.lowercased())/start", hidden: []) {
+        if !replace, let conflict = try await StartConflictPage.render(user: user, services: services, context: context, action: "/templates/\(id.text)/start", hidden: []) {
             return conflict
         }
         _ = try await actions.start(id, workoutID: UUID(), today: nil, replaceActive: replace, user: user)
         return .seeOther("/workout")
     }
 
-    @Sendable func prepPage(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requirePageUser()
+    @Sendable func prepPage(_ request: Request, context: SignedInContext) async throws -> Response {
+        let user = context.user
         let template = try await actions.find(try context.templateID(), user: user)
         let weights = try await actions.suggestedWeights(for: template.exercises, user: user)
         return try await render(TemplateForm(template, weights: weights), template: template, choice: .keep, saveAsNew: false, newName: "", failure: nil, user: user, context: context)
     }
 
-    @Sendable func prep(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requirePageUser()
+    @Sendable func prep(_ request: Request, context: SignedInContext) async throws -> Response {
+        let user = context.user
         let template = try await actions.find(try context.templateID(), user: user)
         var request = request
         let submitted = try await SubmittedForm.read(&request)
@@ -73,16 +73,16 @@ struct TemplateStartPagesController {
         if let preview, submitted["confirmed"] != "1" {
             let names = try await services.exercises.exercises(ids: Set((preview.before.exercises + preview.after.exercises).map(\.exerciseID)), userID: user.id).mapValues(\.name)
             let model = TemplateConfirmPage(
-                page: PageChrome(title: "Update \(template.name)?", context: context, section: .workout, backLink: "/templates/\(template.id.uuidString.lowercased())/prep"),
+                page: PageChrome(title: "Update \(template.name)?", context: context, section: .workout, backLink: "/templates/\(template.id.text)/prep"),
                 intro: "\(choice.displayName) from today's list. Starting will also save these changes to \(template.name):",
                 changes: TemplateChangeText.pageLines(preview.changes, names: names),
-                action: "/templates/\(template.id.uuidString.lowercased())/prep", hidden: carried + [HiddenField(name: "confirmed", value: "1")],
+                action: "/templates/\(template.id.text)/prep", hidden: carried + [HiddenField(name: "confirmed", value: "1")],
                 confirmLabel: "Update template and start", backLabel: "Back to today's list")
             return try services.views.render(model, template: "template-confirm")
         }
         carried.append(HiddenField(name: "confirmed", value: "1"))
         let replace = submitted["replace"] == "1"
-        if !replace, let conflict = try await StartConflictPage.render(user: user, services: services, context: context, action: "/templates/\(template.id.uuidString.lowercased())/prep", hidden: carried) {
+        if !replace, let conflict = try await StartConflictPage.render(user: user, services: services, context: context, action: "/templates/\(template.id.text)/prep", hidden: carried) {
             return conflict
         }
         // The template writes go first: if one of them fails (a name taken in
@@ -100,12 +100,12 @@ struct TemplateStartPagesController {
 
     private func render(
         _ form: TemplateForm, template: WorkoutTemplate, choice: TemplateUpdate, saveAsNew: Bool, newName: String, failure: ValidationFailure?,
-        user: User, context: AppRequestContext, status: HTTPResponse.Status = .ok
+        user: User, context: SignedInContext, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let library = try await services.exercises.list(userID: user.id)
         let ids = Set(form.rows.compactMap { UUID(uuidString: $0.exerciseID) })
         let exercises = try await services.exercises.exercises(ids: ids, userID: user.id)
-        let path = "/templates/\(template.id.uuidString.lowercased())"
+        let path = "/templates/\(template.id.text)"
         let model = TemplateFormPage(
             page: PageChrome(title: "Today: \(template.name)", context: context, section: .workout, backLink: path),
             action: path + "/prep", step: nil, showDetails: false,

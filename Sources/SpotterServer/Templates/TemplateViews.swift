@@ -19,7 +19,7 @@ struct TemplateCardView {
     let isPreset: Bool
 
     init(_ template: WorkoutTemplate, names: [UUID: String], now: Date, timeZone: TimeZone) {
-        id = template.id.uuidString.lowercased()
+        id = template.id.text
         name = template.name
         category = template.category.displayName
         let shown = template.exercises.prefix(3).map { names[$0.exerciseID] ?? "Unknown exercise" }

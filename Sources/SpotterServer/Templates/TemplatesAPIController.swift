@@ -8,7 +8,7 @@ import SpotterStore
 struct TemplatesAPIController {
     let services: AppServices
 
-    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+    func addRoutes(to group: RouterGroup<SignedInContext>) {
         group.get("templates", use: list)
         group.get("templates/export", use: exportAll)
         group.post("templates/import", use: importFile)
@@ -29,35 +29,35 @@ struct TemplatesAPIController {
 
     private var actions: TemplateActions { TemplateActions(services: services) }
 
-    @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> EditedResponse<ListResponse<TemplateResponse>> {
-        let user = try context.requireUser()
+    @Sendable func list(_ request: Request, context: SignedInContext) async throws -> EditedResponse<ListResponse<TemplateResponse>> {
+        let user = context.user
         let query = request.uri.queryParameters
         let filter = try TemplateQuery(query).filter
         let page = try ListPage(query).cut(try await services.templates.list(userID: user.id, filter: filter), id: \.id)
         return ListPage.response(try await responses(Array(page.items), user: user), next: page.next, request: request)
     }
 
-    @Sendable func presets(_ request: Request, context: AppRequestContext) async throws -> EditedResponse<ListResponse<TemplateResponse>> {
-        let user = try context.requireUser()
+    @Sendable func presets(_ request: Request, context: SignedInContext) async throws -> EditedResponse<ListResponse<TemplateResponse>> {
+        let user = context.user
         let page = try ListPage(request.uri.queryParameters).cut(try await services.templates.presets(), id: \.id)
         return ListPage.response(try await responses(Array(page.items), user: user), next: page.next, request: request)
     }
 
-    @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> TemplateResponse {
-        let user = try context.requireUser()
+    @Sendable func show(_ request: Request, context: SignedInContext) async throws -> TemplateResponse {
+        let user = context.user
         return try await response(try await actions.find(try context.templateID(), user: user), user: user)
     }
 
-    @Sendable func showPreset(_ request: Request, context: AppRequestContext) async throws -> TemplateResponse {
-        let user = try context.requireUser()
+    @Sendable func showPreset(_ request: Request, context: SignedInContext) async throws -> TemplateResponse {
+        let user = context.user
         guard let preset = try await services.templates.preset(id: try context.parameters.uuid("id", resource: "The preset")) else {
             throw SpotterError.notFound("The preset")
         }
         return try await response(preset, user: user)
     }
 
-    @Sendable func put(_ request: Request, context: AppRequestContext) async throws -> EditedResponse<TemplateResponse> {
-        let user = try context.requireUser()
+    @Sendable func put(_ request: Request, context: SignedInContext) async throws -> EditedResponse<TemplateResponse> {
+        let user = context.user
         let input = try await request.decodeJSON(as: TemplateInput.self, context: context)
         let id = try context.templateID()
         if TemplatePresets.preset(id: id) == nil, try await services.templates.find(id: id, userID: user.id) == nil {
@@ -66,8 +66,8 @@ struct TemplatesAPIController {
         return EditedResponse(status: .ok, response: try await response(try await actions.save(id: id, draft: input.draft, user: user), user: user))
     }
 
-    @Sendable func patch(_ request: Request, context: AppRequestContext) async throws -> TemplateResponse {
-        let user = try context.requireUser()
+    @Sendable func patch(_ request: Request, context: SignedInContext) async throws -> TemplateResponse {
+        let user = context.user
         let input = try await request.decodeJSON(as: TemplatePatchInput.self, context: context)
         let template = try await actions.change(
             try context.templateID(), name: input.name, category: input.category, notes: input.notes, pinned: input.pinned, archived: input.archived,
@@ -75,29 +75,29 @@ struct TemplatesAPIController {
         return try await response(template, user: user)
     }
 
-    @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
+    @Sendable func delete(_ request: Request, context: SignedInContext) async throws -> Response {
+        let user = context.user
         let id = try context.templateID()
         _ = try await actions.findOwn(id, user: user, action: "delete")
         try await services.templates.delete(id: id, userID: user.id)
         return .noContent
     }
 
-    @Sendable func duplicate(_ request: Request, context: AppRequestContext) async throws -> EditedResponse<TemplateResponse> {
-        let user = try context.requireUser()
+    @Sendable func duplicate(_ request: Request, context: SignedInContext) async throws -> EditedResponse<TemplateResponse> {
+        let user = context.user
         let input = try await request.decodeJSON(as: NewIDInput.self, context: context)
         return .created(try await response(try await actions.duplicate(try context.templateID(), as: input.id, user: user), user: user))
     }
 
-    @Sendable func usePreset(_ request: Request, context: AppRequestContext) async throws -> EditedResponse<TemplateResponse> {
-        let user = try context.requireUser()
+    @Sendable func usePreset(_ request: Request, context: SignedInContext) async throws -> EditedResponse<TemplateResponse> {
+        let user = context.user
         let input = try await request.decodeJSON(as: NewIDInput.self, context: context)
         let presetID = try context.parameters.uuid("id", resource: "The preset")
         return .created(try await response(try await actions.use(presetID: presetID, as: input.id, user: user), user: user))
     }
 
-    @Sendable func start(_ request: Request, context: AppRequestContext) async throws -> EditedResponse<WorkoutResponse> {
-        let user = try context.requireUser()
+    @Sendable func start(_ request: Request, context: SignedInContext) async throws -> EditedResponse<WorkoutResponse> {
+        let user = context.user
         let input = try await request.decodeJSON(as: TemplateStartInput.self, context: context)
         let workout = try await actions.start(
             try context.templateID(), workoutID: input.workoutId, today: input.exercises?.map(\.draft), replaceActive: input.replaceActive ?? false,
@@ -105,16 +105,16 @@ struct TemplatesAPIController {
         return .created(try await WorkoutPresenter(services: services).response(for: workout, user: user))
     }
 
-    @Sendable func previewUpdate(_ request: Request, context: AppRequestContext) async throws -> TemplateUpdateResponse {
+    @Sendable func previewUpdate(_ request: Request, context: SignedInContext) async throws -> TemplateUpdateResponse {
         try await updateResponse(request, context: context, apply: false)
     }
 
-    @Sendable func update(_ request: Request, context: AppRequestContext) async throws -> TemplateUpdateResponse {
+    @Sendable func update(_ request: Request, context: SignedInContext) async throws -> TemplateUpdateResponse {
         try await updateResponse(request, context: context, apply: true)
     }
 
-    private func updateResponse(_ request: Request, context: AppRequestContext, apply: Bool) async throws -> TemplateUpdateResponse {
-        let user = try context.requireUser()
+    private func updateResponse(_ request: Request, context: SignedInContext, apply: Bool) async throws -> TemplateUpdateResponse {
+        let user = context.user
         let (choice, source) = try await request.decodeJSON(as: TemplateUpdateInput.self, context: context).parsed()
         let preview = try await actions.preview(try context.templateID(), choice: choice, from: source, user: user)
         let template = apply ? try await actions.applyUpdate(preview, user: user) : preview.after
@@ -124,24 +124,24 @@ struct TemplatesAPIController {
             changes: TemplateChangeText.lines(preview.changes, names: names))
     }
 
-    @Sendable func fromWorkout(_ request: Request, context: AppRequestContext) async throws -> EditedResponse<TemplateResponse> {
-        let user = try context.requireUser()
+    @Sendable func fromWorkout(_ request: Request, context: SignedInContext) async throws -> EditedResponse<TemplateResponse> {
+        let user = context.user
         let input = try await request.decodeJSON(as: TemplateFromWorkoutInput.self, context: context)
         let template = try await actions.saveAsTemplate(
             workoutID: input.workoutId, newID: input.id, name: input.name, category: input.category, user: user)
         return .created(try await response(template, user: user))
     }
 
-    @Sendable func exportAll(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await actions.exportFile(of: nil, user: try context.requireUser())
+    @Sendable func exportAll(_ request: Request, context: SignedInContext) async throws -> Response {
+        try await actions.exportFile(of: nil, user: context.user)
     }
 
-    @Sendable func exportOne(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await actions.exportFile(of: try context.templateID(), user: try context.requireUser())
+    @Sendable func exportOne(_ request: Request, context: SignedInContext) async throws -> Response {
+        try await actions.exportFile(of: try context.templateID(), user: context.user)
     }
 
-    @Sendable func importFile(_ request: Request, context: AppRequestContext) async throws -> EditedResponse<ListResponse<TemplateResponse>> {
-        let user = try context.requireUser()
+    @Sendable func importFile(_ request: Request, context: SignedInContext) async throws -> EditedResponse<ListResponse<TemplateResponse>> {
+        let user = context.user
         let body = try await request.body.collect(upTo: TemplateFile.sizeLimit)
         let imported = try await actions.importFile(Data(buffer: body), user: user)
         return .created(ListResponse(items: try await responses(imported, user: user)))
@@ -193,9 +193,9 @@ enum TemplateFile {
     static let sizeLimit = 5 * 1024 * 1024
 
     static func response(_ document: TemplateExchange, fileName: String) throws -> Response {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let encoder = JSONCoding.encoder
+        // A file a person may open: one value per line.
+        encoder.outputFormatting.formUnion([.prettyPrinted, .withoutEscapingSlashes])
         let data = try encoder.encode(document)
         var headers = HTTPFields()
         headers[.contentType] = "application/json; charset=utf-8"

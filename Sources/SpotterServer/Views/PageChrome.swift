@@ -47,9 +47,9 @@ struct PageChrome {
     let script: String
     let backLink: String?
 
-    init(title: String, context: AppRequestContext, section: Section?, backLink: String? = nil) {
+    init(title: String, context: some SpotterRequestContext, section: Section?, backLink: String? = nil) {
         self.title = title
-        let user = context.user
+        let user = context.authentication?.user
         theme = user?.settings.theme.rawValue ?? Theme.system.rawValue
         csrf = context.authentication?.webSession?.csrfToken ?? context.preAuthCSRF ?? ""
         signedIn = user != nil

@@ -7,15 +7,16 @@ import SpotterStore
 struct AuthPagesController {
     let services: AppServices
 
-    func addRoutes(to router: Router<AppRequestContext>) {
+    /// Welcome, sign-in and registration are public; the rest is behind sign-in.
+    func addRoutes(public router: Router<AppRequestContext>, signedIn: RouterGroup<SignedInContext>) {
         router.get("welcome", use: welcome)
         router.get("login", use: loginForm)
         router.post("login", use: login)
         router.get("register", use: registerForm)
         router.post("register", use: register)
-        router.post("logout", use: logout)
-        router.get("onboarding", use: onboardingForm)
-        router.post("onboarding", use: onboarding)
+        signedIn.post("logout", use: logout)
+        signedIn.get("onboarding", use: onboardingForm)
+        signedIn.post("onboarding", use: onboarding)
     }
 
     @Sendable func welcome(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -140,8 +141,8 @@ struct AuthPagesController {
             template: "register", status: status)
     }
 
-    @Sendable func logout(_ request: Request, context: AppRequestContext) async throws -> Response {
-        if let session = context.authentication?.webSession {
+    @Sendable func logout(_ request: Request, context: SignedInContext) async throws -> Response {
+        if let session = context.signIn.webSession {
             try await services.accounts.endSession(id: session.id)
         }
         var response = Response.seeOther("/login")
@@ -149,12 +150,12 @@ struct AuthPagesController {
         return response
     }
 
-    @Sendable func onboardingForm(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requirePageUser()
+    @Sendable func onboardingForm(_ request: Request, context: SignedInContext) async throws -> Response {
+        let user = context.user
         return try renderOnboarding(user: user, context: context, form: nil, error: nil, status: .ok)
     }
 
-    private func renderOnboarding(user: User, context: AppRequestContext, form: SubmittedForm?, error: String?, status: HTTPResponse.Status) throws -> Response {
+    private func renderOnboarding(user: User, context: SignedInContext, form: SubmittedForm?, error: String?, status: HTTPResponse.Status) throws -> Response {
         let unit = form?["unit"] ?? user.settings.unit.rawValue
         return try services.views.render(
             WelcomePage(
@@ -165,8 +166,8 @@ struct AuthPagesController {
             template: "welcome", status: status)
     }
 
-    @Sendable func onboarding(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requirePageUser()
+    @Sendable func onboarding(_ request: Request, context: SignedInContext) async throws -> Response {
+        let user = context.user
         var request = request
         let form = try await SubmittedForm.read(&request)
         let change = SettingsChange(

@@ -7,7 +7,7 @@ import SpotterStore
 struct ExercisePagesController {
     let services: AppServices
 
-    func addRoutes(to router: Router<AppRequestContext>) {
+    func addRoutes(to router: RouterGroup<SignedInContext>) {
         router.get("exercises", use: list)
         router.get("exercises/new", use: newForm)
         router.post("exercises", use: create)
@@ -20,8 +20,8 @@ struct ExercisePagesController {
         router.post("exercises/:id/restore", use: restore)
     }
 
-    @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requirePageUser()
+    @Sendable func list(_ request: Request, context: SignedInContext) async throws -> Response {
+        let user = context.user
         let query = request.uri.queryParameters
         let show = query.get("show") ?? ""
         var filter = ExerciseFilter(search: String((query.formText("q") ?? "").prefix(100)))
@@ -48,7 +48,7 @@ struct ExercisePagesController {
         return try services.views.render(model, template: "exercises")
     }
 
-    @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
+    @Sendable func show(_ request: Request, context: SignedInContext) async throws -> Response {
         let exercise = try await find(context)
         let model = ExerciseDetailPage(
             page: PageChrome(title: exercise.name, context: context, section: .exercises, backLink: "/exercises"),
@@ -64,14 +64,13 @@ struct ExercisePagesController {
         return try services.views.render(model, template: "exercise")
     }
 
-    @Sendable func newForm(_ request: Request, context: AppRequestContext) async throws -> Response {
-        _ = try context.requirePageUser()
+    @Sendable func newForm(_ request: Request, context: SignedInContext) async throws -> Response {
         let draft = ExerciseDraft(name: request.uri.queryParameters.formText("name") ?? "", muscleGroups: [], equipment: nil, kind: .weightReps)
         return try renderForm(context: context, exercise: nil, draft: draft, failure: nil, status: .ok)
     }
 
-    @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requirePageUser()
+    @Sendable func create(_ request: Request, context: SignedInContext) async throws -> Response {
+        let user = context.user
         var request = request
         let form = try await SubmittedForm.read(&request)
         let draft = Self.draft(from: form)
@@ -81,13 +80,13 @@ struct ExercisePagesController {
             if let bytes = image {
                 _ = try await ExerciseImages(services: services).replace(on: exercise, with: bytes, userID: user.id)
             }
-            return .seeOther("/exercises/\(exercise.id.uuidString.lowercased())?notice=created")
+            return .seeOther("/exercises/\(exercise.id.text)?notice=created")
         } catch {
             return try renderForm(context: context, exercise: nil, draft: draft, failure: try Self.formFailure(error), status: .badRequest)
         }
     }
 
-    @Sendable func editForm(_ request: Request, context: AppRequestContext) async throws -> Response {
+    @Sendable func editForm(_ request: Request, context: SignedInContext) async throws -> Response {
         let exercise = try await findOwn(context)
         let draft = ExerciseDraft(
             name: exercise.name, description: exercise.description, muscleGroups: exercise.primaryMuscles,
@@ -95,8 +94,8 @@ struct ExercisePagesController {
         return try renderForm(context: context, exercise: exercise, draft: draft, failure: nil, status: .ok)
     }
 
-    @Sendable func update(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requirePageUser()
+    @Sendable func update(_ request: Request, context: SignedInContext) async throws -> Response {
+        let user = context.user
         let exercise = try await findOwn(context)
         var request = request
         let form = try await SubmittedForm.read(&request)
@@ -109,48 +108,48 @@ struct ExercisePagesController {
             } else if form["removeImage"] == "on" {
                 updated = try await ExerciseImages(services: services).remove(from: updated, userID: user.id)
             }
-            return .seeOther("/exercises/\(updated.id.uuidString.lowercased())?notice=saved")
+            return .seeOther("/exercises/\(updated.id.text)?notice=saved")
         } catch {
             return try renderForm(context: context, exercise: exercise, draft: draft, failure: try Self.formFailure(error), status: .badRequest)
         }
     }
 
-    @Sendable func confirmDelete(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requirePageUser()
+    @Sendable func confirmDelete(_ request: Request, context: SignedInContext) async throws -> Response {
+        let user = context.user
         let exercise = try await findOwn(context)
         let usage = try await services.exercises.usage(of: exercise.id, userID: user.id)
         let model = ExerciseDeletePage(
-            page: PageChrome(title: "Delete \(exercise.name)?", context: context, section: .exercises, backLink: "/exercises/\(exercise.id.uuidString.lowercased())"),
+            page: PageChrome(title: "Delete \(exercise.name)?", context: context, section: .exercises, backLink: "/exercises/\(exercise.id.text)"),
             exercise: ExerciseRow(exercise),
             usedIn: usage.description)
         return try services.views.render(model, template: "exercise-delete")
     }
 
-    @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requirePageUser()
+    @Sendable func delete(_ request: Request, context: SignedInContext) async throws -> Response {
+        let user = context.user
         let exercise = try await findOwn(context)
         switch try await services.exercises.delete(id: exercise.id, userID: user.id, now: services.clock()) {
         case .deleted(let removed):
             if let image = removed.image { services.images.remove(image, userID: user.id) }
             return .seeOther("/exercises?notice=deleted")
         case .archived:
-            return .seeOther("/exercises/\(exercise.id.uuidString.lowercased())?notice=archived")
+            return .seeOther("/exercises/\(exercise.id.text)?notice=archived")
         }
     }
 
-    @Sendable func archive(_ request: Request, context: AppRequestContext) async throws -> Response {
+    @Sendable func archive(_ request: Request, context: SignedInContext) async throws -> Response {
         try await setArchived(true, context: context)
     }
 
-    @Sendable func restore(_ request: Request, context: AppRequestContext) async throws -> Response {
+    @Sendable func restore(_ request: Request, context: SignedInContext) async throws -> Response {
         try await setArchived(false, context: context)
     }
 
-    private func setArchived(_ archived: Bool, context: AppRequestContext) async throws -> Response {
-        let user = try context.requirePageUser()
+    private func setArchived(_ archived: Bool, context: SignedInContext) async throws -> Response {
+        let user = context.user
         let exercise = try await findOwn(context)
         _ = try await services.exercises.setArchived(archived, id: exercise.id, userID: user.id, now: services.clock())
-        return .seeOther("/exercises/\(exercise.id.uuidString.lowercased())?notice=\(archived ? "archived" : "restored")")
+        return .seeOther("/exercises/\(exercise.id.text)?notice=\(archived ? "archived" : "restored")")
     }
 
     // MARK: Helpers
@@ -191,8 +190,8 @@ struct ExercisePagesController {
         }
     }
 
-    private func renderForm(context: AppRequestContext, exercise: Exercise?, draft: ExerciseDraft, failure: ValidationFailure?, status: HTTPResponse.Status) throws -> Response {
-        let id = exercise?.id.uuidString.lowercased()
+    private func renderForm(context: SignedInContext, exercise: Exercise?, draft: ExerciseDraft, failure: ValidationFailure?, status: HTTPResponse.Status) throws -> Response {
+        let id = exercise?.id.text
         let model = ExerciseFormPage(
             page: PageChrome(
                 title: exercise == nil ? "New exercise" : "Edit exercise", context: context, section: .exercises,
@@ -214,14 +213,14 @@ struct ExercisePagesController {
         return try services.views.render(model, template: "exercise-form", status: status)
     }
 
-    private func find(_ context: AppRequestContext) async throws -> Exercise {
-        let user = try context.requirePageUser()
+    private func find(_ context: SignedInContext) async throws -> Exercise {
+        let user = context.user
         let id = try context.parameters.uuid("id", resource: "The exercise")
         guard let exercise = try await services.exercises.find(id: id, userID: user.id) else { throw SpotterError.notFound("The exercise") }
         return exercise
     }
 
-    private func findOwn(_ context: AppRequestContext) async throws -> Exercise {
+    private func findOwn(_ context: SignedInContext) async throws -> Exercise {
         let exercise = try await find(context)
         guard exercise.isCustom else {
             throw SpotterError.forbidden("Built-in exercises cannot be changed. Create a custom exercise instead.")

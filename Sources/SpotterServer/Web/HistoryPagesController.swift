@@ -7,7 +7,7 @@ import SpotterStore
 struct HistoryPagesController {
     let services: AppServices
 
-    func addRoutes(to router: Router<AppRequestContext>) {
+    func addRoutes(to router: RouterGroup<SignedInContext>) {
         router.get("history", use: list)
         router.get("history/:id", use: detail)
         router.get("history/:id/delete", use: confirmDelete)
@@ -17,8 +17,8 @@ struct HistoryPagesController {
     /// Workouts per page: a few months of training, and a page that stays quick.
     static let pageSize = 40
 
-    @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requirePageUser()
+    @Sendable func list(_ request: Request, context: SignedInContext) async throws -> Response {
+        let user = context.user
         let query = request.uri.queryParameters
         var failure: ValidationFailure?
         var filter = HistoryFilter()
@@ -43,8 +43,8 @@ struct HistoryPagesController {
             search: query.formText("search") ?? "",
             from: FieldView(query.get("from") ?? "", failure: failure, field: "from"),
             until: FieldView(query.get("until") ?? "", failure: failure, field: "until"),
-            types: types.map { OptionView(value: $0.id.uuidString.lowercased(), label: $0.name, selected: $0.id == filter.workoutTypeID) },
-            exercises: usedExercises.map { OptionView(value: $0.id.uuidString.lowercased(), label: $0.name, selected: $0.id == filter.exerciseID) },
+            types: types.map { OptionView(value: $0.id.text, label: $0.name, selected: $0.id == filter.workoutTypeID) },
+            exercises: usedExercises.map { OptionView(value: $0.id.text, label: $0.name, selected: $0.id == filter.exerciseID) },
             filtered: filter.narrows,
             olderLink: next.map { ListPage.url(request, cursor: $0.text) },
             newestLink: filter.after == nil ? nil : ListPage.url(request, cursor: nil),
@@ -52,7 +52,7 @@ struct HistoryPagesController {
         return try services.views.render(model, template: "history", status: failure == nil ? .ok : .badRequest)
     }
 
-    @Sendable func detail(_ request: Request, context: AppRequestContext) async throws -> Response {
+    @Sendable func detail(_ request: Request, context: SignedInContext) async throws -> Response {
         let (user, workout) = try await find(context)
         if workout.isActive { return .seeOther("/workout") }
         let card = try await WorkoutCards(services: services).cards(for: [workout], user: user)[0]
@@ -62,14 +62,14 @@ struct HistoryPagesController {
             workout: card, notice: Notice.from(request),
             template: template.map { template in
                 HistoryTemplateView(
-                    id: template.id.uuidString.lowercased(), name: template.name,
+                    id: template.id.text, name: template.name,
                     choices: TemplateUpdate.allCases.map { OptionView(value: $0.rawValue, label: $0.displayName, selected: $0 == .keep) })
             },
             canSaveAsTemplate: !TemplateFromWorkout.plan(of: workout, weights: false, newID: UUID.init).isEmpty)
         return try services.views.render(model, template: "history-detail")
     }
 
-    @Sendable func confirmDelete(_ request: Request, context: AppRequestContext) async throws -> Response {
+    @Sendable func confirmDelete(_ request: Request, context: SignedInContext) async throws -> Response {
         let (user, workout) = try await find(context)
         let card = try await WorkoutCards(services: services).cards(for: [workout], user: user)[0]
         let model = HistoryDetailPage(
@@ -78,14 +78,14 @@ struct HistoryPagesController {
         return try services.views.render(model, template: "history-delete")
     }
 
-    @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
+    @Sendable func delete(_ request: Request, context: SignedInContext) async throws -> Response {
         let (user, workout) = try await find(context)
         try await services.workouts.delete(id: workout.id, userID: user.id)
         return .seeOther(workout.isActive ? "/?notice=discarded" : "/history?notice=workoutDeleted")
     }
 
-    private func find(_ context: AppRequestContext) async throws -> (User, Workout) {
-        let user = try context.requirePageUser()
+    private func find(_ context: SignedInContext) async throws -> (User, Workout) {
+        let user = context.user
         let id = try context.parameters.uuid("id", resource: "The workout")
         guard let workout = try await services.workouts.find(id: id, userID: user.id) else { throw SpotterError.notFound("The workout") }
         return (user, workout)

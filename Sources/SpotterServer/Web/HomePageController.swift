@@ -92,7 +92,7 @@ struct WorkoutTypeChip {
     let archived: Bool
 
     init(_ type: WorkoutType) {
-        id = type.id.uuidString.lowercased()
+        id = type.id.text
         name = type.name
         color = type.colorHex
         icon = type.icon.rawValue
@@ -112,7 +112,7 @@ struct ExerciseRow {
     let archived: Bool
 
     init(_ exercise: Exercise) {
-        id = exercise.id.uuidString.lowercased()
+        id = exercise.id.text
         name = exercise.name
         muscles = exercise.primaryMuscles.map(\.displayName).joined(separator: ", ")
         equipment = exercise.equipment.displayName

@@ -7,7 +7,7 @@ import SpotterStore
 struct SettingsPagesController {
     let services: AppServices
 
-    func addRoutes(to router: Router<AppRequestContext>) {
+    func addRoutes(to router: RouterGroup<SignedInContext>) {
         router.get("settings", use: show)
         router.post("settings", use: save)
         router.get("settings/password", use: passwordForm)
@@ -17,13 +17,13 @@ struct SettingsPagesController {
         router.post("settings/tokens/:id/revoke", use: revokeToken)
     }
 
-    @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requirePageUser()
+    @Sendable func show(_ request: Request, context: SignedInContext) async throws -> Response {
+        let user = context.user
         return try renderSettings(context: context, user: user, form: nil, failure: nil, notice: Notice.from(request), status: .ok)
     }
 
-    @Sendable func save(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requirePageUser()
+    @Sendable func save(_ request: Request, context: SignedInContext) async throws -> Response {
+        let user = context.user
         var request = request
         let form = try await SubmittedForm.read(&request)
         do {
@@ -39,7 +39,7 @@ struct SettingsPagesController {
         }
     }
 
-    private func renderSettings(context: AppRequestContext, user: User, form: SubmittedForm?, failure: ValidationFailure?, notice: String?, status: HTTPResponse.Status) throws -> Response {
+    private func renderSettings(context: SignedInContext, user: User, form: SubmittedForm?, failure: ValidationFailure?, notice: String?, status: HTTPResponse.Status) throws -> Response {
         let unit = form?["unit"] ?? user.settings.unit.rawValue
         let theme = form?["theme"] ?? user.settings.theme.rawValue
         let model = SettingsPage(
@@ -55,13 +55,12 @@ struct SettingsPagesController {
         return try services.views.render(model, template: "settings", status: status)
     }
 
-    @Sendable func passwordForm(_ request: Request, context: AppRequestContext) async throws -> Response {
-        _ = try context.requirePageUser()
+    @Sendable func passwordForm(_ request: Request, context: SignedInContext) async throws -> Response {
         return try renderPassword(context: context, failure: nil, status: .ok)
     }
 
-    @Sendable func changePassword(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requirePageUser()
+    @Sendable func changePassword(_ request: Request, context: SignedInContext) async throws -> Response {
+        let user = context.user
         var request = request
         let form = try await SubmittedForm.read(&request)
         do {
@@ -80,7 +79,7 @@ struct SettingsPagesController {
         }
     }
 
-    private func renderPassword(context: AppRequestContext, failure: ValidationFailure?, status: HTTPResponse.Status) throws -> Response {
+    private func renderPassword(context: SignedInContext, failure: ValidationFailure?, status: HTTPResponse.Status) throws -> Response {
         let model = PasswordPage(
             page: PageChrome(title: "Change password", context: context, section: .settings, backLink: "/settings"),
             currentError: failure?.message(for: "currentPassword"),
@@ -89,12 +88,12 @@ struct SettingsPagesController {
         return try services.views.render(model, template: "password", status: status)
     }
 
-    @Sendable func tokens(_ request: Request, context: AppRequestContext) async throws -> Response {
+    @Sendable func tokens(_ request: Request, context: SignedInContext) async throws -> Response {
         try await renderTokens(context: context, name: FieldView(""), newToken: nil, notice: Notice.from(request), status: .ok)
     }
 
-    @Sendable func createToken(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requirePageUser()
+    @Sendable func createToken(_ request: Request, context: SignedInContext) async throws -> Response {
+        let user = context.user
         var request = request
         let form = try await SubmittedForm.read(&request)
         do {
@@ -105,15 +104,15 @@ struct SettingsPagesController {
         }
     }
 
-    @Sendable func revokeToken(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requirePageUser()
+    @Sendable func revokeToken(_ request: Request, context: SignedInContext) async throws -> Response {
+        let user = context.user
         let id = try context.parameters.uuid("id", resource: "The token")
         try await services.accounts.revokeToken(id: id, userID: user.id)
         return .seeOther("/settings/tokens?notice=tokenRevoked")
     }
 
-    private func renderTokens(context: AppRequestContext, name: FieldView, newToken: NewTokenView?, notice: String?, status: HTTPResponse.Status) async throws -> Response {
-        let user = try context.requirePageUser()
+    private func renderTokens(context: SignedInContext, name: FieldView, newToken: NewTokenView?, notice: String?, status: HTTPResponse.Status) async throws -> Response {
+        let user = context.user
         let tokens = try await services.accounts.tokens(userID: user.id)
         let formatter = DateFormatter()
         formatter.dateStyle = .medium
@@ -123,7 +122,7 @@ struct SettingsPagesController {
             page: PageChrome(title: "API tokens", context: context, section: .settings, backLink: "/settings"),
             tokens: tokens.map { token in
                 TokenRowView(
-                    id: token.id.uuidString.lowercased(), name: token.name, prefix: token.prefix,
+                    id: token.id.text, name: token.name, prefix: token.prefix,
                     created: formatter.string(from: token.createdAt),
                     lastUsed: token.lastUsedAt.map { formatter.string(from: $0) } ?? "never")
             },

@@ -3,14 +3,6 @@ import Hummingbird
 import SpotterCore
 import SpotterStore
 
-extension AppRequestContext {
-    /// The signed-in user of a page; otherwise the error page sends the browser to sign in.
-    func requirePageUser() throws -> User {
-        guard let user else { throw HTTPError(.unauthorized) }
-        return user
-    }
-}
-
 enum WebCookies {
     static let welcomed = "spotter_welcomed"
 

@@ -8,7 +8,7 @@ import SpotterStore
 struct WorkoutPagesController {
     let services: AppServices
 
-    func addRoutes(to router: Router<AppRequestContext>) {
+    func addRoutes(to router: RouterGroup<SignedInContext>) {
         router.post("workouts/start", use: start)
         router.get("workout", use: activePage)
         router.get("history/:id/edit", use: editPage)
@@ -18,13 +18,13 @@ struct WorkoutPagesController {
 
     /// Starts an empty workout, or repeats one (`repeatOf`). While another workout is
     /// active the page asks first: resume it, or discard it and start (`replace=1`).
-    @Sendable func start(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requirePageUser()
+    @Sendable func start(_ request: Request, context: SignedInContext) async throws -> Response {
+        let user = context.user
         var request = request
         let form = try await SubmittedForm.read(&request)
         let repeatOf = UUID(uuidString: form["repeatOf"])
         let replace = form["replace"] == "1"
-        let hidden = repeatOf.map { [HiddenField(name: "repeatOf", value: $0.uuidString.lowercased())] } ?? []
+        let hidden = repeatOf.map { [HiddenField(name: "repeatOf", value: $0.text)] } ?? []
         if !replace, let conflict = try await StartConflictPage.render(user: user, services: services, context: context, action: "/workouts/start", hidden: hidden) {
             return conflict
         }
@@ -46,8 +46,8 @@ struct WorkoutPagesController {
         seconds < 60 ? "just now" : "\(DurationFormat.workout(Int(seconds))) ago"
     }
 
-    @Sendable func activePage(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requirePageUser()
+    @Sendable func activePage(_ request: Request, context: SignedInContext) async throws -> Response {
+        let user = context.user
         guard let workout = try await services.workouts.active(userID: user.id) else {
             return try await startPage(user: user, context: context)
         }
@@ -56,7 +56,7 @@ struct WorkoutPagesController {
 
     /// With no workout in progress, the Workout tab offers to start one: empty, or
     /// as a repeat of a recent workout.
-    private func startPage(user: User, context: AppRequestContext) async throws -> Response {
+    private func startPage(user: User, context: SignedInContext) async throws -> Response {
         let recent = try await services.workouts.history(userID: user.id, filter: HistoryFilter(limit: 5))
         let cards = try await WorkoutCards(services: services).cards(for: recent, user: user)
         let model = WorkoutStartPage(
@@ -65,24 +65,21 @@ struct WorkoutPagesController {
         return try services.views.render(model, template: "workout-start")
     }
 
-    @Sendable func editPage(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requirePageUser()
+    @Sendable func editPage(_ request: Request, context: SignedInContext) async throws -> Response {
+        let user = context.user
         let id = try context.parameters.uuid("id", resource: "The workout")
         guard let workout = try await services.workouts.find(id: id, userID: user.id) else { throw SpotterError.notFound("The workout") }
         if workout.isActive { return .seeOther("/workout") }
-        return try await render(workout, user: user, context: context, backLink: "/history/\(id.uuidString.lowercased())")
+        return try await render(workout, user: user, context: context, backLink: "/history/\(id.text)")
     }
 
-    private func render(_ workout: Workout, user: User, context: AppRequestContext, backLink: String?) async throws -> Response {
+    private func render(_ workout: Workout, user: User, context: SignedInContext, backLink: String?) async throws -> Response {
         let response = try await presenter.response(for: workout, user: user)
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        encoder.outputFormatting = [.sortedKeys]
         // Safe inside <script>: no "</" can close the element early.
-        let json = String(decoding: try encoder.encode(response), as: UTF8.self).replacingOccurrences(of: "</", with: "<\\/")
+        let json = String(decoding: try JSONCoding.encoder.encode(response), as: UTF8.self).replacingOccurrences(of: "</", with: "<\\/")
         let model = WorkoutPage(
             page: PageChrome(title: workout.isActive ? "Workout" : "Edit workout", context: context, section: workout.isActive ? .workout : .history, backLink: backLink),
-            workoutJSON: json, workoutID: workout.id.uuidString.lowercased(), isActive: workout.isActive,
+            workoutJSON: json, workoutID: workout.id.text, isActive: workout.isActive,
             unit: user.settings.unit.rawValue, defaultRestSeconds: user.settings.defaultRestSeconds,
             kinds: SetKind.allCases.map { OptionView(value: $0.rawValue, label: $0.displayName, selected: false) },
             rpeOptions: stride(from: 6.0, through: 10.0, by: 0.5).map { OptionView(value: WeightFormat.trim($0), label: WeightFormat.trim($0), selected: false) })
@@ -120,7 +117,7 @@ struct StartConflictPage {
     /// The page (409) when the user has a workout in progress, else nil: every way
     /// of starting a workout asks the same way.
     static func render(
-        user: User, services: AppServices, context: AppRequestContext, action: String, hidden: [HiddenField]
+        user: User, services: AppServices, context: SignedInContext, action: String, hidden: [HiddenField]
     ) async throws -> Response? {
         guard let active = try await services.workouts.active(userID: user.id) else { return nil }
         let model = StartConflictPage(

@@ -7,7 +7,7 @@ import SpotterStore
 struct WorkoutTypePagesController {
     let services: AppServices
 
-    func addRoutes(to router: Router<AppRequestContext>) {
+    func addRoutes(to router: RouterGroup<SignedInContext>) {
         router.get("settings/workout-types", use: list)
         router.post("settings/workout-types", use: create)
         router.get("settings/workout-types/:id/edit", use: editForm)
@@ -17,13 +17,12 @@ struct WorkoutTypePagesController {
         router.post("settings/workout-types/:id/restore", use: restore)
     }
 
-    @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
-        _ = try context.requirePageUser()
+    @Sendable func list(_ request: Request, context: SignedInContext) async throws -> Response {
         return try await renderList(context: context, draft: WorkoutTypeDraft(name: "", colorHex: "#C8F065", icon: "dumbbell"), failure: nil, notice: Notice.from(request), status: .ok)
     }
 
-    @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requirePageUser()
+    @Sendable func create(_ request: Request, context: SignedInContext) async throws -> Response {
+        let user = context.user
         var request = request
         let form = try await SubmittedForm.read(&request)
         let draft = Self.draft(from: form)
@@ -35,13 +34,13 @@ struct WorkoutTypePagesController {
         }
     }
 
-    @Sendable func editForm(_ request: Request, context: AppRequestContext) async throws -> Response {
+    @Sendable func editForm(_ request: Request, context: SignedInContext) async throws -> Response {
         let type = try await find(context)
         return try renderEdit(context: context, type: type, draft: WorkoutTypeDraft(name: type.name, colorHex: type.colorHex, icon: type.icon.rawValue), failure: nil, status: .ok)
     }
 
-    @Sendable func update(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requirePageUser()
+    @Sendable func update(_ request: Request, context: SignedInContext) async throws -> Response {
+        let user = context.user
         let type = try await find(context)
         var request = request
         let form = try await SubmittedForm.read(&request)
@@ -55,8 +54,8 @@ struct WorkoutTypePagesController {
     }
 
     /// Moves a type one place up or down (`direction=up|down`).
-    @Sendable func move(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requirePageUser()
+    @Sendable func move(_ request: Request, context: SignedInContext) async throws -> Response {
+        let user = context.user
         let type = try await find(context)
         var request = request
         let form = try await SubmittedForm.read(&request)
@@ -67,19 +66,19 @@ struct WorkoutTypePagesController {
         let visible = all.filter { !$0.archived }.map(\.id)
         let order = ListOrder.moving(type.id, by: step, in: visible) + all.filter(\.archived).map(\.id)
         _ = try await services.workoutTypes.reorder(userID: user.id, ids: order)
-        return .seeOther("/settings/workout-types#type-\(type.id.uuidString.lowercased())")
+        return .seeOther("/settings/workout-types#type-\(type.id.text)")
     }
 
-    @Sendable func archive(_ request: Request, context: AppRequestContext) async throws -> Response {
+    @Sendable func archive(_ request: Request, context: SignedInContext) async throws -> Response {
         try await setArchived(true, context: context)
     }
 
-    @Sendable func restore(_ request: Request, context: AppRequestContext) async throws -> Response {
+    @Sendable func restore(_ request: Request, context: SignedInContext) async throws -> Response {
         try await setArchived(false, context: context)
     }
 
-    private func setArchived(_ archived: Bool, context: AppRequestContext) async throws -> Response {
-        let user = try context.requirePageUser()
+    private func setArchived(_ archived: Bool, context: SignedInContext) async throws -> Response {
+        let user = context.user
         let type = try await find(context)
         _ = try await services.workoutTypes.setArchived(archived, id: type.id, userID: user.id)
         return .seeOther("/settings/workout-types?notice=\(archived ? "archived" : "restored")")
@@ -89,8 +88,8 @@ struct WorkoutTypePagesController {
         WorkoutTypeDraft(name: form["name"], colorHex: form["colorHex"], icon: form["icon"])
     }
 
-    private func renderList(context: AppRequestContext, draft: WorkoutTypeDraft, failure: ValidationFailure?, notice: String?, status: HTTPResponse.Status) async throws -> Response {
-        let user = try context.requirePageUser()
+    private func renderList(context: SignedInContext, draft: WorkoutTypeDraft, failure: ValidationFailure?, notice: String?, status: HTTPResponse.Status) async throws -> Response {
+        let user = context.user
         let types = try await services.workoutTypes.list(userID: user.id, includeArchived: true)
         let active = types.filter { !$0.archived }
         let model = WorkoutTypesPage(
@@ -105,15 +104,15 @@ struct WorkoutTypePagesController {
         return try services.views.render(model, template: "workout-types", status: status)
     }
 
-    private func renderEdit(context: AppRequestContext, type: WorkoutType, draft: WorkoutTypeDraft, failure: ValidationFailure?, status: HTTPResponse.Status) throws -> Response {
+    private func renderEdit(context: SignedInContext, type: WorkoutType, draft: WorkoutTypeDraft, failure: ValidationFailure?, status: HTTPResponse.Status) throws -> Response {
         let model = WorkoutTypeEditPage(
             page: PageChrome(title: "Edit \(type.name)", context: context, section: .settings, backLink: "/settings/workout-types"),
-            id: type.id.uuidString.lowercased(), form: WorkoutTypeFormView(draft: draft, failure: failure))
+            id: type.id.text, form: WorkoutTypeFormView(draft: draft, failure: failure))
         return try services.views.render(model, template: "workout-type-edit", status: status)
     }
 
-    private func find(_ context: AppRequestContext) async throws -> WorkoutType {
-        let user = try context.requirePageUser()
+    private func find(_ context: SignedInContext) async throws -> WorkoutType {
+        let user = context.user
         let id = try context.parameters.uuid("id", resource: "The workout type")
         guard let type = try await services.workoutTypes.find(id: id, userID: user.id) else { throw SpotterError.notFound("The workout type") }
         return type

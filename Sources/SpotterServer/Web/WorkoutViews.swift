@@ -62,7 +62,7 @@ struct WorkoutCardView {
     }
 
     init(_ response: WorkoutResponse, types: [UUID: WorkoutType], unit: MassUnit, timeZone: TimeZone) {
-        id = response.id.uuidString.lowercased()
+        id = response.id.text
         name = response.name
         let dateFormatter = DateFormatter()
         dateFormatter.timeZone = timeZone

@@ -199,7 +199,7 @@ public struct HistoryCursor: Sendable, Equatable {
 
     /// The start is written as its exact bits, so the page boundary compares equal.
     public var text: String {
-        String(startedAt.timeIntervalSince1970.bitPattern, radix: 16) + "-" + id.uuidString.lowercased()
+        String(startedAt.timeIntervalSince1970.bitPattern, radix: 16) + "-" + id.text
     }
 
     public init?(text: String) {

@@ -11,14 +11,14 @@ public struct ImageStore: Sendable {
     }
 
     private func folder(for userID: UUID) -> URL {
-        root.appendingPathComponent(userID.uuidString.lowercased(), isDirectory: true)
+        root.appendingPathComponent(userID.text, isDirectory: true)
     }
 
     /// Checks and writes an upload; returns what to record on the exercise.
     public func save(_ bytes: [UInt8], userID: UUID) throws -> StoredImage {
         let format: ImageFormat
         do { format = try ImageFormat.validateUpload(bytes) } catch { throw SpotterError.invalid(error) }
-        let name = "\(UUID().uuidString.lowercased()).\(format.fileExtension)"
+        let name = "\(UUID().text).\(format.fileExtension)"
         let folder = folder(for: userID)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data(bytes).write(to: folder.appendingPathComponent(name), options: .atomic)
