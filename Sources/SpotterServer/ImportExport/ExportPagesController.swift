@@ -62,16 +62,3 @@ struct ExportPagesController {
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: body))
     }
 }
-
-/// One downloadable format on the export page.
-struct ExportFormatView {
-    let title: String
-    let detail: String
-    let path: String
-    let button: String
-}
-
-struct ExportPage {
-    let page: PageChrome
-    let formats: [ExportFormatView]
-}

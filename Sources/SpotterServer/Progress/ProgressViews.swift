@@ -126,3 +126,99 @@ struct DashboardView {
         }
     }
 }
+
+struct StatTile {
+    let label: String
+    let value: String
+}
+
+struct MuscleChip {
+    let label: String
+    let href: String
+    let selected: Bool
+}
+
+struct MuscleRow {
+    let label: String
+    let value: String
+    /// Width of its bar, percent of the largest.
+    let share: Int
+}
+
+struct StatsPage {
+    let page: PageChrome
+    let ranges: [RangeLink]
+    let rangeValue: String
+    let types: [OptionView]
+    let muscleValue: String?
+    let hasWorkouts: Bool
+    let totals: [StatTile]
+    let muscleChips: [MuscleChip]
+    let volumeTitle: String
+    let volumeChart: String?
+    let workoutsChart: String?
+    let heatMap: String?
+    let heatCaption: String
+    let muscles: [MuscleRow]
+}
+
+struct RecordTile {
+    let label: String
+    let value: String
+}
+
+struct RepMaxRow {
+    let reps: Int
+    let weight: String
+}
+
+struct SessionRow {
+    let href: String
+    let title: String
+    let workoutName: String
+    let summary: String
+    let strip: [WorkoutCardView.StripItemView]
+    let volumeRecord: Bool
+}
+
+struct ExerciseProgressPage {
+    let page: PageChrome
+    let exerciseHref: String
+    let historyHref: String
+    let ranges: [RangeLink]
+    let trend: TrendBadgeView
+    let records: [RecordTile]
+    let repMaxes: [RepMaxRow]
+    let chart: String?
+    let chartEmpty: String
+    let volumeChart: String?
+    let sessions: [SessionRow]
+    let moreSessions: Int?
+}
+
+struct BodyRow {
+    let editHref: String
+    let dayLabel: String
+    let values: String
+    let entryNote: String?
+}
+
+struct BodyPage {
+    let page: PageChrome
+    let notice: String?
+    let formAction: String
+    let newID: String
+    let editing: Bool
+    let deleteAction: String?
+    let formError: String?
+    let day: FieldView
+    let bodyWeight: FieldView
+    let bodyFat: FieldView
+    let note: FieldView
+    let unit: String
+    let today: String
+    let ranges: [RangeLink]
+    let weightChart: String?
+    let fatChart: String?
+    let entries: [BodyRow]
+}

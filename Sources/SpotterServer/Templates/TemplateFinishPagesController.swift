@@ -101,15 +101,3 @@ struct TemplateFinishPagesController {
         return (user, workout)
     }
 }
-
-struct SaveAsTemplatePage {
-    let page: PageChrome
-    let workoutID: String
-    let name: FieldView
-    let categories: [OptionView]
-    let exercises: [TemplateExerciseView]
-    let skipped: [String]
-    let error: String?
-    /// The id the template gets, so a double tap saves it once.
-    let newId: String
-}

@@ -176,17 +176,3 @@ struct TemplateFormPagesController {
         return .badRequest
     }
 }
-
-struct TemplateStepOnePage {
-    let page: PageChrome
-    let name: FieldView
-    let categories: [OptionView]
-}
-
-struct TemplateStepTwoPage {
-    let page: PageChrome
-    let name: String
-    let category: String
-    let groups: [ExerciseGroupView]
-    let error: String?
-}

@@ -84,3 +84,17 @@ extension TemplateFormPage {
         return rows ? "Fix the marked rows; nothing was saved yet." : "Fix the marked field; nothing was saved yet."
     }
 }
+
+struct TemplateStepOnePage {
+    let page: PageChrome
+    let name: FieldView
+    let categories: [OptionView]
+}
+
+struct TemplateStepTwoPage {
+    let page: PageChrome
+    let name: String
+    let category: String
+    let groups: [ExerciseGroupView]
+    let error: String?
+}

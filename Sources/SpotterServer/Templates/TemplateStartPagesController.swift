@@ -121,14 +121,3 @@ struct TemplateStartPagesController {
         return try services.views.render(model, template: "template-form", status: status)
     }
 }
-
-/// "This will change ...": the changes an update makes, to confirm or go back.
-struct TemplateConfirmPage {
-    let page: PageChrome
-    let intro: String
-    let changes: [String]
-    let action: String
-    let hidden: [HiddenField]
-    let confirmLabel: String
-    let backLabel: String
-}

@@ -122,3 +122,87 @@ extension TemplateCardView: MustacheParent {
         }
     }
 }
+
+struct TemplateLibraryPage {
+    let page: PageChrome
+    let cards: [TemplateCardView]
+    let search: String
+    let categories: [OptionView]
+    let sorts: [OptionView]
+    let showArchived: Bool
+    let filtered: Bool
+    let hasAny: Bool
+    let error: String?
+    let notice: String?
+}
+
+struct TemplatePresetGroup {
+    let routine: String
+    let category: String
+    var cards: [TemplateCardView]
+}
+
+struct TemplatePresetsPage {
+    let page: PageChrome
+    let groups: [TemplatePresetGroup]
+    let categories: [OptionView]
+}
+
+struct TemplateDetailPage {
+    let page: PageChrome
+    let card: TemplateCardView
+    let notes: String?
+    let exercises: [TemplateExerciseView]
+    let created: String?
+    let setCount: Int
+    /// The id a copy made from this page gets, so a double tap makes one copy.
+    let newId: String
+    let notice: String?
+}
+
+struct TemplateManagePage {
+    let page: PageChrome
+    let card: TemplateCardView
+    /// The id the duplicate gets, so a double tap makes one copy.
+    let newId: String
+}
+
+struct TemplateRenamePage {
+    let page: PageChrome
+    let id: String
+    let name: FieldView
+}
+
+struct TemplateDeletePage {
+    let page: PageChrome
+    let id: String
+    let name: String
+}
+
+struct TemplateImportPage {
+    let page: PageChrome
+    let error: String?
+}
+
+struct SaveAsTemplatePage {
+    let page: PageChrome
+    let workoutID: String
+    let name: FieldView
+    let categories: [OptionView]
+    let exercises: [TemplateExerciseView]
+    let skipped: [String]
+    let error: String?
+    /// The id the template gets, so a double tap saves it once.
+    let newId: String
+}
+
+/// "This will change ...": the changes an update makes, to confirm or go back.
+struct TemplateConfirmPage {
+    let page: PageChrome
+    let intro: String
+    let changes: [String]
+    let action: String
+    let hidden: [HiddenField]
+    let confirmLabel: String
+    let backLabel: String
+}

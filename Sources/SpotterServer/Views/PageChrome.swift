@@ -63,28 +63,6 @@ struct PageChrome {
     }
 }
 
-/// A form field as a template shows it: what was typed and what is wrong with it.
-struct FieldView {
-    let value: String
-    let error: String?
-
-    init(_ value: String, error: String? = nil) {
-        self.value = value
-        self.error = error
-    }
-
-    init(_ value: String, failure: ValidationFailure?, field: String) {
-        self.init(value, error: failure?.message(for: field))
-    }
-}
-
-/// One choice in a select, radio group or checkbox group.
-struct OptionView {
-    let value: String
-    let label: String
-    let selected: Bool
-}
-
 // Every form on a page reads `page.csrf`, from inside lists too; answering by name
 // spares a reflection walk over the chrome for each (see `TemplateCardView`).
 extension PageChrome: MustacheParent {
@@ -99,17 +77,6 @@ extension PageChrome: MustacheParent {
         case "stylesheet": stylesheet
         case "script": script
         case "backLink": backLink
-        default: nil
-        }
-    }
-}
-
-extension OptionView: MustacheParent {
-    func child(named key: String) -> Any? {
-        switch key {
-        case "value": value
-        case "label": label
-        case "selected": selected
         default: nil
         }
     }

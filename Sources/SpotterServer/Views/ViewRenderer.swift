@@ -8,7 +8,7 @@ struct ViewRenderer: Sendable {
     let library: MustacheLibrary
 
     static func load() async throws -> ViewRenderer {
-        guard let folder = Bundle.module.url(forResource: "templates", withExtension: nil, subdirectory: "Resources")?.path else {
+        guard let folder = Bundle.module.url(forResource: "views", withExtension: nil, subdirectory: "Resources")?.path else {
             throw APIProblem(status: .internalServerError, code: "internal", message: "The page templates are missing.")
         }
         return ViewRenderer(library: try await MustacheLibrary(directory: folder))
@@ -38,23 +38,5 @@ struct ViewRenderer: Sendable {
         var response = try render(model, template: "error", status: problem.status)
         for field in problem.headers { response.headers.append(field) }
         return response
-    }
-}
-
-struct ErrorPageModel {
-    let page: PageChrome
-    let heading: String
-    let message: String
-
-    init(page: PageChrome, problem: APIProblem) {
-        self.page = page
-        switch problem.status {
-        case .notFound: heading = "Not found"
-        case .tooManyRequests: heading = "Slow down"
-        case .forbidden: heading = "Not allowed"
-        case .contentTooLarge: heading = "Too large"
-        default: heading = problem.status.code >= 500 ? "Server problem" : "That did not work"
-        }
-        message = problem.message
     }
 }

@@ -183,33 +183,3 @@ struct AuthPagesController {
         }
     }
 }
-
-struct WelcomePage {
-    let page: PageChrome
-    let registrationOpen: Bool
-    /// True for a signed-in user's first visit: the page asks for the unit and rest time.
-    let onboarding: Bool
-    let catalogSize: Int
-    let unitOptions: [OptionView]
-    let restSeconds: String
-    let timeZone: String
-    let error: String?
-}
-
-struct LoginPage {
-    let page: PageChrome
-    let username: String
-    let error: String?
-    let next: String
-    let registrationOpen: Bool
-}
-
-struct RegisterPage {
-    let page: PageChrome
-    let registrationOpen: Bool
-    let username: FieldView
-    let passwordError: String?
-    let confirmationError: String?
-    let unitOptions: [OptionView]
-    let timeZone: String
-}

@@ -3,42 +3,6 @@ import Hummingbird
 import SpotterCore
 import SpotterStore
 
-enum WebCookies {
-    static let welcomed = "spotter_welcomed"
-
-    /// Cookies are Secure when the request reached us over TLS through a proxy.
-    static func isSecure(_ request: Request) -> Bool {
-        request.headers[.init("X-Forwarded-Proto")!]?.lowercased() == "https"
-    }
-
-    static func session(_ secret: String, request: Request) -> Cookie {
-        Cookie(
-            name: AuthMiddleware.sessionCookie, value: secret, maxAge: Int(AccountService.sessionLifetime), path: "/",
-            secure: isSecure(request), httpOnly: true, sameSite: .lax)
-    }
-
-    static func clearedSession(request: Request) -> Cookie {
-        Cookie(name: AuthMiddleware.sessionCookie, value: "", maxAge: 0, path: "/", secure: isSecure(request), httpOnly: true, sameSite: .lax)
-    }
-
-    static func welcomed(request: Request) -> Cookie {
-        Cookie(name: welcomed, value: "1", maxAge: 365 * 24 * 3600, path: "/", secure: isSecure(request), httpOnly: true, sameSite: .lax)
-    }
-}
-
-extension Response {
-    /// The answer to a successful form post: go to a page (303, so a reload does not post again).
-    static func seeOther(_ path: String) -> Response {
-        .redirect(to: path, type: .normal)
-    }
-}
-
-/// A path inside this site to return to after signing in; anything else becomes "/".
-func safeReturnPath(_ raw: String?) -> String {
-    guard let raw, raw.hasPrefix("/"), !raw.hasPrefix("//"), !raw.contains("\\"), !raw.contains("://") else { return "/" }
-    return raw
-}
-
 /// Short notices shown after a form was saved, chosen by a code in the address so
 /// nobody can put words of their own on the page.
 enum Notice: String {

@@ -1,0 +1,52 @@
+import Foundation
+import Hummingbird
+import SpotterCore
+
+struct SettingsResponse: ResponseEncodable, Equatable {
+    let unit: MassUnit
+    let defaultRestSeconds: Int
+    let theme: Theme
+    let timeZone: String
+    let onboardingSeen: Bool
+
+    init(_ settings: UserSettings) {
+        unit = settings.unit
+        defaultRestSeconds = settings.defaultRestSeconds
+        theme = settings.theme
+        timeZone = settings.timeZone
+        onboardingSeen = settings.onboardingSeen
+    }
+}
+
+struct MeResponse: ResponseEncodable {
+    let id: UUID
+    let username: String
+    let createdAt: Date
+    let settings: SettingsResponse
+
+    init(_ user: User) {
+        id = user.id
+        username = user.username
+        createdAt = user.createdAt
+        settings = SettingsResponse(user.settings)
+    }
+}
+
+struct TokenResponse: ResponseEncodable {
+    let id: UUID
+    let name: String
+    let prefix: String
+    let createdAt: Date
+    @Nullable var lastUsedAt: Date?
+    /// Present only in the answer that created the token.
+    let token: String?
+
+    init(_ token: APIToken, secret: String? = nil) {
+        id = token.id
+        name = token.name
+        prefix = token.prefix
+        createdAt = token.createdAt
+        lastUsedAt = token.lastUsedAt
+        self.token = secret
+    }
+}

@@ -1,0 +1,18 @@
+import Foundation
+import Hummingbird
+import SpotterCore
+import SpotterImport
+import SpotterStore
+
+/// One downloadable format on the export page.
+struct ExportFormatView {
+    let title: String
+    let detail: String
+    let path: String
+    let button: String
+}
+
+struct ExportPage {
+    let page: PageChrome
+    let formats: [ExportFormatView]
+}

@@ -1,0 +1,28 @@
+import Foundation
+import Hummingbird
+import SpotterCore
+import SpotterStore
+
+/// Template files as downloads.
+enum TemplateFile {
+    static let sizeLimit = 5 * 1024 * 1024
+
+    static func response(_ document: TemplateExchange, fileName: String) throws -> Response {
+        let encoder = JSONCoding.encoder
+        // A file a person may open: one value per line.
+        encoder.outputFormatting.formUnion([.prettyPrinted, .withoutEscapingSlashes])
+        let data = try encoder.encode(document)
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json; charset=utf-8"
+        headers[.contentDisposition] = "attachment; filename=\"\(fileName)\""
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    /// "push-day.spotter-template.json": ASCII letters and digits of the name only,
+    /// so every browser shows the file name as it is.
+    static func name(for template: WorkoutTemplate) -> String {
+        let slug = template.name.lowercased().map { $0.isASCII && ($0.isLetter || $0.isNumber) ? String($0) : "-" }.joined()
+            .split(separator: "-").joined(separator: "-")
+        return (slug.isEmpty ? "template" : String(slug.prefix(60))) + ".spotter-template.json"
+    }
+}

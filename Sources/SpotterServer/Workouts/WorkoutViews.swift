@@ -1,0 +1,45 @@
+import Foundation
+import Hummingbird
+import SpotterCore
+import SpotterStore
+
+struct WorkoutPage {
+    let page: PageChrome
+    /// The workout as the API describes it, for the page script's first paint.
+    let workoutJSON: String
+    let workoutID: String
+    let isActive: Bool
+    let unit: String
+    let defaultRestSeconds: Int
+    let kinds: [OptionView]
+    let rpeOptions: [OptionView]
+}
+
+struct WorkoutStartPage {
+    let page: PageChrome
+    let recent: [WorkoutCardView]
+    let templates: [TemplateCardView]
+}
+
+/// "A workout is in progress": resume it, or discard it and start the new one by
+/// sending the same request again (`hidden`) with `replace=1`.
+struct StartConflictPage {
+    let page: PageChrome
+    let activeName: String
+    let startedAgo: String
+    let action: String
+    let hidden: [HiddenField]
+
+    /// The page (409) when the user has a workout in progress, else nil: every way
+    /// of starting a workout asks the same way.
+    static func render(
+        user: User, services: AppServices, context: SignedInContext, action: String, hidden: [HiddenField]
+    ) async throws -> Response? {
+        guard let active = try await services.workouts.active(userID: user.id) else { return nil }
+        let model = StartConflictPage(
+            page: PageChrome(title: "Workout in progress", context: context, section: .workout, backLink: "/"),
+            activeName: active.name, startedAgo: WorkoutPagesController.ago(services.clock().timeIntervalSince(active.startedAt)),
+            action: action, hidden: hidden)
+        return try services.views.render(model, template: "start-conflict", status: .conflict)
+    }
+}
