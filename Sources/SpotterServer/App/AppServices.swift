@@ -26,6 +26,8 @@ struct AppServices: Sendable {
     var users: UserRepository { UserRepository(store: store) }
     var workouts: WorkoutRepository { WorkoutRepository(store: store) }
     var templates: TemplateRepository { TemplateRepository(store: store) }
+    /// The template use cases (`TemplateService`), for the API and the pages alike.
+    var templateService: TemplateService { TemplateService(store: store, clock: clock) }
     var progress: ProgressRepository { ProgressRepository(store: store) }
     var bodyMetrics: BodyMetricRepository { BodyMetricRepository(store: store) }
 }

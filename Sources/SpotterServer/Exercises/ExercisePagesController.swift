@@ -75,8 +75,8 @@ struct ExercisePagesController {
         let form = try await SubmittedForm.read(&request)
         let draft = Self.draft(from: form)
         do {
-            let image = try Self.checkSubmission(draft: draft, form: form)
-            let exercise = try await services.exercises.create(userID: user.id, draft: draft, now: services.clock())
+            let (valid, image) = try Self.checkSubmission(draft: draft, form: form)
+            let exercise = try await services.exercises.create(userID: user.id, valid: valid, now: services.clock())
             if let bytes = image {
                 _ = try await ExerciseImages(services: services).replace(on: exercise, with: bytes, userID: user.id)
             }
@@ -101,8 +101,8 @@ struct ExercisePagesController {
         let form = try await SubmittedForm.read(&request)
         let draft = Self.draft(from: form)
         do {
-            let image = try Self.checkSubmission(draft: draft, form: form)
-            var updated = try await services.exercises.update(id: exercise.id, userID: user.id, draft: draft, now: services.clock())
+            let (valid, image) = try Self.checkSubmission(draft: draft, form: form)
+            var updated = try await services.exercises.update(id: exercise.id, userID: user.id, valid: valid, now: services.clock())
             if let bytes = image {
                 updated = try await ExerciseImages(services: services).replace(on: updated, with: bytes, userID: user.id)
             } else if form["removeImage"] == "on" {
@@ -168,16 +168,18 @@ struct ExercisePagesController {
     }
 
     /// Checks the fields and the image together, so the form shows every problem at
-    /// once and nothing is written while any remains. Returns the image to store.
-    static func checkSubmission(draft: ExerciseDraft, form: SubmittedForm) throws(ValidationFailure) -> [UInt8]? {
+    /// once and nothing is written while any remains. Returns the checked draft (the
+    /// store takes it as it is) and the image to store.
+    static func checkSubmission(draft: ExerciseDraft, form: SubmittedForm) throws(ValidationFailure) -> (ValidExerciseDraft, [UInt8]?) {
         var issues: [FieldIssue] = []
-        do { _ = try draft.validated() } catch { issues += error.issues }
+        var valid: ValidExerciseDraft?
+        do { valid = try draft.validated() } catch { issues += error.issues }
         let image = form.file("image")
         if let image {
             do { _ = try ImageFormat.validateUpload(image) } catch { issues += error.issues }
         }
-        guard issues.isEmpty else { throw ValidationFailure(issues) }
-        return image
+        guard issues.isEmpty, let valid else { throw ValidationFailure(issues) }
+        return (valid, image)
     }
 
     /// The problems to show beside the fields; anything else is a real error.

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import SpotterCore
+import SpotterStore
 
 /// One exercise row as the API sends and receives it.
 struct TemplateExerciseInput: Codable, Sendable {
@@ -65,7 +66,7 @@ struct TemplateUpdateInput: Decodable, Sendable {
     /// ...or from today's tweaked list.
     var exercises: [TemplateExerciseInput]?
 
-    func parsed() throws -> (TemplateUpdate, TemplateActions.PlanSource) {
+    func parsed() throws -> (TemplateUpdate, TemplateService.PlanSource) {
         guard let choice = TemplateUpdate(rawValue: choice) else {
             throw SpotterError.invalid(field: "choice", "Choose keep, values, structure or both.")
         }

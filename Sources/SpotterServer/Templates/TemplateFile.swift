@@ -26,3 +26,23 @@ enum TemplateFile {
         return (slug.isEmpty ? "template" : String(slug.prefix(60))) + ".spotter-template.json"
     }
 }
+
+extension TemplateFile {
+    /// A download of one template (or a preset), or of all the user's templates
+    /// (archived ones too) when `id` is nil.
+    static func response(exporting id: UUID?, user: User, service: TemplateService) async throws -> Response {
+        guard let id else {
+            let all = try await service.all(user: user)
+            return try response(try await service.export(all, user: user), fileName: "spotter-templates.json")
+        }
+        let template = try await service.find(id, user: user)
+        return try response(try await service.export([template], user: user), fileName: name(for: template))
+    }
+}
+
+extension SignedInContext {
+    /// The `id` path parameter of a template route; a malformed one is a 404.
+    func templateID() throws -> UUID {
+        try parameters.uuid("id", resource: "The template")
+    }
+}

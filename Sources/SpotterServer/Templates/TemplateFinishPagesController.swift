@@ -15,7 +15,7 @@ struct TemplateFinishPagesController {
         router.post("history/:id/template-update", use: update)
     }
 
-    private var actions: TemplateActions { TemplateActions(services: services) }
+    private var templateService: TemplateService { services.templateService }
 
     @Sendable func saveForm(_ request: Request, context: SignedInContext) async throws -> Response {
         let (user, workout) = try await find(context)
@@ -30,7 +30,7 @@ struct TemplateFinishPagesController {
         var request = request
         let form = try await SubmittedForm.read(&request)
         do {
-            let template = try await actions.saveAsTemplate(
+            let template = try await templateService.saveAsTemplate(
                 workoutID: workout.id, newID: UUID(uuidString: form["newId"]) ?? UUID(), name: form["name"], category: form["category"], user: user)
             return .seeOther("/templates/\(template.id.text)?notice=\(Notice.templateCreated.rawValue)")
         } catch let error as SpotterError {
@@ -52,9 +52,9 @@ struct TemplateFinishPagesController {
         guard form["do"] != "back", let choice = TemplateUpdate(rawValue: form["choice"]), choice != .keep else {
             return .seeOther(workoutPath + "?notice=\(Notice.templateKept.rawValue)")
         }
-        let preview = try await actions.preview(template.id, choice: choice, from: .workout(workout.id), user: user)
+        let preview = try await templateService.preview(template.id, choice: choice, from: .workout(workout.id), user: user)
         if form["confirmed"] == "1" {
-            _ = try await actions.applyUpdate(preview, user: user)
+            _ = try await templateService.applyUpdate(preview, user: user)
             return .seeOther("/templates/\(template.id.text)?notice=\(Notice.templateUpdated.rawValue)")
         }
         let ids = Set((preview.before.exercises + preview.after.exercises).map(\.exerciseID))

@@ -4,7 +4,7 @@ import SpotterCore
 import SpotterStore
 
 /// The template library: the list (the one place templates are managed), the
-/// presets, a template's read-only detail, and the management actions.
+/// presets, a template's read-only detail, and the management templateService.
 struct TemplatePagesController {
     let services: AppServices
 
@@ -27,7 +27,7 @@ struct TemplatePagesController {
         router.post("templates/:id/delete", use: delete)
     }
 
-    private var actions: TemplateActions { TemplateActions(services: services) }
+    private var templateService: TemplateService { services.templateService }
 
     @Sendable func library(_ request: Request, context: SignedInContext) async throws -> Response {
         let user = context.user
@@ -73,9 +73,9 @@ struct TemplatePagesController {
 
     @Sendable func detail(_ request: Request, context: SignedInContext) async throws -> Response {
         let user = context.user
-        let template = try await actions.find(try context.templateID(), user: user)
+        let template = try await templateService.find(try context.templateID(), user: user)
         let names = try await services.exercises.exercises(ids: Set(template.exercises.map(\.exerciseID)), userID: user.id).mapValues(\.name)
-        let suggested = try await actions.suggestedWeights(for: template.exercises, user: user)
+        let suggested = try await templateService.suggestedWeights(for: template.exercises, user: user)
         let zone = user.settings.zone
         let model = TemplateDetailPage(
             page: PageChrome(
@@ -101,7 +101,7 @@ struct TemplatePagesController {
     /// Everything the library can do to one template, on a page of its own.
     @Sendable func manage(_ request: Request, context: SignedInContext) async throws -> Response {
         let user = context.user
-        let template = try await actions.findOwn(try context.templateID(), user: user, action: "change")
+        let template = try await templateService.findOwn(try context.templateID(), user: user, action: "change")
         let model = TemplateManagePage(
             page: PageChrome(title: "Manage template", context: context, section: .workout, backLink: "/templates"),
             card: try await cards([template], user: user)[0], newId: UUID().text)
@@ -112,7 +112,7 @@ struct TemplatePagesController {
         let user = context.user
         var request = request
         let form = try await SubmittedForm.read(&request)
-        _ = try await actions.change(try context.templateID(), pinned: form["pinned"] == "1", user: user)
+        _ = try await templateService.change(try context.templateID(), pinned: form["pinned"] == "1", user: user)
         return .seeOther("/templates")
     }
 
@@ -121,7 +121,7 @@ struct TemplatePagesController {
         var request = request
         let form = try await SubmittedForm.read(&request)
         let archived = form["archived"] == "1"
-        _ = try await actions.change(try context.templateID(), archived: archived, user: user)
+        _ = try await templateService.change(try context.templateID(), archived: archived, user: user)
         return .seeOther("/templates?notice=\(archived ? Notice.templateArchived.rawValue : Notice.templateRestored.rawValue)")
     }
 
@@ -129,7 +129,7 @@ struct TemplatePagesController {
         let user = context.user
         var request = request
         let form = try await SubmittedForm.read(&request)
-        let copy = try await actions.duplicate(try context.templateID(), as: UUID(uuidString: form["newId"]) ?? UUID(), user: user)
+        let copy = try await templateService.duplicate(try context.templateID(), as: UUID(uuidString: form["newId"]) ?? UUID(), user: user)
         return .seeOther("/templates/\(copy.id.text)?notice=\(Notice.templateCopied.rawValue)")
     }
 
@@ -137,13 +137,13 @@ struct TemplatePagesController {
         let user = context.user
         var request = request
         let form = try await SubmittedForm.read(&request)
-        let copy = try await actions.use(presetID: try context.templateID(), as: UUID(uuidString: form["newId"]) ?? UUID(), user: user)
+        let copy = try await templateService.use(presetID: try context.templateID(), as: UUID(uuidString: form["newId"]) ?? UUID(), user: user)
         return .seeOther("/templates/\(copy.id.text)?notice=\(Notice.presetUsed.rawValue)")
     }
 
     @Sendable func renamePage(_ request: Request, context: SignedInContext) async throws -> Response {
         let user = context.user
-        let template = try await actions.findOwn(try context.templateID(), user: user, action: "rename")
+        let template = try await templateService.findOwn(try context.templateID(), user: user, action: "rename")
         return try renderRename(template, name: template.name, error: nil, context: context, status: .ok)
     }
 
@@ -151,9 +151,9 @@ struct TemplatePagesController {
         let user = context.user
         var request = request
         let form = try await SubmittedForm.read(&request)
-        let template = try await actions.findOwn(try context.templateID(), user: user, action: "rename")
+        let template = try await templateService.findOwn(try context.templateID(), user: user, action: "rename")
         do {
-            _ = try await actions.change(template.id, name: form["name"], user: user)
+            _ = try await templateService.change(template.id, name: form["name"], user: user)
             return .seeOther("/templates?notice=\(Notice.templateSaved.rawValue)")
         } catch let error as SpotterError {
             guard case .invalid = error else {
@@ -173,7 +173,7 @@ struct TemplatePagesController {
 
     @Sendable func confirmDelete(_ request: Request, context: SignedInContext) async throws -> Response {
         let user = context.user
-        let template = try await actions.findOwn(try context.templateID(), user: user, action: "delete")
+        let template = try await templateService.findOwn(try context.templateID(), user: user, action: "delete")
         let model = TemplateDeletePage(
             page: PageChrome(title: "Delete template?", context: context, section: .workout, backLink: "/templates"),
             id: template.id.text, name: template.name)
@@ -182,7 +182,7 @@ struct TemplatePagesController {
 
     @Sendable func delete(_ request: Request, context: SignedInContext) async throws -> Response {
         let user = context.user
-        let template = try await actions.findOwn(try context.templateID(), user: user, action: "delete")
+        let template = try await templateService.findOwn(try context.templateID(), user: user, action: "delete")
         try await services.templates.delete(id: template.id, userID: user.id)
         return .seeOther("/templates?notice=\(Notice.templateDeleted.rawValue)")
     }
@@ -190,11 +190,11 @@ struct TemplatePagesController {
     // MARK: Sharing
 
     @Sendable func exportAll(_ request: Request, context: SignedInContext) async throws -> Response {
-        try await actions.exportFile(of: nil, user: context.user)
+        try await TemplateFile.response(exporting: nil, user: context.user, service: templateService)
     }
 
     @Sendable func exportOne(_ request: Request, context: SignedInContext) async throws -> Response {
-        try await actions.exportFile(of: try context.templateID(), user: context.user)
+        try await TemplateFile.response(exporting: try context.templateID(), user: context.user, service: templateService)
     }
 
     @Sendable func importPage(_ request: Request, context: SignedInContext) async throws -> Response {
@@ -209,7 +209,7 @@ struct TemplatePagesController {
             return try renderImport(error: "Choose a template file exported from Spotter.", context: context, status: .badRequest)
         }
         do {
-            _ = try await actions.importFile(Data(file), user: user)
+            _ = try await templateService.importFile(Data(file), user: user)
             return .seeOther("/templates?notice=\(Notice.templatesImported.rawValue)")
         } catch let error as SpotterError {
             guard case .invalid = error else { throw error }

@@ -27,7 +27,7 @@ struct TemplatesAPIController {
         group.post("template-presets/:id/use", use: usePreset)
     }
 
-    private var actions: TemplateActions { TemplateActions(services: services) }
+    private var templateService: TemplateService { services.templateService }
 
     @Sendable func list(_ request: Request, context: SignedInContext) async throws -> EditedResponse<ListResponse<TemplateResponse>> {
         let user = context.user
@@ -45,7 +45,7 @@ struct TemplatesAPIController {
 
     @Sendable func show(_ request: Request, context: SignedInContext) async throws -> TemplateResponse {
         let user = context.user
-        return try await response(try await actions.find(try context.templateID(), user: user), user: user)
+        return try await response(try await templateService.find(try context.templateID(), user: user), user: user)
     }
 
     @Sendable func showPreset(_ request: Request, context: SignedInContext) async throws -> TemplateResponse {
@@ -61,15 +61,15 @@ struct TemplatesAPIController {
         let input = try await request.decodeJSON(as: TemplateInput.self, context: context)
         let id = try context.templateID()
         if TemplatePresets.preset(id: id) == nil, try await services.templates.find(id: id, userID: user.id) == nil {
-            return .created(try await response(try await actions.create(id: id, draft: input.draft, user: user), user: user))
+            return .created(try await response(try await templateService.create(id: id, draft: input.draft, user: user), user: user))
         }
-        return EditedResponse(status: .ok, response: try await response(try await actions.save(id: id, draft: input.draft, user: user), user: user))
+        return EditedResponse(status: .ok, response: try await response(try await templateService.save(id: id, draft: input.draft, user: user), user: user))
     }
 
     @Sendable func patch(_ request: Request, context: SignedInContext) async throws -> TemplateResponse {
         let user = context.user
         let input = try await request.decodeJSON(as: TemplatePatchInput.self, context: context)
-        let template = try await actions.change(
+        let template = try await templateService.change(
             try context.templateID(), name: input.name, category: input.category, notes: input.notes, pinned: input.pinned, archived: input.archived,
             user: user)
         return try await response(template, user: user)
@@ -78,7 +78,7 @@ struct TemplatesAPIController {
     @Sendable func delete(_ request: Request, context: SignedInContext) async throws -> Response {
         let user = context.user
         let id = try context.templateID()
-        _ = try await actions.findOwn(id, user: user, action: "delete")
+        _ = try await templateService.findOwn(id, user: user, action: "delete")
         try await services.templates.delete(id: id, userID: user.id)
         return .noContent
     }
@@ -86,20 +86,20 @@ struct TemplatesAPIController {
     @Sendable func duplicate(_ request: Request, context: SignedInContext) async throws -> EditedResponse<TemplateResponse> {
         let user = context.user
         let input = try await request.decodeJSON(as: NewIDInput.self, context: context)
-        return .created(try await response(try await actions.duplicate(try context.templateID(), as: input.id, user: user), user: user))
+        return .created(try await response(try await templateService.duplicate(try context.templateID(), as: input.id, user: user), user: user))
     }
 
     @Sendable func usePreset(_ request: Request, context: SignedInContext) async throws -> EditedResponse<TemplateResponse> {
         let user = context.user
         let input = try await request.decodeJSON(as: NewIDInput.self, context: context)
         let presetID = try context.parameters.uuid("id", resource: "The preset")
-        return .created(try await response(try await actions.use(presetID: presetID, as: input.id, user: user), user: user))
+        return .created(try await response(try await templateService.use(presetID: presetID, as: input.id, user: user), user: user))
     }
 
     @Sendable func start(_ request: Request, context: SignedInContext) async throws -> EditedResponse<WorkoutResponse> {
         let user = context.user
         let input = try await request.decodeJSON(as: TemplateStartInput.self, context: context)
-        let workout = try await actions.start(
+        let workout = try await templateService.start(
             try context.templateID(), workoutID: input.workoutId, today: input.exercises?.map(\.draft), replaceActive: input.replaceActive ?? false,
             user: user)
         return .created(try await WorkoutPresenter(services: services).response(for: workout, user: user))
@@ -116,8 +116,8 @@ struct TemplatesAPIController {
     private func updateResponse(_ request: Request, context: SignedInContext, apply: Bool) async throws -> TemplateUpdateResponse {
         let user = context.user
         let (choice, source) = try await request.decodeJSON(as: TemplateUpdateInput.self, context: context).parsed()
-        let preview = try await actions.preview(try context.templateID(), choice: choice, from: source, user: user)
-        let template = apply ? try await actions.applyUpdate(preview, user: user) : preview.after
+        let preview = try await templateService.preview(try context.templateID(), choice: choice, from: source, user: user)
+        let template = apply ? try await templateService.applyUpdate(preview, user: user) : preview.after
         let names = try await exerciseNames([preview.before, preview.after], user: user)
         return TemplateUpdateResponse(
             choice: choice, applied: apply, template: TemplateResponse(template, names: names),
@@ -127,23 +127,23 @@ struct TemplatesAPIController {
     @Sendable func fromWorkout(_ request: Request, context: SignedInContext) async throws -> EditedResponse<TemplateResponse> {
         let user = context.user
         let input = try await request.decodeJSON(as: TemplateFromWorkoutInput.self, context: context)
-        let template = try await actions.saveAsTemplate(
+        let template = try await templateService.saveAsTemplate(
             workoutID: input.workoutId, newID: input.id, name: input.name, category: input.category, user: user)
         return .created(try await response(template, user: user))
     }
 
     @Sendable func exportAll(_ request: Request, context: SignedInContext) async throws -> Response {
-        try await actions.exportFile(of: nil, user: context.user)
+        try await TemplateFile.response(exporting: nil, user: context.user, service: templateService)
     }
 
     @Sendable func exportOne(_ request: Request, context: SignedInContext) async throws -> Response {
-        try await actions.exportFile(of: try context.templateID(), user: context.user)
+        try await TemplateFile.response(exporting: try context.templateID(), user: context.user, service: templateService)
     }
 
     @Sendable func importFile(_ request: Request, context: SignedInContext) async throws -> EditedResponse<ListResponse<TemplateResponse>> {
         let user = context.user
         let body = try await request.body.collect(upTo: TemplateFile.sizeLimit)
-        let imported = try await actions.importFile(Data(buffer: body), user: user)
+        let imported = try await templateService.importFile(Data(buffer: body), user: user)
         return .created(ListResponse(items: try await responses(imported, user: user)))
     }
 

@@ -62,7 +62,12 @@ public struct ExerciseRepository: Sendable {
 
     /// Adds a custom exercise.
     public func create(id: UUID = UUID(), userID: UUID, draft: ExerciseDraft, now: Date) async throws -> Exercise {
-        let valid = try validate(draft)
+        try await create(id: id, userID: userID, valid: try validate(draft), now: now)
+    }
+
+    /// Adds a custom exercise from a draft the caller has validated (a page that
+    /// checks the fields together with an image), so it is not checked twice.
+    public func create(id: UUID = UUID(), userID: UUID, valid: ValidExerciseDraft, now: Date) async throws -> Exercise {
         try await ensureNameFree(valid.nameKey, userID: userID, except: nil)
         let model = Self.customModel(id: id, userID: userID, valid: valid, now: now)
         try await model.create(on: db)
@@ -82,8 +87,13 @@ public struct ExerciseRepository: Sendable {
 
     /// Changes a custom exercise; built-in ones cannot be changed.
     public func update(id: UUID, userID: UUID, draft: ExerciseDraft, now: Date) async throws -> Exercise {
+        _ = try await ownModel(id: id, userID: userID, action: "edit")
+        return try await update(id: id, userID: userID, valid: try validate(draft), now: now)
+    }
+
+    /// Changes a custom exercise to a draft the caller has validated.
+    public func update(id: UUID, userID: UUID, valid: ValidExerciseDraft, now: Date) async throws -> Exercise {
         let model = try await ownModel(id: id, userID: userID, action: "edit")
-        let valid = try validate(draft)
         try await ensureNameFree(valid.nameKey, userID: userID, except: id)
         Self.apply(valid, to: model, now: now)
         try await model.save(on: db)

@@ -1,24 +1,31 @@
 import Foundation
-import Hummingbird
 import SpotterCore
-import SpotterStore
 
-/// What the template pages and the API both do, composed from Core rules and the
-/// repositories: starting, "start and tweak", updating from a workout, saving a
-/// workout as a template, copies. Controllers stay thin by calling these.
-struct TemplateActions {
-    let services: AppServices
+/// The template use cases, for the API, the pages and the command line alike:
+/// creating and editing, starting, "start and tweak", updating from a workout,
+/// saving a workout as a template, copies, files. Each checks ownership, validates
+/// with the Core rules and writes through the repositories.
+public struct TemplateService: Sendable {
+    let store: SpotterStore
+    let clock: @Sendable () -> Date
 
-    var templates: TemplateRepository { services.templates }
+    public init(store: SpotterStore, clock: @escaping @Sendable () -> Date) {
+        self.store = store
+        self.clock = clock
+    }
+
+    var templates: TemplateRepository { TemplateRepository(store: store) }
+    var exercises: ExerciseRepository { ExerciseRepository(store: store) }
+    var workouts: WorkoutRepository { WorkoutRepository(store: store) }
 
     /// The user's template or a preset, or 404.
-    func find(_ id: UUID, user: User) async throws -> WorkoutTemplate {
+    public func find(_ id: UUID, user: User) async throws -> WorkoutTemplate {
         guard let template = try await templates.findAny(id: id, userID: user.id) else { throw SpotterError.notFound("The template") }
         return template
     }
 
     /// The user's own template, or 404; a preset answers 403 ("read-only").
-    func findOwn(_ id: UUID, user: User, action: String) async throws -> WorkoutTemplate {
+    public func findOwn(_ id: UUID, user: User, action: String) async throws -> WorkoutTemplate {
         if TemplatePresets.preset(id: id) != nil {
             throw SpotterError.forbidden("Presets are read-only, so you cannot \(action) one. Use it to make your own copy, then \(action) that.")
         }
@@ -28,15 +35,15 @@ struct TemplateActions {
 
     /// A name for a new template, checked as the template name and free among the
     /// user's templates; problems are reported on `field`.
-    func freeName(_ name: String, field: String = "name", user: User) async throws -> String {
+    public func freeName(_ name: String, field: String = "name", user: User) async throws -> String {
         let clean = try validated { () throws(ValidationFailure) in try TemplateDraft.validName(name, field: field) }
         if try await templates.names(userID: user.id).contains(NameKey(clean)) { throw SpotterError.templateNameTaken(clean, field: field) }
         return clean
     }
 
     /// Creates a template from a draft (the create flow, the API's PUT of a new id).
-    func create(id: UUID, draft: TemplateDraft, user: User) async throws -> WorkoutTemplate {
-        let now = services.clock()
+    public func create(id: UUID, draft: TemplateDraft, user: User) async throws -> WorkoutTemplate {
+        let now = clock()
         var draft = draft
         draft.name = draft.name ?? ""
         draft.category = draft.category ?? TemplateCategory.custom.rawValue
@@ -47,12 +54,12 @@ struct TemplateActions {
     }
 
     /// Saves an edited draft over the stored template in one transaction.
-    func save(id: UUID, draft: TemplateDraft, user: User) async throws -> WorkoutTemplate {
+    public func save(id: UUID, draft: TemplateDraft, user: User) async throws -> WorkoutTemplate {
         _ = try await findOwn(id, user: user, action: "edit")
         let unit = user.settings.unit
         let ids = Set(draft.exercises.compactMap(\.exerciseID))
-        let kinds = try await services.exercises.exercises(ids: ids, userID: user.id).mapValues(\.kind)
-        return try await templates.update(id: id, userID: user.id, now: services.clock()) { stored in
+        let kinds = try await exercises.exercises(ids: ids, userID: user.id).mapValues(\.kind)
+        return try await templates.update(id: id, userID: user.id, now: clock()) { stored in
             var changed = try validated { () throws(ValidationFailure) in try draft.applied(to: stored, unit: unit, newID: UUID.init) }
             changed.exercises = TemplateExercise.withHoldDefaults(changed.exercises, kinds: kinds)
             return changed
@@ -60,12 +67,12 @@ struct TemplateActions {
     }
 
     /// Renames, recategorises, pins or archives a template; its exercises stay.
-    func change(
+    public func change(
         _ id: UUID, name: String? = nil, category: String? = nil, notes: String? = nil, pinned: Bool? = nil, archived: Bool? = nil,
         user: User
     ) async throws -> WorkoutTemplate {
         _ = try await findOwn(id, user: user, action: "change")
-        let now = services.clock()
+        let now = clock()
         let unit = user.settings.unit
         return try await templates.update(id: id, userID: user.id, now: now) { stored in
             // Only the template's own fields are checked; its exercises stay as stored.
@@ -78,41 +85,41 @@ struct TemplateActions {
         }
     }
 
-    func duplicate(_ id: UUID, as newID: UUID, user: User) async throws -> WorkoutTemplate {
+    public func duplicate(_ id: UUID, as newID: UUID, user: User) async throws -> WorkoutTemplate {
         let source = try await findOwn(id, user: user, action: "duplicate")
-        return try await templates.copy(source, as: newID, userID: user.id, now: services.clock()) { taken in
+        return try await templates.copy(source, as: newID, userID: user.id, now: clock()) { taken in
             TemplateNaming.copyName(of: source.name, taken: taken)
         }
     }
 
     /// "Use this template": the preset becomes the user's own template.
-    func use(presetID: UUID, as newID: UUID, user: User) async throws -> WorkoutTemplate {
+    public func use(presetID: UUID, as newID: UUID, user: User) async throws -> WorkoutTemplate {
         guard let preset = try await templates.preset(id: presetID) else { throw SpotterError.notFound("The preset") }
-        return try await templates.copy(preset, as: newID, userID: user.id, now: services.clock()) { taken in
+        return try await templates.copy(preset, as: newID, userID: user.id, now: clock()) { taken in
             TemplateNaming.freeName(preset.name, taken: taken)
         }
     }
 
     /// Starts a workout from a template (copy-at-start). `today` is the tweaked
     /// list of "start and tweak"; it changes this workout only.
-    func start(
+    public func start(
         _ id: UUID, workoutID: UUID, today: [TemplateDraft.ExerciseDraft]?, replaceActive: Bool, user: User
     ) async throws -> Workout {
         // Checked before a retry is recognised: a retry with a bad body is refused as the first attempt was.
         let template = try await find(id, user: user)
         let exercises = try await plan(of: template, today: today, user: user)
-        if let existing = try await services.workouts.find(id: workoutID, userID: user.id) { return existing }
-        let now = services.clock()
+        if let existing = try await workouts.find(id: workoutID, userID: user.id) { return existing }
+        let now = clock()
         let suggested = try await suggestedWeights(for: exercises, user: user)
         let entries = TemplateStart.entries(from: exercises, suggestedWeights: suggested, now: now, newID: UUID.init)
-        return try await services.workouts.start(
+        return try await workouts.start(
             id: workoutID, userID: user.id, name: template.name, workoutTypeID: nil, replaceActive: replaceActive,
             timeZone: user.settings.zone, now: now, entries: entries,
             templateID: template.isPreset ? nil : template.id)
     }
 
     /// Today's exercise list: the template's, or the tweaked one checked like a draft.
-    func plan(of template: WorkoutTemplate, today: [TemplateDraft.ExerciseDraft]?, user: User) async throws -> [TemplateExercise] {
+    public func plan(of template: WorkoutTemplate, today: [TemplateDraft.ExerciseDraft]?, user: User) async throws -> [TemplateExercise] {
         guard let today else { return template.exercises }
         let draft = TemplateDraft(exercises: today)
         let tweaked = try validated { () throws(ValidationFailure) in try draft.applied(to: template, unit: user.settings.unit, newID: UUID.init) }
@@ -120,7 +127,7 @@ struct TemplateActions {
             throw SpotterError.invalid(field: "exercises", "Keep at least one exercise for today, or start an empty workout.")
         }
         let ids = Set(tweaked.exercises.map(\.exerciseID))
-        let visible = try await services.exercises.exercises(ids: ids, userID: user.id)
+        let visible = try await exercises.exercises(ids: ids, userID: user.id)
         if let index = tweaked.exercises.firstIndex(where: { visible[$0.exerciseID] == nil }) {
             throw SpotterError.invalid(field: "exercises[\(index)].exerciseId", "Exercise \(index + 1) is not in your library.")
         }
@@ -135,14 +142,14 @@ struct TemplateActions {
     }
 
     /// The suggested weight of each exercise: its last working weight.
-    func suggestedWeights(for exercises: [TemplateExercise], user: User) async throws -> [UUID: Mass] {
+    public func suggestedWeights(for exercises: [TemplateExercise], user: User) async throws -> [UUID: Mass] {
         let ids = Set(exercises.filter { $0.targetWeight == nil }.map(\.exerciseID))
-        let history = try await services.workouts.previousSessions(userID: user.id, exerciseIDs: ids, excluding: nil, limit: 3)
+        let history = try await workouts.previousSessions(userID: user.id, exerciseIDs: ids, excluding: nil, limit: 3)
         return history.compactMapValues(SuggestedWeight.from)
     }
 
     /// Where an update of a template takes its plan from.
-    enum PlanSource {
+    public enum PlanSource {
         /// A finished (or running) workout started from the template.
         case workout(UUID)
         /// Today's list on the prep page.
@@ -150,12 +157,12 @@ struct TemplateActions {
     }
 
     /// What a choice would do to the template, without saving it.
-    func preview(_ id: UUID, choice: TemplateUpdate, from source: PlanSource, user: User) async throws -> TemplateUpdatePreview {
+    public func preview(_ id: UUID, choice: TemplateUpdate, from source: PlanSource, user: User) async throws -> TemplateUpdatePreview {
         let template = try await findOwn(id, user: user, action: "update")
         let plan: [TemplateExercise]
         switch source {
         case .workout(let workoutID):
-            guard let workout = try await services.workouts.find(id: workoutID, userID: user.id) else {
+            guard let workout = try await workouts.find(id: workoutID, userID: user.id) else {
                 throw SpotterError.notFound("The workout")
             }
             guard workout.templateID == template.id else {
@@ -178,9 +185,9 @@ struct TemplateActions {
     /// Applies a previewed choice to the template as stored when the change is
     /// written (inside its transaction), so a save made in between is built on,
     /// not overwritten. Applying the same choice twice changes nothing more.
-    func applyUpdate(_ preview: TemplateUpdatePreview, user: User) async throws -> WorkoutTemplate {
+    public func applyUpdate(_ preview: TemplateUpdatePreview, user: User) async throws -> WorkoutTemplate {
         let (choice, plan) = (preview.choice, preview.plan)
-        return try await templates.update(id: preview.before.id, userID: user.id, now: services.clock()) { stored in
+        return try await templates.update(id: preview.before.id, userID: user.id, now: clock()) { stored in
             var changed = stored
             changed.exercises = choice.apply(to: stored.exercises, plan: plan)
             return changed
@@ -189,8 +196,8 @@ struct TemplateActions {
 
     /// Saves a finished workout as a new template: exercises in order, set count =
     /// completed working sets, rep range = fewest..most completed reps.
-    func saveAsTemplate(workoutID: UUID, newID: UUID, name: String?, category: String?, user: User) async throws -> WorkoutTemplate {
-        guard let workout = try await services.workouts.find(id: workoutID, userID: user.id) else { throw SpotterError.notFound("The workout") }
+    public func saveAsTemplate(workoutID: UUID, newID: UUID, name: String?, category: String?, user: User) async throws -> WorkoutTemplate {
+        guard let workout = try await workouts.find(id: workoutID, userID: user.id) else { throw SpotterError.notFound("The workout") }
         let exercises = TemplateFromWorkout.plan(of: workout, weights: false, newID: UUID.init)
         guard !exercises.isEmpty else {
             throw SpotterError.invalid(field: "workoutId", "This workout has no completed working sets, so there is nothing to save as a template.")
@@ -209,7 +216,7 @@ struct TemplateActions {
     }
 
     /// Saves today's list from the prep page as a new template.
-    func saveToday(_ plan: [TemplateExercise], from template: WorkoutTemplate, name: String, user: User) async throws -> WorkoutTemplate {
+    public func saveToday(_ plan: [TemplateExercise], from template: WorkoutTemplate, name: String, user: User) async throws -> WorkoutTemplate {
         let rows = TemplateUpdate.newTemplatePlan(today: plan, template: template.exercises)
         let draft = TemplateDraft(
             name: name, category: template.category.rawValue, notes: template.notes, exercises: rows.map(TemplateDraft.ExerciseDraft.init))
@@ -220,7 +227,7 @@ struct TemplateActions {
     private func kinds(of rows: [TemplateExercise], user: User) async throws -> [UUID: ExerciseKind] {
         let missing = Set(rows.filter { $0.targetDurationSeconds == nil }.map(\.exerciseID))
         guard !missing.isEmpty else { return [:] }
-        return try await services.exercises.exercises(ids: missing, userID: user.id).mapValues(\.kind)
+        return try await exercises.exercises(ids: missing, userID: user.id).mapValues(\.kind)
     }
 
     /// Turns a Core validation failure into the domain error the HTTP layer maps.
@@ -230,32 +237,26 @@ struct TemplateActions {
 }
 
 /// A template before and after an update choice, and the changes in between.
-struct TemplateUpdatePreview: Sendable {
-    let before: WorkoutTemplate
-    let after: WorkoutTemplate
-    let changes: [TemplateDiff.Change]
-    let choice: TemplateUpdate
-    let plan: [TemplateExercise]
+public struct TemplateUpdatePreview: Sendable {
+    public let before: WorkoutTemplate
+    public let after: WorkoutTemplate
+    public let changes: [TemplateDiff.Change]
+    public let choice: TemplateUpdate
+    public let plan: [TemplateExercise]
 }
 
-extension TemplateActions {
-    /// A download of one template (or a preset), or of all the user's templates
-    /// (archived ones too) when `id` is nil.
-    func exportFile(of id: UUID?, user: User) async throws -> Response {
-        guard let id else {
-            let all = try await templates.list(userID: user.id, filter: TemplateFilter(includeArchived: true, sort: .name))
-            return try TemplateFile.response(try await export(all, user: user), fileName: "spotter-templates.json")
-        }
-        let template = try await find(id, user: user)
-        return try TemplateFile.response(try await export([template], user: user), fileName: TemplateFile.name(for: template))
+extension TemplateService {
+    /// Every template of the user, archived ones too, by name: what "export all" writes.
+    public func all(user: User) async throws -> [WorkoutTemplate] {
+        try await templates.list(userID: user.id, filter: TemplateFilter(includeArchived: true, sort: .name))
     }
 
     /// The templates as a file to share.
-    func export(_ list: [WorkoutTemplate], user: User) async throws -> TemplateExchange {
+    public func export(_ list: [WorkoutTemplate], user: User) async throws -> TemplateExchange {
         let ids = Set(list.flatMap { $0.exercises.map(\.exerciseID) })
-        let exercises = try await services.exercises.exercises(ids: ids, userID: user.id)
+        let exercises = try await exercises.exercises(ids: ids, userID: user.id)
         return TemplateExchange(
-            exportedAt: services.clock(),
+            exportedAt: clock(),
             templates: list.map { template in
                 TemplateExchange.entry(for: template) { id in
                     (exercises[id]?.name ?? "Unknown exercise", exercises[id]?.catalogKey)
@@ -266,13 +267,13 @@ extension TemplateActions {
     /// Adds the templates of a file, all or none. Exercises are found by catalog key,
     /// else by name or alias in the user's library; names the user already has get
     /// " (Imported)". Every problem is named with the template it is in.
-    func importFile(_ data: Data, user: User) async throws -> [WorkoutTemplate] {
+    public func importFile(_ data: Data, user: User) async throws -> [WorkoutTemplate] {
         let document: TemplateExchange
         do { document = try TemplateExchange.decode(data) } catch { throw SpotterError.invalid(error) }
         guard document.templates.count <= Self.importLimit else {
             throw SpotterError.invalid(field: "file", "The file holds \(document.templates.count) templates; import at most \(Self.importLimit) at a time.")
         }
-        let library = try await services.exercises.list(userID: user.id, filter: ExerciseFilter(includeArchived: true))
+        let library = try await exercises.list(userID: user.id, filter: ExerciseFilter(includeArchived: true))
         var byKey: [String: UUID] = [:]
         var byName: [NameKey: UUID] = [:]
         let kinds = Dictionary(library.map { ($0.id, $0.kind) }, uniquingKeysWith: { first, _ in first })
@@ -282,7 +283,7 @@ extension TemplateActions {
                 byName[NameKey(name)] = exercise.id
             }
         }
-        let now = services.clock()
+        let now = clock()
         var result: [WorkoutTemplate] = []
         for (index, item) in document.templates.enumerated() {
             let label = "Template \(index + 1) (\(NameKey.displayForm(of: item.name)))"
@@ -310,12 +311,5 @@ extension TemplateActions {
         return try await templates.importAll(result, userID: user.id)
     }
 
-    static let importLimit = 500
-}
-
-extension SignedInContext {
-    /// The `id` path parameter of a template route; a malformed one is a 404.
-    func templateID() throws -> UUID {
-        try parameters.uuid("id", resource: "The template")
-    }
+    public static let importLimit = 500
 }
