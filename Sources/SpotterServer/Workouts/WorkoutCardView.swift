@@ -18,13 +18,12 @@ struct WorkoutCardView {
         /// The records the set set, in words ("Heaviest weight, Best e1RM"), or nil.
         let pr: String?
 
-        init(_ set: WorkoutResponse.SetResponse, kind: ExerciseKind, unit: MassUnit) {
-            let core = set.core
-            label = SetStrip.label(for: core, kind: kind, unit: unit)
-            mark = core.kind.mark
-            warmup = core.kind == .warmup
-            done = core.done
-            pr = ProgressText.records(set.records)
+        init(_ set: WorkoutSet, records: [PersonalRecords.Kind], kind: ExerciseKind, unit: MassUnit) {
+            label = SetStrip.label(for: set, kind: kind, unit: unit)
+            mark = set.kind.mark
+            warmup = set.kind == .warmup
+            done = set.done
+            pr = ProgressText.records(records)
         }
     }
 
@@ -61,59 +60,50 @@ struct WorkoutCardView {
         let kinds: String
     }
 
-    init(_ response: WorkoutResponse, types: [UUID: WorkoutType], unit: MassUnit, timeZone: TimeZone) {
-        id = response.id.text
-        name = response.name
+    init(_ workout: Workout, summary: WorkoutSummary, exercises library: [UUID: Exercise], type: WorkoutType?, unit: MassUnit, timeZone: TimeZone) {
+        id = workout.id.text
+        name = workout.name
         let dateFormatter = DateFormatter()
         dateFormatter.timeZone = timeZone
         dateFormatter.locale = Locale(identifier: "en_US_POSIX")
         dateFormatter.dateFormat = "EEE d MMM yyyy"
-        date = dateFormatter.string(from: response.startedAt)
+        date = dateFormatter.string(from: workout.startedAt)
         dateFormatter.dateFormat = "HH:mm"
-        time = dateFormatter.string(from: response.startedAt)
-        duration = DurationFormat.workout(response.summary.durationSeconds)
-        exerciseCount = response.summary.exerciseCount
-        setCount = response.summary.setCount
-        var volumeText = "\(WeightFormat.trim(response.summary.volume)) \(unit.rawValue)"
-        if response.summary.bodyweightReps > 0 { volumeText += " + \(response.summary.bodyweightReps) bodyweight reps" }
+        time = dateFormatter.string(from: workout.startedAt)
+        duration = DurationFormat.workout(summary.durationSeconds)
+        exerciseCount = summary.exerciseCount
+        setCount = summary.setCount
+        var volumeText = "\(WeightFormat.trim(summary.volume)) \(unit.rawValue)"
+        if summary.bodyweightReps > 0 { volumeText += " + \(summary.bodyweightReps) bodyweight reps" }
         volume = volumeText
-        let type = response.workoutTypeId.flatMap { types[$0] }
         typeName = type?.name
         typeColor = type?.colorHex ?? "#8A9099"
-        notes = response.notes.isEmpty ? nil : response.notes
-        exercises = response.entries.map { entry in
+        notes = workout.notes.isEmpty ? nil : workout.notes
+        let named = workout.entries.map { entry in
+            (entry: entry, name: library[entry.exerciseID]?.name ?? "Unknown exercise", kind: library[entry.exerciseID]?.kind ?? .weightReps)
+        }
+        exercises = named.map { entry, name, kind in
             var working = 0
-            let rows = entry.sets.map { response -> SetRowView in
-                let set = response.core
+            let rows = entry.sets.map { set -> SetRowView in
                 if set.kind != .warmup { working += 1 }
                 return SetRowView(
                     number: set.kind == .warmup ? "W" : String(working), mark: set.kind == .warmup ? nil : set.kind.mark,
-                    pr: ProgressText.records(response.records),
-                    label: SetStrip.label(for: set, kind: entry.exerciseKind, unit: unit),
+                    pr: ProgressText.records(entry.records.sets[set.id] ?? []),
+                    label: SetStrip.label(for: set, kind: kind, unit: unit),
                     rpe: set.rpe.map { "RPE \(WeightFormat.trim($0))" }, note: set.note.isEmpty ? nil : set.note, done: set.done)
             }
             return ExerciseLine(
-                name: entry.exerciseName,
-                strip: entry.sets.map { StripItemView($0, kind: entry.exerciseKind, unit: unit) },
-                sets: rows, volumeRecord: entry.volumeRecord)
+                name: name,
+                strip: entry.sets.map { StripItemView($0, records: entry.records.sets[$0.id] ?? [], kind: kind, unit: unit) },
+                sets: rows, volumeRecord: entry.records.sessionVolume)
         }
-        records = response.entries.flatMap { entry in
-            entry.sets.filter { !$0.records.isEmpty }.map { set in
-                RecordLine(
-                    exercise: entry.exerciseName, set: SetStrip.label(for: set.core, kind: entry.exerciseKind, unit: unit),
-                    kinds: ProgressText.records(set.records) ?? "")
-            } + (entry.volumeRecord ? [RecordLine(exercise: entry.exerciseName, set: "Session", kinds: PersonalRecords.Kind.bestSessionVolume.displayName)] : [])
+        records = named.flatMap { entry, name, kind in
+            entry.sets.compactMap { set -> RecordLine? in
+                guard let kinds = entry.records.sets[set.id], !kinds.isEmpty else { return nil }
+                return RecordLine(exercise: name, set: SetStrip.label(for: set, kind: kind, unit: unit), kinds: ProgressText.records(kinds) ?? "")
+            } + (entry.records.sessionVolume ? [RecordLine(exercise: name, set: "Session", kinds: PersonalRecords.Kind.bestSessionVolume.displayName)] : [])
         }
         preview = Array(exercises.prefix(4))
         moreCount = exercises.count > 4 ? exercises.count - 4 : nil
-    }
-}
-
-extension WorkoutResponse.SetResponse {
-    /// The Core set this answer describes.
-    var core: WorkoutSet {
-        WorkoutSet(
-            id: id, kind: kind, reps: reps, weight: weight.map { Mass($0, weightUnit ?? .kg) }, durationSeconds: durationSeconds,
-            distanceMeters: distanceMeters, rpe: rpe, done: done, note: note, loggedAt: loggedAt, updatedAt: changedAt)
     }
 }

@@ -40,14 +40,10 @@ struct WorkoutPresenter {
                     sets: entry.sets.map { WorkoutResponse.SetResponse($0, records: entry.records.sets[$0.id] ?? []) },
                     volumeRecord: entry.records.sessionVolume, previous: previous))
             }
-            let volume = Volume.of(workout, kinds: kinds, in: user.settings.unit)
+            let totals = WorkoutSummary.of(workout, kinds: kinds, unit: user.settings.unit, now: now)
             let summary = WorkoutResponse.SummaryResponse(
-                durationSeconds: max(0, Int((workout.endedAt ?? now).timeIntervalSince(workout.startedAt))),
-                exerciseCount: workout.entries.count,
-                setCount: workout.allSets.filter(\.done).count,
-                volume: (volume.load * 10).rounded() / 10,
-                volumeUnit: user.settings.unit,
-                bodyweightReps: volume.bodyweightReps)
+                durationSeconds: totals.durationSeconds, exerciseCount: totals.exerciseCount, setCount: totals.setCount,
+                volume: totals.volume, volumeUnit: user.settings.unit, bodyweightReps: totals.bodyweightReps)
             result.append(WorkoutResponse(
                 id: workout.id, name: workout.name, workoutTypeId: workout.workoutTypeID, startedAt: workout.startedAt,
                 endedAt: workout.endedAt, isActive: workout.isActive, notes: workout.notes, sessionRPE: workout.sessionRPE,
