@@ -31,6 +31,11 @@ struct TemplateAPICalls: Sendable {
         return try response.object()
     }
 
+    /// Creates a template and returns its id; the test stops if it is refused.
+    func newTemplate(_ name: String, _ rows: [[String: any Sendable]], _ fields: [String: any Sendable] = [:]) async throws -> String {
+        try #require(try await create(name, rows, fields)["id"] as? String)
+    }
+
     func get(_ id: String) async throws -> TestResponse {
         try await client.api(.get, "/api/v1/templates/\(id)", token: token)
     }
