@@ -8,10 +8,9 @@ import Testing
 struct ProgressAPITests {
     @Test("record marks are live while logging and stored when the workout is finished", arguments: TestDatabase.all)
     func liveMarks(engine: TestDatabase) async throws {
-        let clock = WorkoutTestClock()
-        try await withApp(engine, configure: { $0.clock = { clock.now } }) { client, h in
-            let api = WorkoutCalls(client: client, token: h.anaToken)
-            let squat = try await api.exercise("Squat (Barbell)")
+        try await withApp(engine) { client, h in
+            let (api, clock) = (h.workouts(), h.clock)
+            let squat = try await api.exercise(.squat)
 
             // Last week: the first squat session is the baseline and earns no marks, live or stored.
             clock.set(testNow - 7 * pgDay)
@@ -128,11 +127,9 @@ struct ProgressAPITests {
 
     @Test("editing a finished workout recomputes the records of the history", arguments: TestDatabase.all)
     func editingHistory(engine: TestDatabase) async throws {
-        let clock = WorkoutTestClock()
-        try await withApp(engine, configure: { $0.clock = { clock.now } }) { client, h in
-            let api = WorkoutCalls(client: client, token: h.anaToken)
-            let progress = ProgressCalls(client: client, token: h.anaToken)
-            let squat = try await api.exercise("Squat (Barbell)")
+        try await withApp(engine) { client, h in
+            let (api, progress, clock) = (h.workouts(), h.progress(), h.clock)
+            let squat = try await api.exercise(.squat)
             let three = ["heaviestWeight", "bestE1RM", "bestSetVolume"]
 
             // 100 x 5 (baseline), then 110 x 5 (records), then 105 x 5 (none: below 110).
@@ -202,11 +199,9 @@ struct ProgressAPITests {
 
     @Test("exercise progress: records, rep maxes and sessions, by range and in lb", arguments: TestDatabase.all)
     func exerciseProgress(engine: TestDatabase) async throws {
-        let clock = WorkoutTestClock()
-        try await withApp(engine, configure: { $0.clock = { clock.now } }) { client, h in
-            let api = WorkoutCalls(client: client, token: h.anaToken)
-            let progress = ProgressCalls(client: client, token: h.anaToken)
-            let bench = try await api.exercise("Bench Press (Barbell)")
+        try await withApp(engine) { client, h in
+            let (api, progress, clock) = (h.workouts(), h.progress(), h.clock)
+            let bench = try await api.exercise(.bench)
 
             // Before any session: no records, no sessions.
             let empty = try await progress.exercise(bench)
@@ -306,13 +301,9 @@ struct ProgressAPITests {
 
     @Test("dashboard: this week, the streak, five weeks of volume, best lifts and trends", arguments: TestDatabase.all)
     func dashboard(engine: TestDatabase) async throws {
-        let clock = WorkoutTestClock()
-        try await withApp(engine, configure: { $0.clock = { clock.now } }) { client, h in
-            let api = WorkoutCalls(client: client, token: h.anaToken)
-            let progress = ProgressCalls(client: client, token: h.anaToken)
-            let squat = try await api.exercise("Squat (Barbell)")
-            let bench = try await api.exercise("Bench Press (Barbell)")
-            let deadlift = try await api.exercise("Deadlift (Barbell)")
+        try await withApp(engine) { client, h in
+            let (api, progress, clock) = (h.workouts(), h.progress(), h.clock)
+            let (squat, bench, deadlift) = try await api.exercises(.squat, .bench, .deadlift)
 
             // Nothing logged yet.
             let fresh = try await progress.dashboard()
@@ -405,11 +396,9 @@ struct ProgressAPITests {
 
     @Test("changing the time zone counts the weeks again: a workout early on Monday in UTC is Sunday night in New York", arguments: TestDatabase.all)
     func timeZoneChange(engine: TestDatabase) async throws {
-        let clock = WorkoutTestClock()
-        try await withApp(engine, configure: { $0.clock = { clock.now } }) { client, h in
-            let api = WorkoutCalls(client: client, token: h.anaToken)
-            let progress = ProgressCalls(client: client, token: h.anaToken)
-            let squat = try await api.exercise("Squat (Barbell)")
+        try await withApp(engine) { client, h in
+            let (api, progress, clock) = (h.workouts(), h.progress(), h.clock)
+            let squat = try await api.exercise(.squat)
             // testNow is Monday 21 Sep 2026 14:13 UTC; the workout starts at 01:13 UTC that
             // Monday, which is 21:13 on Sunday 20 Sep in New York (UTC-4 in September).
             try await pgLog(api, clock, at: testNow - 13 * 3_600, name: "Late", [(squat, [pgSet(5, 100)])])
@@ -430,12 +419,9 @@ struct ProgressAPITests {
 
     @Test("stats: totals, muscles, days and the workout type filter", arguments: TestDatabase.all)
     func stats(engine: TestDatabase) async throws {
-        let clock = WorkoutTestClock()
-        try await withApp(engine, configure: { $0.clock = { clock.now } }) { client, h in
-            let api = WorkoutCalls(client: client, token: h.anaToken)
-            let progress = ProgressCalls(client: client, token: h.anaToken)
-            let squat = try await api.exercise("Squat (Barbell)")
-            let bench = try await api.exercise("Bench Press (Barbell)")
+        try await withApp(engine) { client, h in
+            let (api, progress, clock) = (h.workouts(), h.progress(), h.clock)
+            let (squat, bench) = try await api.exercises(.squat, .bench)
             let types = try await api.workoutTypes()
             try #require(types.count >= 2)
             let (push, legs) = (types[0], types[1])
@@ -506,7 +492,7 @@ struct ProgressAPITests {
             #expect((fourWeeks["weeks"] as? [Any])?.count == 4, "31 Aug to 21 Sep")
 
             // Another lifter's type, an unknown one, a malformed one, a bad range.
-            let bensType = try #require(try await WorkoutCalls(client: client, token: h.benToken).workoutTypes().first)
+            let bensType = try #require(try await h.workouts(.ben).workoutTypes().first)
             for id in [bensType, wkID()] {
                 let missing = try await progress.stats("type=\(id)")
                 #expect(missing.status == .notFound)
@@ -533,13 +519,9 @@ struct ProgressAPITests {
 
     @Test("another lifter cannot read the progress of a custom exercise", arguments: TestDatabase.all)
     func crossUserExercise(engine: TestDatabase) async throws {
-        let clock = WorkoutTestClock()
-        try await withApp(engine, configure: { $0.clock = { clock.now } }) { client, h in
-            let api = WorkoutCalls(client: client, token: h.anaToken)
-            let anas = ProgressCalls(client: client, token: h.anaToken)
-            let bens = ProgressCalls(client: client, token: h.benToken)
-            let created = try await client.api(.post, "/api/v1/exercises", token: h.anaToken, json: customExerciseJSON)
-            let fly = try #require(try created.object()["id"] as? String)
+        try await withApp(engine) { client, h in
+            let (api, anas, bens, clock) = (h.workouts(), h.progress(), h.progress(.ben), h.clock)
+            let fly = try await h.createCustomExercise()
             try await pgLog(api, clock, at: testNow - 2 * pgDay, name: "Chest", [(fly, [pgSet(12, 20)])])
             try await pgLog(api, clock, at: testNow - 1 * pgDay, name: "Chest", [(fly, [pgSet(12, 22.5)])])
             clock.set(testNow)
