@@ -101,7 +101,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SpotterCoreTests",
-            dependencies: ["SpotterCore"],
+            dependencies: ["SpotterCore", "SpotterTestSupport"],
             swiftSettings: strict
         ),
         .testTarget(

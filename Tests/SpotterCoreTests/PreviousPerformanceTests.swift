@@ -1,5 +1,6 @@
 import Foundation
 import SpotterCore
+import SpotterTestSupport
 import Testing
 
 /// The rule these tests pin down: beside set number `position` the log shows the
@@ -11,10 +12,7 @@ import Testing
 struct PreviousPerformanceTests {
     typealias Session = PreviousPerformance.Session
 
-    static func id(_ n: Int) -> UUID {
-        let digits = String(n)
-        return UUID(uuidString: "00000000-0000-0000-0000-" + String(repeating: "0", count: 12 - digits.count) + digits)!
-    }
+    static func id(_ n: Int) -> UUID { .numbered(n) }
 
     static func set(_ n: Int, _ weight: Mass?, reps: Int?, kind: SetKind = .working) -> WorkoutSet {
         WorkoutSet(

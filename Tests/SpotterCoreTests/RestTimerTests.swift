@@ -1,5 +1,6 @@
 import Foundation
 import SpotterCore
+import SpotterTestSupport
 import Testing
 
 /// Fixed ids and times shared by the rest-timer tests.
@@ -220,10 +221,7 @@ struct RestTimerReduceTests {
 
 @Suite("RestTimer.event(completing:): which rest follows ticking a set done")
 struct RestTimerEventTests {
-    static func id(_ n: Int) -> UUID {
-        let digits = String(n)
-        return UUID(uuidString: "00000000-0000-0000-0000-" + String(repeating: "0", count: 12 - digits.count) + digits)!
-    }
+    static func id(_ n: Int) -> UUID { .numbered(n) }
 
     static let updated = Date(timeIntervalSince1970: 1_699_990_000)
     static let t0 = Date(timeIntervalSince1970: 1_700_000_000)
@@ -327,10 +325,7 @@ struct RestTimerEventTests {
 @Suite("RestTimer: a whole session, step by step")
 struct RestTimerScenarioTests {
     typealias State = RestTimer.State
-    static func id(_ n: Int) -> UUID {
-        let digits = String(n)
-        return UUID(uuidString: "00000000-0000-0000-0000-" + String(repeating: "0", count: 12 - digits.count) + digits)!
-    }
+    static func id(_ n: Int) -> UUID { .numbered(n) }
     static func time(_ seconds: TimeInterval) -> Date { Date(timeIntervalSince1970: seconds) }
 
     @Test("Squat with a drop set, then lunges; the lifter adjusts, unticks, skips and finishes")

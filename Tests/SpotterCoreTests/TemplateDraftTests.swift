@@ -1,21 +1,16 @@
 import Foundation
 import SpotterCore
+import SpotterTestSupport
 import Testing
 
 @Suite("TemplateDraft.applied: checking a template a client sent before it is saved")
 struct TemplateDraftTests {
     /// The ids `newID` hands out, in order: 00000000-0000-0000-0000-00000000000N.
-    static func newID(_ n: Int) -> UUID {
-        let digits = String(n)
-        return UUID(uuidString: "00000000-0000-0000-0000-" + String(repeating: "0", count: 12 - digits.count) + digits)!
-    }
+    static func newID(_ n: Int) -> UUID { .numbered(n) }
 
     /// Ids of things that exist already (catalog exercises, stored template rows),
     /// in another range so they never clash with `newID`'s.
-    static func existing(_ n: Int) -> UUID {
-        let digits = String(n)
-        return UUID(uuidString: "E0000000-0000-0000-0000-" + String(repeating: "0", count: 12 - digits.count) + digits)!
-    }
+    static func existing(_ n: Int) -> UUID { .numbered(n, prefix: "E0") }
 
     // Catalog exercises.
     static let bench = existing(1), row = existing(2), curl = existing(3)

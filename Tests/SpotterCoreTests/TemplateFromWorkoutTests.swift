@@ -1,20 +1,15 @@
 import Foundation
 import SpotterCore
+import SpotterTestSupport
 import Testing
 
 @Suite("TemplateFromWorkout: saving a finished workout as a template")
 struct TemplateFromWorkoutTests {
     /// The ids `newID` hands out, in order: 00000000-0000-0000-0000-00000000000N.
-    static func newID(_ n: Int) -> UUID {
-        let digits = String(n)
-        return UUID(uuidString: "00000000-0000-0000-0000-" + String(repeating: "0", count: 12 - digits.count) + digits)!
-    }
+    static func newID(_ n: Int) -> UUID { .numbered(n) }
 
     /// Ids of things in the workout.
-    static func existing(_ n: Int) -> UUID {
-        let digits = String(n)
-        return UUID(uuidString: "E0000000-0000-0000-0000-" + String(repeating: "0", count: 12 - digits.count) + digits)!
-    }
+    static func existing(_ n: Int) -> UUID { .numbered(n, prefix: "E0") }
 
     static let bench = existing(1), row = existing(2), curl = existing(3), plank = existing(4)
     static let startedAt = Date(timeIntervalSince1970: 1_700_000_000)

@@ -1,20 +1,15 @@
 import Foundation
 import SpotterCore
+import SpotterTestSupport
 import Testing
 
 /// Ids and times shared by the template-start tests.
 private enum Fixture {
     /// The ids `newID` hands out, in order: 00000000-0000-0000-0000-00000000000N.
-    static func newID(_ n: Int) -> UUID {
-        let digits = String(n)
-        return UUID(uuidString: "00000000-0000-0000-0000-" + String(repeating: "0", count: 12 - digits.count) + digits)!
-    }
+    static func newID(_ n: Int) -> UUID { .numbered(n) }
 
     /// Ids that exist before the start (catalog exercises, template rows).
-    static func existing(_ n: Int) -> UUID {
-        let digits = String(n)
-        return UUID(uuidString: "E0000000-0000-0000-0000-" + String(repeating: "0", count: 12 - digits.count) + digits)!
-    }
+    static func existing(_ n: Int) -> UUID { .numbered(n, prefix: "E0") }
 
     static func day(_ n: Int) -> Date { Date(timeIntervalSince1970: 1_700_000_000 + Double(n) * 86_400) }
 

@@ -1,13 +1,11 @@
 import Foundation
 import SpotterCore
+import SpotterTestSupport
 import Testing
 
 /// A template and a plan shared by the update and diff tests.
 private enum Fixture {
-    static func id(_ prefix: String, _ n: Int) -> UUID {
-        let digits = String(n)
-        return UUID(uuidString: prefix + "000000-0000-0000-0000-" + String(repeating: "0", count: 12 - digits.count) + digits)!
-    }
+    static func id(_ prefix: String, _ n: Int) -> UUID { .numbered(n, prefix: prefix) }
 
     // Catalog exercises.
     static let bench = id("E0", 1), row = id("E0", 2), curl = id("E0", 3), dips = id("E0", 4)

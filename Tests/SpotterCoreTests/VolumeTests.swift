@@ -1,13 +1,11 @@
 import Foundation
 import SpotterCore
+import SpotterTestSupport
 import Testing
 
 @Suite("Volume: load volume and bodyweight reps, only from done work sets")
 struct VolumeTests {
-    static func id(_ n: Int) -> UUID {
-        let digits = String(n)
-        return UUID(uuidString: "00000000-0000-0000-0000-" + String(repeating: "0", count: 12 - digits.count) + digits)!
-    }
+    static func id(_ n: Int) -> UUID { .numbered(n) }
 
     static let updated = Date(timeIntervalSince1970: 1_700_000_000)
 

@@ -4,35 +4,12 @@ import HummingbirdTesting
 import SpotterTestSupport
 import Testing
 
-/// Shorthands for one lifter's calls to the body metrics API.
-struct BodyMetricCalls: Sendable {
-    let client: any TestClientProtocol
-    let token: String
-
-    func put(_ id: String, _ body: [String: any Sendable]) async throws -> TestResponse {
-        try await client.api(.put, "/api/v1/body-metrics/\(id)", token: token, json: wkJSON(body))
-    }
-
-    func get(_ id: String) async throws -> TestResponse {
-        try await client.api(.get, "/api/v1/body-metrics/\(id)", token: token)
-    }
-
-    func delete(_ id: String) async throws -> TestResponse {
-        try await client.api(.delete, "/api/v1/body-metrics/\(id)", token: token)
-    }
-
-    func list(_ query: String = "") async throws -> TestResponse {
-        try await client.api(.get, "/api/v1/body-metrics" + (query.isEmpty ? "" : "?\(query)"), token: token)
-    }
-}
-
 @Suite("Body metrics API")
 struct BodyMetricAPITests {
     @Test("add, change, list newest day first, delete", arguments: TestDatabase.all)
     func lifecycle(engine: TestDatabase) async throws {
-        let clock = WorkoutTestClock()
-        try await withApp(engine, configure: { $0.clock = { clock.now } }) { client, h in
-            let api = BodyMetricCalls(client: client, token: h.anaToken)
+        try await withApp(engine) { client, h in
+            let (api, clock) = (h.bodyMetrics(), h.clock)
             let (m1, m2, m3, m4) = (wkID(), wkID(), wkID(), wkID())
             #expect(try await api.list().items().isEmpty)
 
@@ -116,7 +93,7 @@ struct BodyMetricAPITests {
     @Test("the limits themselves are accepted", arguments: TestDatabase.all)
     func limitsAccepted(engine: TestDatabase) async throws {
         try await withApp(engine) { client, h in
-            let api = BodyMetricCalls(client: client, token: h.anaToken)
+            let api = h.bodyMetrics()
             let bodies: [[String: any Sendable]] = [
                 ["day": "2026-09-21", "bodyWeight": 20], ["day": "2026-09-21", "bodyWeight": 400],
                 ["day": "2026-09-21", "bodyWeight": 44.1, "weightUnit": "lb"], ["day": "2026-09-21", "bodyWeight": 881.8, "weightUnit": "lb"],
@@ -134,7 +111,7 @@ struct BodyMetricAPITests {
     @Test("today is the lifter's today, in their time zone", arguments: TestDatabase.all)
     func today(engine: TestDatabase) async throws {
         try await withApp(engine) { client, h in
-            let api = BodyMetricCalls(client: client, token: h.anaToken)
+            let api = h.bodyMetrics()
             // 14:13 UTC on 21 Sep is 04:13 on 22 Sep at UTC+14.
             #expect(try await api.put(wkID(), ["day": "2026-09-22", "bodyWeight": 80]).status == .badRequest)
             #expect(try await WorkoutCalls(client: client, token: h.anaToken).settings(["timeZone": "Pacific/Kiritimati"]).status == .ok)
@@ -150,8 +127,7 @@ struct BodyMetricAPITests {
     @Test("another lifter cannot read, change or delete a measurement", arguments: TestDatabase.all)
     func crossUser(engine: TestDatabase) async throws {
         try await withApp(engine) { client, h in
-            let ana = BodyMetricCalls(client: client, token: h.anaToken)
-            let ben = BodyMetricCalls(client: client, token: h.benToken)
+            let (ana, ben) = (h.bodyMetrics(), h.bodyMetrics(.ben))
             let id = wkID()
             #expect(try await ana.put(id, ["day": "2026-09-20", "bodyWeight": 70, "bodyFatPercent": 22, "note": "mine"]).status == .created)
             let original = try await ana.get(id).text
@@ -219,7 +195,7 @@ struct BodyMetricAPITests {
     @Test("each bad measurement is refused with the field named, and nothing is stored", arguments: TestDatabase.all, badInputs)
     func badInput(engine: TestDatabase, input: BadInput) async throws {
         try await withApp(engine) { client, h in
-            let api = BodyMetricCalls(client: client, token: h.anaToken)
+            let api = h.bodyMetrics()
             let existing = wkID()
             #expect(try await api.put(existing, ["day": "2026-09-20", "bodyWeight": 80, "note": "kept"]).status == .created)
 

@@ -47,10 +47,10 @@ struct ControlCharacterTests {
     @Test("changing a workout, an entry or a set to text with a control character changes nothing", arguments: TestDatabase.all)
     func refusedOnChange(engine: TestDatabase) async throws {
         try await withApp(engine) { client, h in
-            let api = WorkoutCalls(client: client, token: h.anaToken)
+            let api = h.workouts()
             let workout = wkID(), entry = wkID(), set = wkID()
             #expect(try await api.start(workout, ["name": "Legs", "notes": "fresh"]).status == .created)
-            let squat = try await api.exercise("Squat (Barbell)")
+            let squat = try await api.exercise(.squat)
             #expect(try await api.entry(workout, entry, ["exerciseId": squat, "notes": "belt"]).status.code < 300)
             #expect(try await api.set(workout, entry, set, ["reps": 5, "weight": 100, "note": "easy"]).status.code < 300)
             let original = try await api.get(workout).text
@@ -70,7 +70,7 @@ struct ControlCharacterTests {
     @Test("a template with a control character in its name or a row's notes is refused", arguments: TestDatabase.all)
     func templates(engine: TestDatabase) async throws {
         try await withApp(engine) { client, h in
-            let squat = try await WorkoutCalls(client: client, token: h.anaToken).exercise("Squat (Barbell)")
+            let squat = try await h.workouts().exercise(.squat)
             let badName = #"{"name": "Leg\u0000Day", "exercises": [{"exerciseId": "\#(squat)", "sets": 3}]}"#
             let response = try await client.api(.put, "/api/v1/templates/\(wkID())", token: h.anaToken, json: badName)
             #expect(response.status == .badRequest)

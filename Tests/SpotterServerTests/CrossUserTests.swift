@@ -11,7 +11,7 @@ struct CrossUserTests {
     @Test("exercises and their images", arguments: TestDatabase.all)
     func exercises(engine: TestDatabase) async throws {
         try await withApp(engine) { client, h in
-            let id = try #require(try await client.api(.post, "/api/v1/exercises", token: h.anaToken, json: customExerciseJSON).object()["id"] as? String)
+            let id = try await h.createCustomExercise()
             _ = try await client.api(.put, "/api/v1/exercises/\(id)/image", token: h.anaToken, body: ByteBuffer(bytes: pngBytes))
             let original = try await client.api(.get, "/api/v1/exercises/\(id)", token: h.anaToken).text
 

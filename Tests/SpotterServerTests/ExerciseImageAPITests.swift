@@ -9,7 +9,7 @@ struct ExerciseImageAPITests {
     @Test("upload a PNG, fetch it with a cache header, replace the record, remove it", arguments: TestDatabase.all)
     func lifecycle(engine: TestDatabase) async throws {
         try await withApp(engine) { client, h in
-            let id = try #require(try await client.api(.post, "/api/v1/exercises", token: h.anaToken, json: customExerciseJSON).object()["id"] as? String)
+            let id = try await h.createCustomExercise()
             let uploaded = try await client.api(.put, "/api/v1/exercises/\(id)/image", token: h.anaToken, body: ByteBuffer(bytes: pngBytes))
             #expect(uploaded.status == .ok)
             let imageURL = try #require(try uploaded.object()["imageURL"] as? String)
@@ -38,7 +38,7 @@ struct ExerciseImageAPITests {
     @Test("a file that is not PNG, JPEG or WebP is refused by its content, whatever it claims", arguments: TestDatabase.all)
     func notAnImage(engine: TestDatabase) async throws {
         try await withApp(engine) { client, h in
-            let id = try #require(try await client.api(.post, "/api/v1/exercises", token: h.anaToken, json: customExerciseJSON).object()["id"] as? String)
+            let id = try await h.createCustomExercise()
             let fake = try await client.api(
                 .put, "/api/v1/exercises/\(id)/image", token: h.anaToken, body: ByteBuffer(string: "GIF89a not really"),
                 headers: [.contentType: "image/png"])
@@ -53,7 +53,7 @@ struct ExerciseImageAPITests {
     @Test("an image over 5 MB is a 413 and stores nothing")
     func tooLarge() async throws {
         try await withApp(.sqlite) { client, h in
-            let id = try #require(try await client.api(.post, "/api/v1/exercises", token: h.anaToken, json: customExerciseJSON).object()["id"] as? String)
+            let id = try await h.createCustomExercise()
             let big = pngBytes + [UInt8](repeating: 0, count: 5 * 1024 * 1024)
             let response = try await client.api(.put, "/api/v1/exercises/\(id)/image", token: h.anaToken, body: ByteBuffer(bytes: big))
             #expect(response.status == .contentTooLarge)

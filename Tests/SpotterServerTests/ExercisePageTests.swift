@@ -68,7 +68,7 @@ struct ExercisePageTests {
     @Test("built-in exercises have no edit page; another user's exercise is not found")
     func ownership() async throws {
         try await withApp(.sqlite) { client, h in
-            let anas = try #require(try await client.api(.post, "/api/v1/exercises", token: h.anaToken, json: customExerciseJSON).object()["id"] as? String)
+            let anas = try await h.createCustomExercise()
             let bench = try #require(try await client.api(.get, "/api/v1/exercises?search=bench%20press%20(barbell)", token: h.anaToken).items().first?["id"] as? String)
             var browser = try await signedIn(client)
             #expect(try await browser.get("/exercises/\(anas)").status == .notFound)

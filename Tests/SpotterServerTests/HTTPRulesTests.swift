@@ -61,8 +61,8 @@ struct HTTPRulesTests {
     @Test("history comes in pages: a Link to the next, every workout once, newest first", arguments: TestDatabase.all)
     func paging(engine: TestDatabase) async throws {
         try await withApp(engine) { client, h in
-            let api = WorkoutCalls(client: client, token: h.anaToken)
-            let squat = try await api.exercise("Squat (Barbell)")
+            let api = h.workouts()
+            let squat = try await api.exercise(.squat)
             var finished: [String] = []
             for index in 0..<7 {
                 let id = wkID()
@@ -112,7 +112,7 @@ struct HTTPRulesTests {
     @Test("the History page shows a page at a time: Show older workouts leads on, Back to the newest leads back")
     func historyPages() async throws {
         try await withApp(.sqlite) { client, h in
-            let api = WorkoutCalls(client: client, token: h.anaToken)
+            let api = h.workouts()
             var ids: [String] = []
             for index in 0..<3 {
                 let id = wkID()
@@ -155,10 +155,10 @@ struct HTTPRulesTests {
     @Test("a set change with an impossible time is refused and changes nothing")
     func impossibleChangedAt() async throws {
         try await withApp(.sqlite) { client, h in
-            let api = WorkoutCalls(client: client, token: h.anaToken)
+            let api = h.workouts()
             let workout = wkID(), entry = wkID(), set = wkID()
             _ = try await api.start(workout)
-            _ = try await api.entry(workout, entry, ["exerciseId": try await api.exercise("Squat (Barbell)")])
+            _ = try await api.entry(workout, entry, ["exerciseId": try await api.exercise(.squat)])
             let response = try await api.set(workout, entry, set, ["reps": 5, "weight": 100, "changedAt": "2024-01-01T12:99:00Z"])
             #expect(response.status == .badRequest)
             #expect(try response.error().message.contains("2024-01-01T12:99:00Z"))
@@ -178,7 +178,7 @@ struct HTTPRulesTests {
     @Test("a retried start with a bad body is refused like the first try")
     func retriedStartChecked() async throws {
         try await withApp(.sqlite) { client, h in
-            let api = WorkoutCalls(client: client, token: h.anaToken)
+            let api = h.workouts()
             let id = wkID()
             #expect(try await api.start(id).status == .created)
             let retry = try await api.start(id, ["name": String(repeating: "x", count: 300)])
@@ -187,7 +187,7 @@ struct HTTPRulesTests {
 
             // Saving a workout as a template, retried with a category that does not exist.
             let entry = wkID()
-            _ = try await api.entry(id, entry, ["exerciseId": try await api.exercise("Squat (Barbell)")])
+            _ = try await api.entry(id, entry, ["exerciseId": try await api.exercise(.squat)])
             _ = try await api.set(id, entry, wkID(), ["reps": 5, "weight": 100, "done": true])
             _ = try await api.finish(id)
             let template = wkID()

@@ -154,7 +154,7 @@ struct ImportPageTests {
     @Test("a new name mapped to one of the lifter's exercises logs its sets there and creates no exercise", arguments: TestDatabase.all)
     func mapping(engine: TestDatabase) async throws {
         try await withApp(engine) { client, h in
-            let squat = try await WorkoutCalls(client: client, token: h.benToken).exercise("Squat (Barbell)")
+            let squat = try await h.workouts(.ben).exercise(.squat)
             var browser = try await Browser.signedIn(client)
             let preview = try #require(try await ImportSteps.upload(ImportSamples.mixed, into: &browser).location)
             _ = try await browser.get(preview)

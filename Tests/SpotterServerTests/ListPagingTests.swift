@@ -75,10 +75,10 @@ struct ListPagingTests {
     @Test("every list of the API walks page by page to the same items as one large page, only the lifter's own", arguments: TestDatabase.all)
     func everyList(engine: TestDatabase) async throws {
         try await withApp(engine) { client, h in
-            let templates = TemplateAPICalls(client: client, token: h.anaToken)
+            let templates = h.templates()
             let squat = try #require(try await client.api(.get, "/api/v1/exercises?search=squat%20barbell", token: h.anaToken).items().first?["id"] as? String)
             for index in 1...5 { try await templates.create("Day \(index)", [tpRow(squat)]) }
-            let metrics = BodyMetricCalls(client: client, token: h.anaToken)
+            let metrics = h.bodyMetrics()
             for day in 1...5 { #expect(try await metrics.put(wkID(), ["day": "2026-09-0\(day)", "bodyWeight": 80 + day]).status == .created) }
             for index in 1...4 {
                 #expect(try await client.api(.post, "/api/v1/tokens", token: h.anaToken, json: #"{"name": "Script \#(index)"}"#).status == .created)

@@ -4,126 +4,13 @@ import HummingbirdTesting
 import SpotterTestSupport
 import Testing
 
-// MARK: - Shared helpers for the progress tests
-
-/// A day in seconds.
-let pgDay: TimeInterval = 86_400
-
-extension WorkoutTestClock {
-    /// Moves the clock to `date`, backwards too (to log workouts on past days).
-    func set(_ date: Date) { advance(by: date.timeIntervalSince(now)) }
-}
-
-/// A set body: `reps` x `weight` kg, done unless told, a working set unless told.
-func pgSet(_ reps: Int, _ weight: Double, kind: String = "working", done: Bool = true) -> [String: any Sendable] {
-    ["reps": reps, "weight": weight, "kind": kind, "done": done]
-}
-
-/// The record kinds of a set object (from a set answer, a workout or a progress session).
-func pgKinds(_ set: Any?) -> [String]? { (set as? [String: Any])?["records"] as? [String] }
-
-/// Every set of a workout answer by id, with its record kinds.
-func pgMarks(_ workout: [String: Any]) -> [String: [String]] {
-    var result: [String: [String]] = [:]
-    for entry in wkEntries(workout) {
-        for set in wkSets(entry) {
-            if let id = set["id"] as? String { result[id] = pgKinds(set) ?? ["<records missing>"] }
-        }
-    }
-    return result
-}
-
-/// The `records` map of a set write answer: a JSON object from set id (as the API
-/// spells ids) to kinds, `{}` when no set has a mark. Nil when it is anything else.
-func pgRecordMap(_ answer: [String: Any]) -> [String: [String]]? { answer["records"] as? [String: [String]] }
-
-/// A finished (or still active) workout logged by `pgLog`.
-struct PgLogged: Sendable {
-    let workout: String
-    let entries: [String]
-    /// The set ids of each entry, in the order logged.
-    let sets: [[String]]
-}
-
-/// Starts a workout at `start` (the clock is moved there), adds one entry per
-/// exercise with its sets, and finishes it an hour later unless told not to.
-@discardableResult
-func pgLog(
-    _ api: WorkoutCalls, _ clock: WorkoutTestClock, at start: Date, name: String,
-    _ exercises: [(exercise: String, sets: [[String: any Sendable]])], fields: [String: any Sendable] = [:], finish: Bool = true
-) async throws -> PgLogged {
-    clock.set(start)
-    let id = wkID()
-    var body = fields
-    body["name"] = name
-    let started = try await api.start(id, body)
-    try #require(started.status == .created, "the workout starts: \(started.text)")
-    var entries: [String] = []
-    var sets: [[String]] = []
-    for (exercise, planned) in exercises {
-        let entryID = wkID()
-        let added = try await api.entry(id, entryID, ["exerciseId": exercise])
-        try #require(added.status == .ok, "the entry is added: \(added.text)")
-        var ids: [String] = []
-        for fields in planned {
-            let setID = wkID()
-            let logged = try await api.set(id, entryID, setID, fields)
-            try #require(logged.status == .ok, "the set is logged: \(logged.text)")
-            ids.append(setID)
-        }
-        entries.append(entryID)
-        sets.append(ids)
-    }
-    if finish {
-        clock.advance(by: 3_600)
-        let finished = try await api.finish(id)
-        try #require(finished.status == .ok, "the workout is finished: \(finished.text)")
-    }
-    return PgLogged(workout: id, entries: entries, sets: sets)
-}
-
-/// Shorthands for one lifter's calls to the progress API.
-struct ProgressCalls: Sendable {
-    let client: any TestClientProtocol
-    let token: String
-
-    func dashboard() async throws -> TestResponse {
-        try await client.api(.get, "/api/v1/progress/dashboard", token: token)
-    }
-
-    func stats(_ query: String = "") async throws -> TestResponse {
-        try await client.api(.get, "/api/v1/progress/stats" + (query.isEmpty ? "" : "?\(query)"), token: token)
-    }
-
-    func exercise(_ id: String, _ query: String = "") async throws -> TestResponse {
-        try await client.api(.get, "/api/v1/exercises/\(id)/progress" + (query.isEmpty ? "" : "?\(query)"), token: token)
-    }
-}
-
-/// The records object of an exercise progress answer.
-func pgRecords(_ progress: [String: Any]) -> [String: Any] { progress["records"] as? [String: Any] ?? [:] }
-
-/// The rep maxes of an exercise progress answer, as reps to weight.
-func pgRepMaxes(_ progress: [String: Any]) -> [Int: Double] {
-    var result: [Int: Double] = [:]
-    for row in pgRecords(progress)["repMaxes"] as? [[String: Any]] ?? [] {
-        if let reps = row["reps"] as? Int, let weight = wkNumber(row["weight"]) { result[reps] = weight }
-    }
-    return result
-}
-
-func pgSessions(_ progress: [String: Any]) -> [[String: Any]] { progress["sessions"] as? [[String: Any]] ?? [] }
-
-// MARK: - Tests
-
 @Suite("Progress API")
 struct ProgressAPITests {
     @Test("record marks are live while logging and stored when the workout is finished", arguments: TestDatabase.all)
     func liveMarks(engine: TestDatabase) async throws {
-        let clock = WorkoutTestClock()
-        try await withApp(engine, configure: { $0.clock = { clock.now } }) { client, h in
-            let api = WorkoutCalls(client: client, token: h.anaToken)
-            let squat = try await api.exercise("Squat (Barbell)")
+        try await withApp(engine) { client, h in
+            let (api, clock) = (h.workouts(), h.clock)
+            let squat = try await api.exercise(.squat)
 
             // Last week: the first squat session is the baseline and earns no marks, live or stored.
             clock.set(testNow - 7 * pgDay)
@@ -240,11 +127,9 @@ struct ProgressAPITests {
 
     @Test("editing a finished workout recomputes the records of the history", arguments: TestDatabase.all)
     func editingHistory(engine: TestDatabase) async throws {
-        let clock = WorkoutTestClock()
-        try await withApp(engine, configure: { $0.clock = { clock.now } }) { client, h in
-            let api = WorkoutCalls(client: client, token: h.anaToken)
-            let progress = ProgressCalls(client: client, token: h.anaToken)
-            let squat = try await api.exercise("Squat (Barbell)")
+        try await withApp(engine) { client, h in
+            let (api, progress, clock) = (h.workouts(), h.progress(), h.clock)
+            let squat = try await api.exercise(.squat)
             let three = ["heaviestWeight", "bestE1RM", "bestSetVolume"]
 
             // 100 x 5 (baseline), then 110 x 5 (records), then 105 x 5 (none: below 110).
@@ -314,11 +199,9 @@ struct ProgressAPITests {
 
     @Test("exercise progress: records, rep maxes and sessions, by range and in lb", arguments: TestDatabase.all)
     func exerciseProgress(engine: TestDatabase) async throws {
-        let clock = WorkoutTestClock()
-        try await withApp(engine, configure: { $0.clock = { clock.now } }) { client, h in
-            let api = WorkoutCalls(client: client, token: h.anaToken)
-            let progress = ProgressCalls(client: client, token: h.anaToken)
-            let bench = try await api.exercise("Bench Press (Barbell)")
+        try await withApp(engine) { client, h in
+            let (api, progress, clock) = (h.workouts(), h.progress(), h.clock)
+            let bench = try await api.exercise(.bench)
 
             // Before any session: no records, no sessions.
             let empty = try await progress.exercise(bench)
@@ -418,13 +301,9 @@ struct ProgressAPITests {
 
     @Test("dashboard: this week, the streak, five weeks of volume, best lifts and trends", arguments: TestDatabase.all)
     func dashboard(engine: TestDatabase) async throws {
-        let clock = WorkoutTestClock()
-        try await withApp(engine, configure: { $0.clock = { clock.now } }) { client, h in
-            let api = WorkoutCalls(client: client, token: h.anaToken)
-            let progress = ProgressCalls(client: client, token: h.anaToken)
-            let squat = try await api.exercise("Squat (Barbell)")
-            let bench = try await api.exercise("Bench Press (Barbell)")
-            let deadlift = try await api.exercise("Deadlift (Barbell)")
+        try await withApp(engine) { client, h in
+            let (api, progress, clock) = (h.workouts(), h.progress(), h.clock)
+            let (squat, bench, deadlift) = try await api.exercises(.squat, .bench, .deadlift)
 
             // Nothing logged yet.
             let fresh = try await progress.dashboard()
@@ -517,11 +396,9 @@ struct ProgressAPITests {
 
     @Test("changing the time zone counts the weeks again: a workout early on Monday in UTC is Sunday night in New York", arguments: TestDatabase.all)
     func timeZoneChange(engine: TestDatabase) async throws {
-        let clock = WorkoutTestClock()
-        try await withApp(engine, configure: { $0.clock = { clock.now } }) { client, h in
-            let api = WorkoutCalls(client: client, token: h.anaToken)
-            let progress = ProgressCalls(client: client, token: h.anaToken)
-            let squat = try await api.exercise("Squat (Barbell)")
+        try await withApp(engine) { client, h in
+            let (api, progress, clock) = (h.workouts(), h.progress(), h.clock)
+            let squat = try await api.exercise(.squat)
             // testNow is Monday 21 Sep 2026 14:13 UTC; the workout starts at 01:13 UTC that
             // Monday, which is 21:13 on Sunday 20 Sep in New York (UTC-4 in September).
             try await pgLog(api, clock, at: testNow - 13 * 3_600, name: "Late", [(squat, [pgSet(5, 100)])])
@@ -542,12 +419,9 @@ struct ProgressAPITests {
 
     @Test("stats: totals, muscles, days and the workout type filter", arguments: TestDatabase.all)
     func stats(engine: TestDatabase) async throws {
-        let clock = WorkoutTestClock()
-        try await withApp(engine, configure: { $0.clock = { clock.now } }) { client, h in
-            let api = WorkoutCalls(client: client, token: h.anaToken)
-            let progress = ProgressCalls(client: client, token: h.anaToken)
-            let squat = try await api.exercise("Squat (Barbell)")
-            let bench = try await api.exercise("Bench Press (Barbell)")
+        try await withApp(engine) { client, h in
+            let (api, progress, clock) = (h.workouts(), h.progress(), h.clock)
+            let (squat, bench) = try await api.exercises(.squat, .bench)
             let types = try await api.workoutTypes()
             try #require(types.count >= 2)
             let (push, legs) = (types[0], types[1])
@@ -618,7 +492,7 @@ struct ProgressAPITests {
             #expect((fourWeeks["weeks"] as? [Any])?.count == 4, "31 Aug to 21 Sep")
 
             // Another lifter's type, an unknown one, a malformed one, a bad range.
-            let bensType = try #require(try await WorkoutCalls(client: client, token: h.benToken).workoutTypes().first)
+            let bensType = try #require(try await h.workouts(.ben).workoutTypes().first)
             for id in [bensType, wkID()] {
                 let missing = try await progress.stats("type=\(id)")
                 #expect(missing.status == .notFound)
@@ -645,13 +519,9 @@ struct ProgressAPITests {
 
     @Test("another lifter cannot read the progress of a custom exercise", arguments: TestDatabase.all)
     func crossUserExercise(engine: TestDatabase) async throws {
-        let clock = WorkoutTestClock()
-        try await withApp(engine, configure: { $0.clock = { clock.now } }) { client, h in
-            let api = WorkoutCalls(client: client, token: h.anaToken)
-            let anas = ProgressCalls(client: client, token: h.anaToken)
-            let bens = ProgressCalls(client: client, token: h.benToken)
-            let created = try await client.api(.post, "/api/v1/exercises", token: h.anaToken, json: customExerciseJSON)
-            let fly = try #require(try created.object()["id"] as? String)
+        try await withApp(engine) { client, h in
+            let (api, anas, bens, clock) = (h.workouts(), h.progress(), h.progress(.ben), h.clock)
+            let fly = try await h.createCustomExercise()
             try await pgLog(api, clock, at: testNow - 2 * pgDay, name: "Chest", [(fly, [pgSet(12, 20)])])
             try await pgLog(api, clock, at: testNow - 1 * pgDay, name: "Chest", [(fly, [pgSet(12, 22.5)])])
             clock.set(testNow)

@@ -4,150 +4,14 @@ import HummingbirdTesting
 import SpotterTestSupport
 import Testing
 
-// MARK: - Shared helpers for the template API tests
-
-/// One exercise row of a template body: `exerciseId` plus any other fields.
-func tpRow(_ exerciseID: String, _ fields: [String: any Sendable] = [:]) -> [String: any Sendable] {
-    var row = fields
-    row["exerciseId"] = exerciseID
-    return row
-}
-
-/// The exercise rows of a template answer.
-func tpExercises(_ template: [String: Any]) -> [[String: Any]] { template["exercises"] as? [[String: Any]] ?? [] }
-
-/// One field of every exercise row of a template answer.
-func tpColumn(_ template: [String: Any], _ key: String) -> [Any?] { tpExercises(template).map { $0[key] } }
-
-/// What a template plans, without the ids of its rows: to compare a copy or an
-/// import with what it came from.
-func tpPlan(_ template: [String: Any]) -> String {
-    wkCanonical(tpExercises(template).map { row in row.filter { $0.key != "id" } })
-}
-
-/// The name "save as template" suggests: "Workout on Sep 21" in the lifter's time zone.
-func tpDayName(_ date: Date, timeZone: String) -> String {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = TimeZone(identifier: timeZone)
-    formatter.dateFormat = "MMM d"
-    return "Workout on \(formatter.string(from: date))"
-}
-
-/// Shorthands for one lifter's calls to the templates API.
-struct TemplateAPICalls: Sendable {
-    let client: any TestClientProtocol
-    let token: String
-
-    /// `PUT /templates/{id}` with a body given as an object.
-    func put(_ id: String, _ body: [String: any Sendable]) async throws -> TestResponse {
-        try await client.api(.put, "/api/v1/templates/\(id)", token: token, json: wkJSON(body))
-    }
-
-    /// `PUT /templates/{id}` with a name (left out when nil), the rows and any other fields.
-    func save(_ id: String, name: String? = nil, _ rows: [[String: any Sendable]], _ fields: [String: any Sendable] = [:]) async throws -> TestResponse {
-        var body = fields
-        if let name { body["name"] = name }
-        body["exercises"] = rows
-        return try await put(id, body)
-    }
-
-    /// Creates a template and returns its answer; the test stops if it is refused.
-    @discardableResult
-    func create(
-        _ name: String, _ rows: [[String: any Sendable]], _ fields: [String: any Sendable] = [:], id: String = wkID()
-    ) async throws -> [String: Any] {
-        let response = try await save(id, name: name, rows, fields)
-        try #require(response.status == .created, "\(name) is created: \(response.text)")
-        return try response.object()
-    }
-
-    func get(_ id: String) async throws -> TestResponse {
-        try await client.api(.get, "/api/v1/templates/\(id)", token: token)
-    }
-
-    func list(_ query: String = "") async throws -> TestResponse {
-        try await client.api(.get, "/api/v1/templates" + (query.isEmpty ? "" : "?\(query)"), token: token)
-    }
-
-    /// The names the library lists for a query, in its order.
-    func names(_ query: String = "") async throws -> [String] {
-        let response = try await list(query)
-        #expect(response.status == .ok, "\(query): \(response.text)")
-        return try response.items().compactMap { $0["name"] as? String }
-    }
-
-    func patch(_ id: String, _ fields: [String: any Sendable]) async throws -> TestResponse {
-        try await client.api(.patch, "/api/v1/templates/\(id)", token: token, json: wkJSON(fields))
-    }
-
-    func delete(_ id: String) async throws -> TestResponse {
-        try await client.api(.delete, "/api/v1/templates/\(id)", token: token)
-    }
-
-    func duplicate(_ id: String, as newID: String) async throws -> TestResponse {
-        try await client.api(.post, "/api/v1/templates/\(id)/duplicate", token: token, json: wkJSON(["id": newID]))
-    }
-
-    func start(_ id: String, _ fields: [String: any Sendable]) async throws -> TestResponse {
-        try await client.api(.post, "/api/v1/templates/\(id)/start", token: token, json: wkJSON(fields))
-    }
-
-    func preview(_ id: String, _ fields: [String: any Sendable]) async throws -> TestResponse {
-        try await client.api(.post, "/api/v1/templates/\(id)/update-preview", token: token, json: wkJSON(fields))
-    }
-
-    func update(_ id: String, _ fields: [String: any Sendable]) async throws -> TestResponse {
-        try await client.api(.post, "/api/v1/templates/\(id)/update", token: token, json: wkJSON(fields))
-    }
-
-    func fromWorkout(_ fields: [String: any Sendable]) async throws -> TestResponse {
-        try await client.api(.post, "/api/v1/templates/from-workout", token: token, json: wkJSON(fields))
-    }
-
-    func export(_ id: String) async throws -> TestResponse {
-        try await client.api(.get, "/api/v1/templates/\(id)/export", token: token)
-    }
-
-    func exportAll() async throws -> TestResponse {
-        try await client.api(.get, "/api/v1/templates/export", token: token)
-    }
-
-    /// `POST /templates/import` with the file's text as the raw body.
-    func importFile(_ text: String) async throws -> TestResponse {
-        try await client.api(.post, "/api/v1/templates/import", token: token, json: text)
-    }
-
-    func presets() async throws -> TestResponse {
-        try await client.api(.get, "/api/v1/template-presets", token: token)
-    }
-
-    func preset(_ id: String) async throws -> TestResponse {
-        try await client.api(.get, "/api/v1/template-presets/\(id)", token: token)
-    }
-
-    func use(_ preset: String, as newID: String) async throws -> TestResponse {
-        try await client.api(.post, "/api/v1/template-presets/\(preset)/use", token: token, json: wkJSON(["id": newID]))
-    }
-}
-
-/// The fixed id of the "Starting Strength - Workout A" preset.
-let startingStrengthA = "5E7F0000-0000-4000-8000-000000040000"
-
-// MARK: - Tests
-
 @Suite("Templates API")
 struct TemplateAPITests {
     // MARK: Creating
 
     @Test("a new template gets 3 sets of 8-12 with 120 s rest, and reads back in the order it was built", arguments: TestDatabase.all)
     func createAndReadBack(engine: TestDatabase) async throws {
-        try await withApp(engine) { client, h in
-            let lifts = WorkoutCalls(client: client, token: h.anaToken)
-            let api = TemplateAPICalls(client: client, token: h.anaToken)
-            let bench = try await lifts.exercise("Bench Press (Barbell)")
-            let squat = try await lifts.exercise("Squat (Barbell)")
-            let press = try await lifts.exercise("Overhead Press (Barbell)")
+        try await withTemplates(engine) { api, lifts, h in
+            let (bench, squat, press) = try await lifts.exercises(.bench, .squat, .press)
 
             let id = wkID()
             let created = try await api.save(id, name: "  Push   Day ", [
@@ -278,15 +142,11 @@ struct TemplateAPITests {
     // at once would open more PostgreSQL connections than a server allows.
     @Test("a bad template is refused with the problem named, and nothing is stored", arguments: TestDatabase.all)
     func badTemplate(engine: TestDatabase) async throws {
-        try await withApp(engine) { client, h in
-            let lifts = WorkoutCalls(client: client, token: h.anaToken)
-            let api = TemplateAPICalls(client: client, token: h.anaToken)
-            let bench = try await lifts.exercise("Bench Press (Barbell)")
-            let squat = try await lifts.exercise("Squat (Barbell)")
-            let bensExercise = try #require(
-                try await client.api(.post, "/api/v1/exercises", token: h.benToken, json: customExerciseJSON).object()["id"] as? String)
-            let push = try #require(try await api.create("Push Day", [tpRow(bench)])["id"] as? String)
-            let pull = try #require(try await api.create("Pull Day", [tpRow(squat), tpRow(bench)], ["category": "strength"])["id"] as? String)
+        try await withTemplates(engine) { api, lifts, h in
+            let (bench, squat) = try await lifts.exercises(.bench, .squat)
+            let bensExercise = try await h.createCustomExercise(.ben)
+            let push = try await api.newTemplate("Push Day", [tpRow(bench)])
+            let pull = try await api.newTemplate("Pull Day", [tpRow(squat), tpRow(bench)], ["category": "strength"])
             for input in Self.badTemplates {
             let json = input.json
                 .replacingOccurrences(of: "$BENCH", with: bench)
@@ -305,7 +165,7 @@ struct TemplateAPITests {
             var targets = [("a new template", new)]
             if input.replacing { targets.append(("over Pull Day", pull)) }
             for (what, id) in targets {
-                let response = try await client.api(.put, "/api/v1/templates/\(id)", token: h.anaToken, json: json)
+                let response = try await h.client.api(.put, "/api/v1/templates/\(id)", token: h.anaToken, json: json)
                 #expect(response.status == input.status, "\(what) answered \(response.status): \(response.text)")
                 let error = try response.error()
                 #expect(error.code == input.code, "\(what)")
@@ -322,14 +182,9 @@ struct TemplateAPITests {
 
     @Test("editing is a draft: Save replaces the whole list, a refused Save or a cancel leaves it exactly as it was", arguments: TestDatabase.all)
     func editAsDraft(engine: TestDatabase) async throws {
-        let clock = WorkoutTestClock()
-        try await withApp(engine, configure: { $0.clock = { clock.now } }) { client, h in
-            let lifts = WorkoutCalls(client: client, token: h.anaToken)
-            let api = TemplateAPICalls(client: client, token: h.anaToken)
-            let bench = try await lifts.exercise("Bench Press (Barbell)")
-            let squat = try await lifts.exercise("Squat (Barbell)")
-            let press = try await lifts.exercise("Overhead Press (Barbell)")
-            let deadlift = try await lifts.exercise("Deadlift (Barbell)")
+        try await withTemplates(engine) { api, lifts, h in
+            let clock = h.clock
+            let (bench, squat, press, deadlift) = try await lifts.exercises(.bench, .squat, .press, .deadlift)
             let id = wkID()
             let created = try await api.create("Push Day", [tpRow(bench), tpRow(squat), tpRow(press)], ["notes": "Monday"], id: id)
             let original = wkIDs(tpExercises(created))
@@ -431,13 +286,8 @@ struct TemplateAPITests {
 
     @Test("the library finds templates by their name or an exercise inside, and filters by category", arguments: TestDatabase.all)
     func searchAndFilter(engine: TestDatabase) async throws {
-        try await withApp(engine) { client, h in
-            let lifts = WorkoutCalls(client: client, token: h.anaToken)
-            let api = TemplateAPICalls(client: client, token: h.anaToken)
-            let bench = try await lifts.exercise("Bench Press (Barbell)")
-            let squat = try await lifts.exercise("Squat (Barbell)")
-            let press = try await lifts.exercise("Overhead Press (Barbell)")
-            let deadlift = try await lifts.exercise("Deadlift (Barbell)")
+        try await withTemplates(engine) { api, lifts, h in
+            let (bench, squat, press, deadlift) = try await lifts.exercises(.bench, .squat, .press, .deadlift)
             try await api.create("Push Day", [tpRow(bench), tpRow(press)], ["category": "hypertrophy"])
             try await api.create("Leg Day", [tpRow(squat), tpRow(deadlift)], ["category": "strength"])
             try await api.create("Shoulders", [tpRow(press)])
@@ -472,18 +322,14 @@ struct TemplateAPITests {
 
     @Test("the library sorts by name, newest, last edited, and by pinned then last used", arguments: TestDatabase.all)
     func sorts(engine: TestDatabase) async throws {
-        let clock = WorkoutTestClock()
-        try await withApp(engine, configure: { $0.clock = { clock.now } }) { client, h in
-            let lifts = WorkoutCalls(client: client, token: h.anaToken)
-            let api = TemplateAPICalls(client: client, token: h.anaToken)
-            let bench = try await lifts.exercise("Bench Press (Barbell)")
-            let squat = try await lifts.exercise("Squat (Barbell)")
-            let press = try await lifts.exercise("Overhead Press (Barbell)")
-            let push = try #require(try await api.create("Push Day", [tpRow(bench)])["id"] as? String)
+        try await withTemplates(engine) { api, lifts, h in
+            let clock = h.clock
+            let (bench, squat, press) = try await lifts.exercises(.bench, .squat, .press)
+            let push = try await api.newTemplate("Push Day", [tpRow(bench)])
             clock.advance(by: 60)
-            let legs = try #require(try await api.create("leg day", [tpRow(squat)])["id"] as? String)
+            let legs = try await api.newTemplate("leg day", [tpRow(squat)])
             clock.advance(by: 60)
-            let shoulders = try #require(try await api.create("Shoulders", [tpRow(press)])["id"] as? String)
+            let shoulders = try await api.newTemplate("Shoulders", [tpRow(press)])
 
             func ids(_ query: String) async throws -> [String] { wkIDs(try await api.list(query).items()) }
             #expect(try await ids("sort=name") == [legs, push, shoulders], "names sort without regard to case")
@@ -521,14 +367,11 @@ struct TemplateAPITests {
 
     @Test("pin, archive and rename a template; an archived one hides until asked for", arguments: TestDatabase.all)
     func pinArchiveRename(engine: TestDatabase) async throws {
-        let clock = WorkoutTestClock()
-        try await withApp(engine, configure: { $0.clock = { clock.now } }) { client, h in
-            let lifts = WorkoutCalls(client: client, token: h.anaToken)
-            let api = TemplateAPICalls(client: client, token: h.anaToken)
-            let bench = try await lifts.exercise("Bench Press (Barbell)")
-            let squat = try await lifts.exercise("Squat (Barbell)")
-            let push = try #require(try await api.create("Push Day", [tpRow(bench)])["id"] as? String)
-            let legs = try #require(try await api.create("Leg Day", [tpRow(squat)])["id"] as? String)
+        try await withTemplates(engine) { api, lifts, h in
+            let clock = h.clock
+            let (bench, squat) = try await lifts.exercises(.bench, .squat)
+            let push = try await api.newTemplate("Push Day", [tpRow(bench)])
+            let legs = try await api.newTemplate("Leg Day", [tpRow(squat)])
             let exercises = wkCanonical(try await api.get(push).object()["exercises"])
 
             clock.advance(by: 60)
@@ -590,12 +433,9 @@ struct TemplateAPITests {
 
     @Test("duplicating makes Push Day (Copy), then Push Day (Copy 2), each a deep copy with new row ids", arguments: TestDatabase.all)
     func duplicate(engine: TestDatabase) async throws {
-        let clock = WorkoutTestClock()
-        try await withApp(engine, configure: { $0.clock = { clock.now } }) { client, h in
-            let lifts = WorkoutCalls(client: client, token: h.anaToken)
-            let api = TemplateAPICalls(client: client, token: h.anaToken)
-            let bench = try await lifts.exercise("Bench Press (Barbell)")
-            let press = try await lifts.exercise("Overhead Press (Barbell)")
+        try await withTemplates(engine) { api, lifts, h in
+            let clock = h.clock
+            let (bench, press) = try await lifts.exercises(.bench, .press)
             let push = wkID()
             let original = try await api.create("Push Day", [
                 tpRow(bench, ["setCount": 5, "repMin": 5, "repMax": 5, "targetWeight": 100, "weightUnit": "kg", "targetRPE": 8, "notes": "pause"]),
@@ -649,13 +489,10 @@ struct TemplateAPITests {
 
     @Test("deleting a template removes it and its rows; it is gone for good, and past workouts stay", arguments: TestDatabase.all)
     func delete(engine: TestDatabase) async throws {
-        try await withApp(engine) { client, h in
-            let lifts = WorkoutCalls(client: client, token: h.anaToken)
-            let api = TemplateAPICalls(client: client, token: h.anaToken)
-            let bench = try await lifts.exercise("Bench Press (Barbell)")
-            let squat = try await lifts.exercise("Squat (Barbell)")
-            let push = try #require(try await api.create("Push Day", [tpRow(bench), tpRow(squat)])["id"] as? String)
-            let legs = try #require(try await api.create("Leg Day", [tpRow(squat)])["id"] as? String)
+        try await withTemplates(engine) { api, lifts, h in
+            let (bench, squat) = try await lifts.exercises(.bench, .squat)
+            let push = try await api.newTemplate("Push Day", [tpRow(bench), tpRow(squat)])
+            let legs = try await api.newTemplate("Leg Day", [tpRow(squat)])
             let w = wkID()
             #expect(try await api.start(push, ["workoutId": w]).status == .created)
             #expect(try await lifts.finish(w).status == .ok)
@@ -688,12 +525,8 @@ struct TemplateAPITests {
 
     @Test("the preset library holds the days of at least nine routines, read-only, and using one makes an own copy", arguments: TestDatabase.all)
     func presets(engine: TestDatabase) async throws {
-        try await withApp(engine) { client, h in
-            let lifts = WorkoutCalls(client: client, token: h.anaToken)
-            let api = TemplateAPICalls(client: client, token: h.anaToken)
-            let squat = try await lifts.exercise("Squat (Barbell)")
-            let bench = try await lifts.exercise("Bench Press (Barbell)")
-            let deadlift = try await lifts.exercise("Deadlift (Barbell)")
+        try await withTemplates(engine) { api, lifts, h in
+            let (squat, bench, deadlift) = try await lifts.exercises(.squat, .bench, .deadlift)
 
             let listed = try await api.presets()
             #expect(listed.status == .ok)
@@ -718,7 +551,7 @@ struct TemplateAPITests {
             #expect(try await api.get(startingStrengthA).status == .ok, "a preset opens like a template")
             #expect(try await api.preset(wkID()).status == .notFound)
             #expect(try await api.list().items().isEmpty, "presets are not the lifter's own templates")
-            let own = try #require(try await api.create("Mine", [tpRow(squat)])["id"] as? String)
+            let own = try await api.newTemplate("Mine", [tpRow(squat)])
             let notPreset = try await api.preset(own)
             #expect(notPreset.status == .notFound, "a template of one's own is not a preset")
             #expect(try notPreset.error().message == "The preset was not found.")
@@ -787,8 +620,7 @@ struct TemplateAPITests {
 
     @Test("a preset can be started as it is; the workout remembers no template of the lifter's", arguments: TestDatabase.all)
     func startPreset(engine: TestDatabase) async throws {
-        try await withApp(engine) { client, h in
-            let api = TemplateAPICalls(client: client, token: h.anaToken)
+        try await withTemplates(engine) { api, _, h in
             let w = wkID()
             let started = try await api.start(startingStrengthA, ["workoutId": w])
             #expect(started.status == .created, "\(started.text)")
@@ -804,13 +636,9 @@ struct TemplateAPITests {
 
     @Test("starting a template plans its sets: reps at the bottom of the range, the template's weight or else the last working weight", arguments: TestDatabase.all)
     func startPlansSets(engine: TestDatabase) async throws {
-        let clock = WorkoutTestClock()
-        try await withApp(engine, configure: { $0.clock = { clock.now } }) { client, h in
-            let lifts = WorkoutCalls(client: client, token: h.anaToken)
-            let api = TemplateAPICalls(client: client, token: h.anaToken)
-            let bench = try await lifts.exercise("Bench Press (Barbell)")
-            let press = try await lifts.exercise("Overhead Press (Barbell)")
-            let squat = try await lifts.exercise("Squat (Barbell)")
+        try await withTemplates(engine) { api, lifts, h in
+            let clock = h.clock
+            let (bench, press, squat) = try await lifts.exercises(.bench, .press, .squat)
 
             // Last week: bench 5 x 100 and 5 x 105, and a heavier warm-up single that is not a working weight.
             let (old, oldEntries) = try await lifts.logWorkout(exercises: [bench], sets: [(5, 100), (5, 105)])
@@ -883,14 +711,11 @@ struct TemplateAPITests {
 
     @Test("starting while another workout is in progress is a 409 that changes nothing, unless the lifter chooses to replace it", arguments: TestDatabase.all)
     func startWhileActive(engine: TestDatabase) async throws {
-        let clock = WorkoutTestClock()
-        try await withApp(engine, configure: { $0.clock = { clock.now } }) { client, h in
-            let lifts = WorkoutCalls(client: client, token: h.anaToken)
-            let api = TemplateAPICalls(client: client, token: h.anaToken)
-            let bench = try await lifts.exercise("Bench Press (Barbell)")
-            let squat = try await lifts.exercise("Squat (Barbell)")
+        try await withTemplates(engine) { api, lifts, h in
+            let clock = h.clock
+            let (bench, squat) = try await lifts.exercises(.bench, .squat)
             let (old, _) = try await lifts.logWorkout(exercises: [bench], sets: [(5, 100), (5, 100)], fields: ["name": "Chest"])
-            let t = try #require(try await api.create("Leg Day", [tpRow(squat), tpRow(bench)])["id"] as? String)
+            let t = try await api.newTemplate("Leg Day", [tpRow(squat), tpRow(bench)])
 
             func snapshot() async throws -> [String] {
                 [
@@ -930,13 +755,10 @@ struct TemplateAPITests {
 
     @Test("a started workout is a copy: editing, renaming or deleting the template later never changes it", arguments: TestDatabase.all)
     func startedWorkoutIsACopy(engine: TestDatabase) async throws {
-        let clock = WorkoutTestClock()
-        try await withApp(engine, configure: { $0.clock = { clock.now } }) { client, h in
-            let lifts = WorkoutCalls(client: client, token: h.anaToken)
-            let api = TemplateAPICalls(client: client, token: h.anaToken)
-            let bench = try await lifts.exercise("Bench Press (Barbell)")
-            let squat = try await lifts.exercise("Squat (Barbell)")
-            let t = try #require(try await api.create("Push Day", [tpRow(bench), tpRow(squat, ["targetWeight": 100])])["id"] as? String)
+        try await withTemplates(engine) { api, lifts, h in
+            let clock = h.clock
+            let (bench, squat) = try await lifts.exercises(.bench, .squat)
+            let t = try await api.newTemplate("Push Day", [tpRow(bench), tpRow(squat, ["targetWeight": 100])])
             // One finished workout from it, and one in progress.
             let past = wkID()
             #expect(try await api.start(t, ["workoutId": past]).status == .created)
@@ -964,13 +786,9 @@ struct TemplateAPITests {
 
     @Test("start and tweak: today's list changes this workout only; an empty list is refused", arguments: TestDatabase.all)
     func startAndTweak(engine: TestDatabase) async throws {
-        let clock = WorkoutTestClock()
-        try await withApp(engine, configure: { $0.clock = { clock.now } }) { client, h in
-            let lifts = WorkoutCalls(client: client, token: h.anaToken)
-            let api = TemplateAPICalls(client: client, token: h.anaToken)
-            let bench = try await lifts.exercise("Bench Press (Barbell)")
-            let squat = try await lifts.exercise("Squat (Barbell)")
-            let press = try await lifts.exercise("Overhead Press (Barbell)")
+        try await withTemplates(engine) { api, lifts, h in
+            let clock = h.clock
+            let (bench, squat, press) = try await lifts.exercises(.bench, .squat, .press)
             let t = wkID()
             let created = try await api.create("Push Day", [tpRow(bench), tpRow(squat), tpRow(press)], id: t)
             let rows = wkIDs(tpExercises(created))
@@ -1024,13 +842,9 @@ struct TemplateAPITests {
 
     @Test("after a workout from a template, each update choice is previewed without saving, then applied as previewed", arguments: TestDatabase.all)
     func updateFromWorkout(engine: TestDatabase) async throws {
-        let clock = WorkoutTestClock()
-        try await withApp(engine, configure: { $0.clock = { clock.now } }) { client, h in
-            let lifts = WorkoutCalls(client: client, token: h.anaToken)
-            let api = TemplateAPICalls(client: client, token: h.anaToken)
-            let bench = try await lifts.exercise("Bench Press (Barbell)")
-            let squat = try await lifts.exercise("Squat (Barbell)")
-            let press = try await lifts.exercise("Overhead Press (Barbell)")
+        try await withTemplates(engine) { api, lifts, h in
+            let clock = h.clock
+            let (bench, squat, press) = try await lifts.exercises(.bench, .squat, .press)
             let t = wkID()
             let created = try await api.create("Push Day", [
                 tpRow(bench), tpRow(squat, ["repMin": 3, "repMax": 5, "targetWeight": 100, "weightUnit": "kg"]), tpRow(press),
@@ -1126,13 +940,8 @@ struct TemplateAPITests {
 
     @Test("the update choices also take today's tweaked list: moves, additions and removals in words", arguments: TestDatabase.all)
     func updateFromTodaysList(engine: TestDatabase) async throws {
-        try await withApp(engine) { client, h in
-            let lifts = WorkoutCalls(client: client, token: h.anaToken)
-            let api = TemplateAPICalls(client: client, token: h.anaToken)
-            let bench = try await lifts.exercise("Bench Press (Barbell)")
-            let squat = try await lifts.exercise("Squat (Barbell)")
-            let press = try await lifts.exercise("Overhead Press (Barbell)")
-            let deadlift = try await lifts.exercise("Deadlift (Barbell)")
+        try await withTemplates(engine) { api, lifts, h in
+            let (bench, squat, press, deadlift) = try await lifts.exercises(.bench, .squat, .press, .deadlift)
             let t = wkID()
             let rows = wkIDs(tpExercises(try await api.create("Push Day", [tpRow(bench), tpRow(squat), tpRow(press)], id: t)))
             let before = try await api.get(t).text
@@ -1181,11 +990,9 @@ struct TemplateAPITests {
 
     @Test("a bad update is refused with the reason, and the template is unchanged", arguments: TestDatabase.all)
     func badUpdate(engine: TestDatabase) async throws {
-        try await withApp(engine) { client, h in
-            let lifts = WorkoutCalls(client: client, token: h.anaToken)
-            let api = TemplateAPICalls(client: client, token: h.anaToken)
-            let bench = try await lifts.exercise("Bench Press (Barbell)")
-            let t = try #require(try await api.create("Push Day", [tpRow(bench)])["id"] as? String)
+        try await withTemplates(engine) { api, lifts, h in
+            let bench = try await lifts.exercise(.bench)
+            let t = try await api.newTemplate("Push Day", [tpRow(bench)])
             let done = wkID()
             let started = try await api.start(t, ["workoutId": done])
             let first = try #require(wkEntries(try started.object()).first)
@@ -1198,7 +1005,7 @@ struct TemplateAPITests {
             #expect(try await api.start(t, ["workoutId": empty]).status == .created)
             #expect(try await lifts.finish(empty).status == .ok)
             // A finished workout from another template.
-            let other = try #require(try await api.create("Pull Day", [tpRow(bench)])["id"] as? String)
+            let other = try await api.newTemplate("Pull Day", [tpRow(bench)])
             let elsewhere = wkID()
             let otherEntry = try #require(wkEntries(try await api.start(other, ["workoutId": elsewhere]).object()).first)
             let otherSet = try #require(wkIDs(wkSets(otherEntry)).first)
@@ -1234,11 +1041,9 @@ struct TemplateAPITests {
 
     @Test("starts raced by a double tap or two tabs never fail hard: each is started or already replaced, and one workout is left active", arguments: TestDatabase.all)
     func racingStarts(engine: TestDatabase) async throws {
-        try await withApp(engine) { client, h in
-            let lifts = WorkoutCalls(client: client, token: h.anaToken)
-            let api = TemplateAPICalls(client: client, token: h.anaToken)
-            let bench = try await lifts.exercise("Bench Press (Barbell)")
-            let t = try #require(try await api.create("Push Day", [tpRow(bench), tpRow(bench, ["setCount": 5])])["id"] as? String)
+        try await withTemplates(engine) { api, lifts, h in
+            let bench = try await lifts.exercise(.bench)
+            let t = try await api.newTemplate("Push Day", [tpRow(bench), tpRow(bench, ["setCount": 5])])
             let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
                 for _ in 0..<12 {
                     group.addTask { try await api.start(t, ["workoutId": wkID(), "replaceActive": true]).status }
@@ -1254,11 +1059,8 @@ struct TemplateAPITests {
 
     @Test("a timed exercise without a time gets 30 s a set, never reps: a plank is held, not counted", arguments: TestDatabase.all)
     func timedDefault(engine: TestDatabase) async throws {
-        try await withApp(engine) { client, h in
-            let lifts = WorkoutCalls(client: client, token: h.anaToken)
-            let api = TemplateAPICalls(client: client, token: h.anaToken)
-            let plank = try await lifts.exercise("Plank")
-            let squat = try await lifts.exercise("Squat (Barbell)")
+        try await withTemplates(engine) { api, lifts, h in
+            let (plank, squat) = try await lifts.exercises(.plank, .squat)
             let created = try await api.create("Core", [tpRow(plank), tpRow(plank, ["targetDurationSeconds": 45]), tpRow(squat)])
             #expect(tpColumn(created, "targetDurationSeconds").map { $0 as? Int } == [30, 45, nil])
             let t = created["id"] as! String
@@ -1277,13 +1079,9 @@ struct TemplateAPITests {
 
     @Test("save a workout as a template: completed working sets and their reps, warm-ups and skipped exercises left out", arguments: TestDatabase.all)
     func saveWorkoutAsTemplate(engine: TestDatabase) async throws {
-        let clock = WorkoutTestClock()
-        try await withApp(engine, configure: { $0.clock = { clock.now } }) { client, h in
-            let lifts = WorkoutCalls(client: client, token: h.anaToken)
-            let api = TemplateAPICalls(client: client, token: h.anaToken)
-            let bench = try await lifts.exercise("Bench Press (Barbell)")
-            let squat = try await lifts.exercise("Squat (Barbell)")
-            let deadlift = try await lifts.exercise("Deadlift (Barbell)")
+        try await withTemplates(engine) { api, lifts, h in
+            let clock = h.clock
+            let (bench, squat, deadlift) = try await lifts.exercises(.bench, .squat, .deadlift)
             let w = wkID()
             let (b, s, d) = (wkID(), wkID(), wkID())
             #expect(try await lifts.start(w).status == .created)
@@ -1362,10 +1160,8 @@ struct TemplateAPITests {
 
     @Test("the suggested name is the workout's day in the lifter's time zone", arguments: TestDatabase.all)
     func saveAsTemplateNameInTimeZone(engine: TestDatabase) async throws {
-        try await withApp(engine) { client, h in
-            let lifts = WorkoutCalls(client: client, token: h.anaToken)
-            let api = TemplateAPICalls(client: client, token: h.anaToken)
-            let bench = try await lifts.exercise("Bench Press (Barbell)")
+        try await withTemplates(engine) { api, lifts, h in
+            let bench = try await lifts.exercise(.bench)
             #expect(try await lifts.settings(["timeZone": "Pacific/Auckland"]).status == .ok)
             let (w, _) = try await lifts.logWorkout(exercises: [bench], sets: [(5, 100)])
             #expect(try await lifts.finish(w).status == .ok)
@@ -1379,10 +1175,8 @@ struct TemplateAPITests {
 
     @Test("a workout without a completed working set cannot be saved as a template", arguments: TestDatabase.all)
     func saveEmptyWorkoutAsTemplate(engine: TestDatabase) async throws {
-        try await withApp(engine) { client, h in
-            let lifts = WorkoutCalls(client: client, token: h.anaToken)
-            let api = TemplateAPICalls(client: client, token: h.anaToken)
-            let bench = try await lifts.exercise("Bench Press (Barbell)")
+        try await withTemplates(engine) { api, lifts, h in
+            let bench = try await lifts.exercise(.bench)
             let (w, entries) = try await lifts.logWorkout(exercises: [bench], sets: [])
             #expect(try await lifts.set(w, entries[0], wkID(), ["kind": "warmup", "reps": 10, "weight": 40, "done": true]).status == .ok)
             #expect(try await lifts.set(w, entries[0], wkID(), ["reps": 5, "weight": 100]).status == .ok)
@@ -1401,13 +1195,9 @@ struct TemplateAPITests {
 
     @Test("export one or all as a spotter-templates file; another lifter imports it, twice gives (Imported) names", arguments: TestDatabase.all)
     func exportAndImport(engine: TestDatabase) async throws {
-        try await withApp(engine) { client, h in
-            let lifts = WorkoutCalls(client: client, token: h.anaToken)
-            let ana = TemplateAPICalls(client: client, token: h.anaToken)
-            let ben = TemplateAPICalls(client: client, token: h.benToken)
-            let bench = try await lifts.exercise("Bench Press (Barbell)")
-            let press = try await lifts.exercise("Overhead Press (Barbell)")
-            let squat = try await lifts.exercise("Squat (Barbell)")
+        try await withTemplates(engine) { ana, lifts, h in
+            let ben = h.templates(.ben)
+            let (bench, press, squat) = try await lifts.exercises(.bench, .press, .squat)
             let push = try await ana.create("Push Day", [
                 tpRow(bench, ["setCount": 5, "repMin": 5, "repMax": 5, "targetWeight": 100, "weightUnit": "kg", "targetRPE": 8, "notes": "pause"]),
                 tpRow(press),
@@ -1481,11 +1271,8 @@ struct TemplateAPITests {
 
     @Test("a file naming exercises only by name or alias imports onto the lifter's library", arguments: TestDatabase.all)
     func importByName(engine: TestDatabase) async throws {
-        try await withApp(engine) { client, h in
-            let lifts = WorkoutCalls(client: client, token: h.benToken)
-            let ben = TemplateAPICalls(client: client, token: h.benToken)
-            let squat = try await lifts.exercise("Squat (Barbell)")
-            let bench = try await lifts.exercise("Bench Press (Barbell)")
+        try await withTemplates(engine, as: .ben) { ben, lifts, h in
+            let (squat, bench) = try await lifts.exercises(.squat, .bench)
             let file = """
                 {"format": "spotter-templates", "version": 1, "templates": [{"name": "From a friend", "category": "beginner", "exercises": [
                   {"exercise": "back squat", "sets": 5, "repMin": 5, "repMax": 5},
@@ -1533,10 +1320,8 @@ struct TemplateAPITests {
     @Test(
         "a bad template file is refused with the reason and imports nothing at all", arguments: TestDatabase.all)
     func badImport(engine: TestDatabase) async throws {
-        try await withApp(engine) { client, h in
-            let lifts = WorkoutCalls(client: client, token: h.benToken)
-            let ben = TemplateAPICalls(client: client, token: h.benToken)
-            let squat = try await lifts.exercise("Squat (Barbell)")
+        try await withTemplates(engine, as: .ben) { ben, lifts, h in
+            let squat = try await lifts.exercise(.squat)
             try await ben.create("First", [tpRow(squat)])
             let before = try await ben.list("archived=true&sort=name").text
             let counts = "\(try await h.count("workout_templates")) \(try await h.count("template_exercises"))"
@@ -1565,12 +1350,10 @@ struct TemplateAPITests {
 extension TemplateAPITests {
     @Test("pinning and archiving are not edits: \"recently edited\" and the edit time stay; a rename is one", arguments: TestDatabase.all)
     func pinIsNotAnEdit(engine: TestDatabase) async throws {
-        let clock = WorkoutTestClock()
-        try await withApp(engine, configure: { $0.clock = { clock.now } }) { client, h in
-            let lifts = WorkoutCalls(client: client, token: h.anaToken)
-            let api = TemplateAPICalls(client: client, token: h.anaToken)
-            let squat = try await lifts.exercise("Squat (Barbell)")
-            let legs = try #require(try await api.create("Legs", [tpRow(squat)])["id"] as? String)
+        try await withTemplates(engine) { api, lifts, h in
+            let clock = h.clock
+            let squat = try await lifts.exercise(.squat)
+            let legs = try await api.newTemplate("Legs", [tpRow(squat)])
             clock.advance(by: 60)
             _ = try await api.create("Arms", [tpRow(squat)])
             clock.advance(by: 60)
@@ -1588,8 +1371,7 @@ extension TemplateAPITests {
 
     @Test("a template file whose plank has no time imports it as 30 s a set", arguments: TestDatabase.all)
     func importedHoldGetsATime(engine: TestDatabase) async throws {
-        try await withApp(engine) { client, h in
-            let api = TemplateAPICalls(client: client, token: h.anaToken)
+        try await withTemplates(engine) { api, _, h in
             let file = #"{"format": "spotter-templates", "version": 1, "templates": [{"name": "Core", "category": "custom", "exercises": [{"exercise": "Plank", "sets": 3, "repMin": 1, "repMax": 1}]}]}"#
             let imported = try await api.importFile(file)
             #expect(imported.status == .created, "\(imported.text)")

@@ -19,8 +19,7 @@ struct TemplateCrossUserTests {
     static func anasSide(_ client: any TestClientProtocol, _ h: Harness) async throws -> AnasSide {
         let lifts = WorkoutCalls(client: client, token: h.anaToken)
         let ana = TemplateAPICalls(client: client, token: h.anaToken)
-        let bench = try await lifts.exercise("Bench Press (Barbell)")
-        let squat = try await lifts.exercise("Squat (Barbell)")
+        let (bench, squat) = try await lifts.exercises(.bench, .squat)
         let template = try await ana.create(
             "Ana's Push Day", [tpRow(bench, ["notes": "pause"]), tpRow(squat, ["targetWeight": 100, "weightUnit": "kg"])],
             ["category": "strength", "notes": "Mondays"])
@@ -52,13 +51,12 @@ struct TemplateCrossUserTests {
     func templateCalls(engine: TestDatabase) async throws {
         try await withApp(engine) { client, h in
             let anas = try await Self.anasSide(client, h)
-            let benLifts = WorkoutCalls(client: client, token: h.benToken)
-            let ben = TemplateAPICalls(client: client, token: h.benToken)
-            let bench = try await benLifts.exercise("Bench Press (Barbell)")
+            let (benLifts, ben) = (h.workouts(.ben), h.templates(.ben))
+            let bench = try await benLifts.exercise(.bench)
             // Ben has a finished workout and a template of his own.
             let (bw, _) = try await benLifts.logWorkout(exercises: [bench], sets: [(5, 60), (5, 60)], fields: ["name": "Ben's Bench"])
             #expect(try await benLifts.finish(bw).status == .ok)
-            let bt = try #require(try await ben.create("Ben's Day", [tpRow(bench)])["id"] as? String)
+            let bt = try await ben.newTemplate("Ben's Day", [tpRow(bench)])
             let bensTemplate = try await ben.get(bt).text
 
             let before = try await Self.snapshot(client, h, anas)
@@ -109,11 +107,9 @@ struct TemplateCrossUserTests {
     func workoutsThroughTemplates(engine: TestDatabase) async throws {
         try await withApp(engine) { client, h in
             let anas = try await Self.anasSide(client, h)
-            let benLifts = WorkoutCalls(client: client, token: h.benToken)
-            let ben = TemplateAPICalls(client: client, token: h.benToken)
-            let bench = try await benLifts.exercise("Bench Press (Barbell)")
-            let squat = try await benLifts.exercise("Squat (Barbell)")
-            let bt = try #require(try await ben.create("Ben's Day", [tpRow(bench), tpRow(squat)])["id"] as? String)
+            let (benLifts, ben) = (h.workouts(.ben), h.templates(.ben))
+            let (bench, squat) = try await benLifts.exercises(.bench, .squat)
+            let bt = try await ben.newTemplate("Ben's Day", [tpRow(bench), tpRow(squat)])
             let before = try await Self.snapshot(client, h, anas)
             let bensTemplate = try await ben.get(bt).text
 
@@ -144,12 +140,11 @@ struct TemplateCrossUserTests {
     func reusedIDs(engine: TestDatabase) async throws {
         try await withApp(engine) { client, h in
             let anas = try await Self.anasSide(client, h)
-            let benLifts = WorkoutCalls(client: client, token: h.benToken)
-            let ben = TemplateAPICalls(client: client, token: h.benToken)
-            let bench = try await benLifts.exercise("Bench Press (Barbell)")
+            let (benLifts, ben) = (h.workouts(.ben), h.templates(.ben))
+            let bench = try await benLifts.exercise(.bench)
             let (bw, _) = try await benLifts.logWorkout(exercises: [bench], sets: [(5, 60)])
             #expect(try await benLifts.finish(bw).status == .ok)
-            let bt = try #require(try await ben.create("Ben's Day", [tpRow(bench)])["id"] as? String)
+            let bt = try await ben.newTemplate("Ben's Day", [tpRow(bench)])
             let before = try await Self.snapshot(client, h, anas)
             let bensTemplate = try await ben.get(bt).text
             let t = anas.template

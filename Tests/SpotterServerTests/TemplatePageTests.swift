@@ -26,9 +26,8 @@ struct TemplatePageTests {
     @Test("row buttons with numbers out of range, or no button at all, redraw the form and save nothing", arguments: TestDatabase.all)
     func tamperedRowCommands(engine: TestDatabase) async throws {
         try await withApp(engine) { client, h in
-            let lifts = WorkoutCalls(client: client, token: h.benToken)
-            let api = TemplateAPICalls(client: client, token: h.benToken)
-            let squat = try await lifts.exercise("Squat (Barbell)")
+            let (lifts, api) = (h.workouts(.ben), h.templates(.ben))
+            let squat = try await lifts.exercise(.squat)
             let template = try await api.create("Legs", [tpRow(squat)])
             let id = template["id"] as! String
             let before = try await api.get(id).text
@@ -48,9 +47,8 @@ struct TemplatePageTests {
     @Test("an empty name on the edit page is named at the field, and the top says what to fix", arguments: TestDatabase.all)
     func emptyName(engine: TestDatabase) async throws {
         try await withApp(engine) { client, h in
-            let lifts = WorkoutCalls(client: client, token: h.benToken)
-            let api = TemplateAPICalls(client: client, token: h.benToken)
-            let template = try await api.create("Legs", [tpRow(try await lifts.exercise("Squat (Barbell)"))])
+            let (lifts, api) = (h.workouts(.ben), h.templates(.ben))
+            let template = try await api.create("Legs", [tpRow(try await lifts.exercise(.squat))])
             let id = template["id"] as! String
             var browser = try await signedIn(client)
             _ = try await browser.get("/templates/\(id)/edit")
@@ -66,10 +64,9 @@ struct TemplatePageTests {
     @Test("the detail page shows the template's notes once, not under an exercise without notes of its own", arguments: TestDatabase.all)
     func notesStayWhereTheyBelong(engine: TestDatabase) async throws {
         try await withApp(engine) { client, h in
-            let lifts = WorkoutCalls(client: client, token: h.benToken)
-            let api = TemplateAPICalls(client: client, token: h.benToken)
+            let (lifts, api) = (h.workouts(.ben), h.templates(.ben))
             let template = try await api.create(
-                "Legs", [tpRow(try await lifts.exercise("Squat (Barbell)"))], ["notes": "Heavy day, long rests"])
+                "Legs", [tpRow(try await lifts.exercise(.squat))], ["notes": "Heavy day, long rests"])
             var browser = try await signedIn(client)
             let page = String(buffer: try await browser.get("/templates/\(template["id"] as! String)").body)
             #expect(page.components(separatedBy: "Heavy day, long rests").count == 2, "the notes appear exactly once")
@@ -93,9 +90,8 @@ struct TemplatePageTests {
     @Test("start and tweak: a new name that cannot be used stops everything before the workout starts", arguments: TestDatabase.all)
     func prepChecksFirst(engine: TestDatabase) async throws {
         try await withApp(engine) { client, h in
-            let lifts = WorkoutCalls(client: client, token: h.benToken)
-            let api = TemplateAPICalls(client: client, token: h.benToken)
-            let template = try await api.create("Legs", [tpRow(try await lifts.exercise("Squat (Barbell)"))])
+            let (lifts, api) = (h.workouts(.ben), h.templates(.ben))
+            let template = try await api.create("Legs", [tpRow(try await lifts.exercise(.squat))])
             let id = template["id"] as! String
             let before = try await api.get(id).text
             var browser = try await signedIn(client)
@@ -121,12 +117,9 @@ struct TemplatePageTests {
     @Test("the detail page shows a fixed weight as it is, else the weight of last time, else none", arguments: TestDatabase.all)
     func weightNotes(engine: TestDatabase) async throws {
         try await withApp(engine) { client, h in
-            let lifts = WorkoutCalls(client: client, token: h.benToken)
-            let api = TemplateAPICalls(client: client, token: h.benToken)
-            let squat = try await lifts.exercise("Squat (Barbell)")
-            let bench = try await lifts.exercise("Bench Press (Barbell)")
-            let id = try #require(
-                try await api.create("Full", [tpRow(squat, ["targetWeight": 60, "weightUnit": "kg"]), tpRow(bench)])["id"] as? String)
+            let (lifts, api) = (h.workouts(.ben), h.templates(.ben))
+            let (squat, bench) = try await lifts.exercises(.squat, .bench)
+            let id = try await api.newTemplate("Full", [tpRow(squat, ["targetWeight": 60, "weightUnit": "kg"]), tpRow(bench)])
             var browser = try await signedIn(client)
             var page = String(buffer: try await browser.get("/templates/\(id)").body)
             #expect(page.contains("· 60 kg"))

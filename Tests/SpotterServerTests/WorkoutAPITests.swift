@@ -4,162 +4,13 @@ import HummingbirdTesting
 import SpotterTestSupport
 import Testing
 
-// MARK: - Shared helpers for the workout API tests
-
-/// A clock a test can move forward (durations, workouts on different days). The app
-/// reads it through `AppConfiguration.clock`; it starts at `testNow`.
-final class WorkoutTestClock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var current: Date
-
-    init(_ start: Date = testNow) { current = start }
-
-    var now: Date { lock.withLock { current } }
-
-    func advance(by seconds: TimeInterval) { lock.withLock { current = current.addingTimeInterval(seconds) } }
-}
-
-/// How the API writes a date (`JSONEncoder.dateEncodingStrategy = .iso8601`).
-func wkTime(_ date: Date) -> String { ISO8601DateFormatter().string(from: date) }
-
-/// A new client-made id, spelled as the API spells ids.
-func wkID() -> String { UUID().text }
-
-/// A JSON object as text, keys sorted.
-func wkJSON(_ object: [String: any Sendable]) -> String {
-    let data = try! JSONSerialization.data(withJSONObject: object as [String: Any], options: [.sortedKeys])
-    return String(decoding: data, as: UTF8.self)
-}
-
-/// Any JSON value as canonical text (sorted keys), to compare two answers.
-func wkCanonical(_ value: Any?) -> String {
-    guard let value, JSONSerialization.isValidJSONObject([value]) else { return "invalid" }
-    let data = try! JSONSerialization.data(withJSONObject: [value], options: [.sortedKeys])
-    return String(decoding: data, as: UTF8.self)
-}
-
-/// True when a value is unset: `null` or left out (workout, entry and rest
-/// answers leave unset keys out; set answers write them as `null`).
-func wkNone(_ value: Any?) -> Bool { value == nil || value is NSNull }
-
-/// A JSON number as a Double, whether it was written as 100 or 100.0.
-func wkNumber(_ value: Any?) -> Double? { (value as? NSNumber)?.doubleValue }
-
-func wkEntries(_ workout: [String: Any]) -> [[String: Any]] { workout["entries"] as? [[String: Any]] ?? [] }
-
-func wkSets(_ entry: [String: Any]) -> [[String: Any]] { entry["sets"] as? [[String: Any]] ?? [] }
-
-func wkRest(_ object: [String: Any]) -> [String: Any] { object["rest"] as? [String: Any] ?? [:] }
-
-func wkSummary(_ workout: [String: Any]) -> [String: Any] { workout["summary"] as? [String: Any] ?? [:] }
-
-func wkIDs(_ list: [[String: Any]]) -> [String] { list.compactMap { $0["id"] as? String } }
-
-/// Shorthands for one lifter's calls to the workouts API.
-struct WorkoutCalls: Sendable {
-    let client: any TestClientProtocol
-    let token: String
-
-    /// The id of a built-in exercise, found by its exact name through the library search.
-    func exercise(_ name: String) async throws -> String {
-        let query = try #require(name.addingPercentEncoding(withAllowedCharacters: .alphanumerics))
-        let items = try await client.api(.get, "/api/v1/exercises?search=\(query)", token: token).items()
-        let match = try #require(items.first { $0["name"] as? String == name }, "\(name) is in the catalog")
-        return try #require(match["id"] as? String)
-    }
-
-    func workoutTypes() async throws -> [String] {
-        wkIDs(try await client.api(.get, "/api/v1/workout-types", token: token).items())
-    }
-
-    func start(_ id: String, _ fields: [String: any Sendable] = [:]) async throws -> TestResponse {
-        var body = fields
-        body["id"] = id
-        return try await client.api(.post, "/api/v1/workouts", token: token, json: wkJSON(body))
-    }
-
-    func get(_ workout: String) async throws -> TestResponse {
-        try await client.api(.get, "/api/v1/workouts/\(workout)", token: token)
-    }
-
-    func active() async throws -> TestResponse {
-        try await client.api(.get, "/api/v1/workouts/active", token: token)
-    }
-
-    func history(_ query: String = "") async throws -> TestResponse {
-        try await client.api(.get, "/api/v1/workouts" + (query.isEmpty ? "" : "?\(query)"), token: token)
-    }
-
-    func patch(_ workout: String, _ fields: [String: any Sendable]) async throws -> TestResponse {
-        try await client.api(.patch, "/api/v1/workouts/\(workout)", token: token, json: wkJSON(fields))
-    }
-
-    func finish(_ workout: String) async throws -> TestResponse {
-        try await client.api(.post, "/api/v1/workouts/\(workout)/finish", token: token)
-    }
-
-    func rest(_ workout: String, _ action: String) async throws -> TestResponse {
-        try await client.api(.post, "/api/v1/workouts/\(workout)/rest", token: token, json: wkJSON(["action": action]))
-    }
-
-    func entry(_ workout: String, _ entry: String, _ fields: [String: any Sendable]) async throws -> TestResponse {
-        try await client.api(.put, "/api/v1/workouts/\(workout)/entries/\(entry)", token: token, json: wkJSON(fields))
-    }
-
-    func deleteEntry(_ workout: String, _ entry: String) async throws -> TestResponse {
-        try await client.api(.delete, "/api/v1/workouts/\(workout)/entries/\(entry)", token: token)
-    }
-
-    func order(_ workout: String, _ ids: [String]) async throws -> TestResponse {
-        try await client.api(.put, "/api/v1/workouts/\(workout)/entries/order", token: token, json: wkJSON(["ids": ids]))
-    }
-
-    func set(_ workout: String, _ entry: String, _ set: String, _ fields: [String: any Sendable]) async throws -> TestResponse {
-        try await client.api(.put, "/api/v1/workouts/\(workout)/entries/\(entry)/sets/\(set)", token: token, json: wkJSON(fields))
-    }
-
-    func deleteSet(_ workout: String, _ set: String) async throws -> TestResponse {
-        try await client.api(.delete, "/api/v1/workouts/\(workout)/sets/\(set)", token: token)
-    }
-
-    func settings(_ fields: [String: any Sendable]) async throws -> TestResponse {
-        try await client.api(.patch, "/api/v1/settings", token: token, json: wkJSON(fields))
-    }
-
-    /// Starts a workout, adds one entry per exercise and logs `sets` done sets of
-    /// `reps` x `weight` kg in each; returns the workout id and the entry ids.
-    @discardableResult
-    func logWorkout(
-        _ id: String = wkID(), exercises: [String], sets: [(reps: Int, weight: Double)], fields: [String: any Sendable] = [:]
-    ) async throws -> (workout: String, entries: [String]) {
-        let started = try await start(id, fields)
-        try #require(started.status == .created, "the workout starts: \(started.text)")
-        var entries: [String] = []
-        for exercise in exercises {
-            let entryID = wkID()
-            try #require(try await entry(id, entryID, ["exerciseId": exercise]).status == .ok)
-            for planned in sets {
-                let logged = try await set(id, entryID, wkID(), ["reps": planned.reps, "weight": planned.weight, "done": true])
-                try #require(logged.status == .ok, "the set is logged: \(logged.text)")
-            }
-            entries.append(entryID)
-        }
-        return (id, entries)
-    }
-}
-
-// MARK: - Tests
-
 @Suite("Workouts API")
 struct WorkoutAPITests {
     @Test("start, log sets with rest, reorder, finish, then find it in history", arguments: TestDatabase.all)
     func lifecycle(engine: TestDatabase) async throws {
-        let clock = WorkoutTestClock()
-        try await withApp(engine, configure: { $0.clock = { clock.now } }) { client, h in
-            let api = WorkoutCalls(client: client, token: h.anaToken)
-            let bench = try await api.exercise("Bench Press (Barbell)")
-            let squat = try await api.exercise("Squat (Barbell)")
-            let press = try await api.exercise("Overhead Press (Barbell)")
+        try await withWorkouts(engine) { api, h in
+            let clock = h.clock
+            let (bench, squat, press) = try await api.exercises(.bench, .squat, .press)
 
             let w = wkID()
             let started = try await api.start(w)
@@ -323,16 +174,9 @@ struct WorkoutAPITests {
 
     @Test("rest: the entry's rest or the default; none before a drop set, none after the last set", arguments: TestDatabase.all)
     func restRules(engine: TestDatabase) async throws {
-        try await withApp(engine) { client, h in
-            let api = WorkoutCalls(client: client, token: h.anaToken)
-            let bench = try await api.exercise("Bench Press (Barbell)")
-            let squat = try await api.exercise("Squat (Barbell)")
-            let w = wkID()
-            let (a, b) = (wkID(), wkID())
+        try await withActiveWorkout(engine, of: [.bench, .squat]) { api, workout, h in
+            let (w, a, b) = (workout.id, workout.entries[0], workout.entries[1])
             let (a0, a1, a2, b0) = (wkID(), wkID(), wkID(), wkID())
-            _ = try await api.start(w)
-            _ = try await api.entry(w, a, ["exerciseId": bench])
-            _ = try await api.entry(w, b, ["exerciseId": squat])
             #expect(try await api.set(w, a, a0, ["reps": 8, "weight": 100]).status == .ok)
             #expect(try await api.set(w, a, a1, ["reps": 8, "weight": 80, "kind": "drop"]).status == .ok)
             #expect(try await api.set(w, a, a2, ["reps": 8, "weight": 100]).status == .ok)
@@ -367,7 +211,7 @@ struct WorkoutAPITests {
             rest = try await tick(a, a1)
             #expect(rest["endsAt"] as? String == wkTime(testNow + 45))
             #expect(rest["totalSeconds"] as? Int == 45)
-            let cleared = try await client.api(.put, "/api/v1/workouts/\(w)/entries/\(a)", token: h.anaToken, json: #"{"restSeconds": null}"#)
+            let cleared = try await h.client.api(.put, "/api/v1/workouts/\(w)/entries/\(a)", token: h.anaToken, json: #"{"restSeconds": null}"#)
             #expect(cleared.status == .ok)
             #expect(wkNone(wkEntries(try cleared.object()).first?["restSeconds"]))
             _ = try await tick(a, a1, false)
@@ -382,10 +226,8 @@ struct WorkoutAPITests {
 
     @Test("swapping an entry's exercise keeps its sets", arguments: TestDatabase.all)
     func swapExercise(engine: TestDatabase) async throws {
-        try await withApp(engine) { client, h in
-            let api = WorkoutCalls(client: client, token: h.anaToken)
-            let bench = try await api.exercise("Bench Press (Barbell)")
-            let incline = try await api.exercise("Incline Bench Press (Barbell)")
+        try await withWorkouts(engine) { api, h in
+            let (bench, incline) = try await api.exercises(.bench, .incline)
             let w = wkID()
             let e = wkID()
             _ = try await api.start(w)
@@ -414,15 +256,8 @@ struct WorkoutAPITests {
 
     @Test("deleting a set closes ranks; the next set goes at the end", arguments: TestDatabase.all)
     func deleteSet(engine: TestDatabase) async throws {
-        try await withApp(engine) { client, h in
-            let api = WorkoutCalls(client: client, token: h.anaToken)
-            let bench = try await api.exercise("Bench Press (Barbell)")
-            let squat = try await api.exercise("Squat (Barbell)")
-            let w = wkID()
-            let (e, other) = (wkID(), wkID())
-            _ = try await api.start(w)
-            _ = try await api.entry(w, e, ["exerciseId": bench])
-            _ = try await api.entry(w, other, ["exerciseId": squat])
+        try await withActiveWorkout(engine, of: [.bench, .squat]) { api, workout, h in
+            let (w, e, other, bench) = (workout.id, workout.entries[0], workout.entries[1], workout.exercises[0])
             let s = [wkID(), wkID(), wkID(), wkID()]
             for (index, id) in s.prefix(3).enumerated() {
                 #expect(try await api.set(w, e, id, ["reps": index + 1, "weight": 100]).status == .ok)
@@ -462,12 +297,9 @@ struct WorkoutAPITests {
 
     @Test("history lists finished workouts newest first and filters by type, exercise, dates and search", arguments: TestDatabase.all)
     func historyFilters(engine: TestDatabase) async throws {
-        let clock = WorkoutTestClock()
-        try await withApp(engine, configure: { $0.clock = { clock.now } }) { client, h in
-            let api = WorkoutCalls(client: client, token: h.anaToken)
-            let bench = try await api.exercise("Bench Press (Barbell)")
-            let squat = try await api.exercise("Squat (Barbell)")
-            let deadlift = try await api.exercise("Deadlift (Barbell)")
+        try await withWorkouts(engine) { api, h in
+            let clock = h.clock
+            let (bench, squat, deadlift) = try await api.exercises(.bench, .squat, .deadlift)
             let types = try await api.workoutTypes()
             try #require(types.count >= 2, "new lifters get a few workout types")
 
@@ -534,10 +366,8 @@ struct WorkoutAPITests {
 
     @Test("previous performance: the same position last time, else the best set of the last session", arguments: TestDatabase.all)
     func previousPerformance(engine: TestDatabase) async throws {
-        try await withApp(engine) { client, h in
-            let api = WorkoutCalls(client: client, token: h.anaToken)
-            let bench = try await api.exercise("Bench Press (Barbell)")
-            let squat = try await api.exercise("Squat (Barbell)")
+        try await withWorkouts(engine) { api, h in
+            let (bench, squat) = try await api.exercises(.bench, .squat)
             let (w1, entries) = try await api.logWorkout(exercises: [bench], sets: [(5, 100), (5, 105)])
             // A planned set that was never done is not a performance.
             #expect(try await api.set(w1, entries[0], wkID(), ["reps": 3, "weight": 110]).status == .ok)
@@ -574,10 +404,8 @@ struct WorkoutAPITests {
 
     @Test("repeat copies entries and sets with new ids, not done", arguments: TestDatabase.all)
     func repeatWorkout(engine: TestDatabase) async throws {
-        try await withApp(engine) { client, h in
-            let api = WorkoutCalls(client: client, token: h.anaToken)
-            let bench = try await api.exercise("Bench Press (Barbell)")
-            let squat = try await api.exercise("Squat (Barbell)")
+        try await withWorkouts(engine) { api, h in
+            let (bench, squat) = try await api.exercises(.bench, .squat)
             let type = try #require(try await api.workoutTypes().first)
             let (old, entries) = try await api.logWorkout(
                 exercises: [bench, squat], sets: [(5, 100), (3, 110)], fields: ["name": "Push Day", "workoutTypeId": type])
@@ -633,9 +461,8 @@ struct WorkoutAPITests {
 
     @Test("retried requests change nothing the second time", arguments: TestDatabase.all)
     func idempotentRetries(engine: TestDatabase) async throws {
-        try await withApp(engine) { client, h in
-            let api = WorkoutCalls(client: client, token: h.anaToken)
-            let bench = try await api.exercise("Bench Press (Barbell)")
+        try await withWorkouts(engine) { api, h in
+            let bench = try await api.exercise(.bench)
             let w = wkID()
             let first = try await api.start(w, ["name": "Legs"])
             let second = try await api.start(w, ["name": "Legs"])
@@ -668,9 +495,8 @@ struct WorkoutAPITests {
 
     @Test("a second workout while one is active is a 409, unless the old one is to be discarded", arguments: TestDatabase.all)
     func activeConflict(engine: TestDatabase) async throws {
-        try await withApp(engine) { client, h in
-            let api = WorkoutCalls(client: client, token: h.anaToken)
-            let bench = try await api.exercise("Bench Press (Barbell)")
+        try await withWorkouts(engine) { api, h in
+            let bench = try await api.exercise(.bench)
             let (old, _) = try await api.logWorkout(exercises: [bench], sets: [(5, 100), (5, 100)], fields: ["name": "Chest"])
             let before = try await api.get(old).text
             let counts = (try await h.count("workouts"), try await h.count("exercise_entries"), try await h.count("workout_sets"))
@@ -703,16 +529,9 @@ struct WorkoutAPITests {
 
     @Test("two devices: the change made last wins per set", arguments: TestDatabase.all)
     func lastChangeWins(engine: TestDatabase) async throws {
-        try await withApp(engine) { client, h in
-            let api = WorkoutCalls(client: client, token: h.anaToken)
-            let bench = try await api.exercise("Bench Press (Barbell)")
-            let squat = try await api.exercise("Squat (Barbell)")
-            let w = wkID()
-            let (e, other) = (wkID(), wkID())
+        try await withActiveWorkout(engine, of: [.bench, .squat]) { api, workout, h in
+            let (w, e) = (workout.id, workout.entries[0])
             let s = wkID()
-            _ = try await api.start(w)
-            _ = try await api.entry(w, e, ["exerciseId": bench])
-            _ = try await api.entry(w, other, ["exerciseId": squat])
             let (t1, t2, t3) = (testNow - 600, testNow - 60, testNow - 30)
 
             let phone = try await api.set(w, e, s, ["reps": 5, "weight": 100, "changedAt": wkTime(t2)])
@@ -755,9 +574,8 @@ struct WorkoutAPITests {
 
     @Test("the limits themselves are accepted", arguments: TestDatabase.all)
     func limitsAccepted(engine: TestDatabase) async throws {
-        try await withApp(engine) { client, h in
-            let api = WorkoutCalls(client: client, token: h.anaToken)
-            let bench = try await api.exercise("Bench Press (Barbell)")
+        try await withWorkouts(engine) { api, h in
+            let bench = try await api.exercise(.bench)
             let w = wkID()
             let e = wkID()
             _ = try await api.start(w, ["name": String(repeating: "n", count: 100)])
@@ -842,19 +660,11 @@ struct WorkoutAPITests {
 
     @Test("each bad input is refused with the field named, and nothing changes", arguments: TestDatabase.all, badInputs)
     func badInput(engine: TestDatabase, input: BadInput) async throws {
-        try await withApp(engine) { client, h in
-            let api = WorkoutCalls(client: client, token: h.anaToken)
-            let bench = try await api.exercise("Bench Press (Barbell)")
-            let squat = try await api.exercise("Squat (Barbell)")
-            let bensExercise = try #require(
-                try await client.api(.post, "/api/v1/exercises", token: h.benToken, json: customExerciseJSON).object()["id"] as? String)
-            let bensType = try #require(try await WorkoutCalls(client: client, token: h.benToken).workoutTypes().first)
-            let w = wkID()
-            let (e, e2, s) = (wkID(), wkID(), wkID())
-            _ = try await api.start(w, ["name": "Chest"])
-            _ = try await api.entry(w, e, ["exerciseId": bench])
-            _ = try await api.entry(w, e2, ["exerciseId": squat])
+        try await withActiveWorkout(engine, of: [.bench, .squat], fields: ["name": "Chest"]) { api, workout, h in
+            let (w, e, s) = (workout.id, workout.entries[0], wkID())
             _ = try await api.set(w, e, s, ["reps": 5, "weight": 100, "done": true])
+            let bensExercise = try await h.createCustomExercise(.ben)
+            let bensType = try #require(try await h.workouts(.ben).workoutTypes().first)
             let json = input.json
                 .replacingOccurrences(of: "$MISSING", with: wkID())
                 .replacingOccurrences(of: "$BENS_EXERCISE", with: bensExercise)
@@ -882,7 +692,7 @@ struct WorkoutAPITests {
             case .order: requests = [(.put, "/api/v1/workouts/\(w)/entries/order")]
             }
             for (method, path) in requests {
-                let response = try await client.api(method, path, token: h.anaToken, json: json)
+                let response = try await h.client.api(method, path, token: h.anaToken, json: json)
                 #expect(response.status == .badRequest, "\(method) \(path) answered \(response.status): \(response.text)")
                 let error = try response.error()
                 #expect(error.code == input.code)

@@ -16,8 +16,7 @@ struct WorkoutCrossUserTests {
     }
 
     static func anasWorkout(_ ana: WorkoutCalls) async throws -> AnasWorkout {
-        let bench = try await ana.exercise("Bench Press (Barbell)")
-        let squat = try await ana.exercise("Squat (Barbell)")
+        let (bench, squat) = try await ana.exercises(.bench, .squat)
         let w = wkID()
         let (e1, e2) = (wkID(), wkID())
         let (s1, s2) = (wkID(), wkID())
@@ -32,11 +31,10 @@ struct WorkoutCrossUserTests {
     @Test("her workout, its entries and its sets answer 404 to every call, and nothing changes", arguments: TestDatabase.all)
     func workoutEntriesAndSets(engine: TestDatabase) async throws {
         try await withApp(engine) { client, h in
-            let ana = WorkoutCalls(client: client, token: h.anaToken)
-            let ben = WorkoutCalls(client: client, token: h.benToken)
+            let (ana, ben) = (h.workouts(), h.workouts(.ben))
             let anas = try await Self.anasWorkout(ana)
             let (w, e1, e2, s1, s2) = (anas.workout, anas.entries[0], anas.entries[1], anas.sets[0], anas.sets[1])
-            let bench = try await ben.exercise("Bench Press (Barbell)")
+            let bench = try await ben.exercise(.bench)
             let future = wkTime(testNow + 3_600)
 
             func snapshot() async throws -> [String] {
@@ -89,9 +87,8 @@ struct WorkoutCrossUserTests {
     @Test("Ben's history and hints never show Ana's workouts", arguments: TestDatabase.all)
     func historyAndHints(engine: TestDatabase) async throws {
         try await withApp(engine) { client, h in
-            let ana = WorkoutCalls(client: client, token: h.anaToken)
-            let ben = WorkoutCalls(client: client, token: h.benToken)
-            let bench = try await ana.exercise("Bench Press (Barbell)")
+            let (ana, ben) = (h.workouts(), h.workouts(.ben))
+            let bench = try await ana.exercise(.bench)
             let (anasOld, _) = try await ana.logWorkout(exercises: [bench], sets: [(5, 100), (5, 105)], fields: ["name": "Ana's Bench"])
             #expect(try await ana.finish(anasOld).status == .ok)
             let anasType = try #require(try await ana.workoutTypes().first)
@@ -130,10 +127,9 @@ struct WorkoutCrossUserTests {
     @Test("Ben reusing the id of one of Ana's rows for his own is refused (4xx, not a server error) and changes nothing", arguments: TestDatabase.all)
     func reusedIDs(engine: TestDatabase) async throws {
         try await withApp(engine) { client, h in
-            let ana = WorkoutCalls(client: client, token: h.anaToken)
-            let ben = WorkoutCalls(client: client, token: h.benToken)
+            let (ana, ben) = (h.workouts(), h.workouts(.ben))
             let anas = try await Self.anasWorkout(ana)
-            let bench = try await ben.exercise("Bench Press (Barbell)")
+            let bench = try await ben.exercise(.bench)
             let bw = wkID()
             let be = wkID()
             #expect(try await ben.start(bw).status == .created)
@@ -157,8 +153,8 @@ struct WorkoutCrossUserTests {
     @Test("without a token the workouts API answers 401", arguments: TestDatabase.all)
     func anonymous(engine: TestDatabase) async throws {
         try await withApp(engine) { client, h in
-            let ana = WorkoutCalls(client: client, token: h.anaToken)
-            let bench = try await ana.exercise("Bench Press (Barbell)")
+            let ana = h.workouts()
+            let bench = try await ana.exercise(.bench)
             let (w, entries) = try await ana.logWorkout(exercises: [bench], sets: [(5, 100)])
             let before = try await ana.get(w).text
             let calls: [(HTTPRequest.Method, String, String?)] = [

@@ -20,6 +20,10 @@ struct Harness: Sendable {
     let ben: User
     let benToken: String
     let dataDirectory: URL
+    /// The client of the app's router (the one `withApp` passes too).
+    let client: any TestClientProtocol
+    /// The app's clock, at `testNow` until a test moves it (unless `configure` sets another).
+    let clock: WorkoutTestClock
 
     func count(_ table: String) async throws -> Int {
         try await TestEnvironment.count(table, in: store)
@@ -34,24 +38,27 @@ func withApp(
     _ body: @escaping @Sendable (any TestClientProtocol, Harness) async throws -> Void
 ) async throws {
     try await TestEnvironment.with(engine) { env in
+        let clock = WorkoutTestClock()
         var configuration = AppConfiguration(
             dataDirectory: env.dataDirectory, database: env.location, logLevel: .warning, passwordCost: 4,
-            clock: { testNow })
+            clock: { clock.now })
         configure(&configuration)
         try await env.withStore(migrate: true) { store in
             let accounts = AccountService(store: store, hasher: PasswordHasher(cost: 4))
             let ana = try await accounts.register(username: "ana", password: testPassword, now: testNow)
             let ben = try await accounts.register(username: "ben", password: testPassword, now: testNow)
-            let harness = Harness(
-                store: store,
-                ana: ana, anaToken: try await accounts.createToken(userID: ana.id, name: "tests", now: testNow).secret,
-                ben: ben, benToken: try await accounts.createToken(userID: ben.id, name: "tests", now: testNow).secret,
-                dataDirectory: env.dataDirectory)
+            let anaToken = try await accounts.createToken(userID: ana.id, name: "tests", now: testNow).secret
+            let benToken = try await accounts.createToken(userID: ben.id, name: "tests", now: testNow).secret
             // Built last and run at once: an app that is built but never run would
             // leave its database pool open when a step before failed (AsyncKit
             // asserts on that, taking every other test down with it).
             let app = try await buildApplication(configuration: configuration)
-            try await app.test(.router) { client in try await body(client, harness) }
+            try await app.test(.router) { client in
+                let harness = Harness(
+                    store: store, ana: ana, anaToken: anaToken, ben: ben, benToken: benToken,
+                    dataDirectory: env.dataDirectory, client: client, clock: clock)
+                try await body(client, harness)
+            }
         }
     }
 }
