@@ -67,6 +67,14 @@ enum RowValue: Sendable {
 
 /// Many rows into one table, in as few round trips as the engine allows.
 enum BulkRows {
+    /// `column = value, ...` for an UPDATE, from a row's columns and values (a table's
+    /// encoder), leaving out the columns in `except`.
+    static func assignments(_ columns: [String], _ values: [RowValue], except: Set<String>) -> SQLQueryString {
+        zip(columns, values).filter { !except.contains($0.0) }.map { column, value in
+            "\(unsafeRaw: column) = " + value.sql as SQLQueryString
+        }.joined(separator: ", ")
+    }
+
     /// Adds `rows` to `table` (`table` and `columns` go into the statement as they
     /// are: pass only fixed names). With `streaming`, PostgreSQL takes them by
     /// `COPY ... FROM STDIN`: the server's statement log of a 100,000-set import

@@ -72,7 +72,7 @@ public struct AccountRepository: Sendable {
                 where: "t.user_id = \(bind: userID) ORDER BY t.created_at, t.name_key", on: tx)
             let metrics = try await sql.raw(
                 "SELECT m.* FROM body_metrics m WHERE m.user_id = \(bind: userID) ORDER BY m.day, m.updated_at"
-            ).all().map(BodyMetricRepository.metric)
+            ).all().map(BodyMetricRows.metric)
             return AccountContent(
                 settings: user.settings, exercises: exercises, workoutTypes: types, workouts: workouts, importKeys: keys,
                 templates: templates, bodyMetrics: metrics)
@@ -130,7 +130,7 @@ public struct AccountRepository: Sendable {
                 for template in content.templates {
                     try await TemplateRows.write(template, userID: userID, isNew: true, on: tx)
                 }
-                try await Self.insert(content.bodyMetrics, userID: userID, on: tx)
+                try await BodyMetricRows.insert(content.bodyMetrics, userID: userID, on: tx)
             } catch let error as any DatabaseError where error.isConstraintFailure {
                 throw SpotterError.idInUse
             }
@@ -177,16 +177,5 @@ public struct AccountRepository: Sendable {
             model.sortOrder = ordered.count + offset
             try await model.save(on: db)
         }
-    }
-
-    private static func insert(_ metrics: [BodyMetric], userID: UUID, on db: any Database) async throws {
-        let rows: [[RowValue]] = metrics.map { m in
-            [
-                .uuid(m.id), .uuid(userID), .text(m.day), .double(m.bodyWeight?.value), .name(m.bodyWeight?.unit.rawValue),
-                .double(m.bodyFatPercent), .text(m.note), .time(m.updatedAt),
-            ]
-        }
-        let columns = ["id", "user_id", "day", "body_weight_value", "body_weight_unit", "body_fat_percent", "note", "updated_at"]
-        try await BulkRows.insert(rows, into: "body_metrics", columns: columns, streaming: false, on: db)
     }
 }

@@ -204,15 +204,17 @@ extension WorkoutRepository {
     /// Adds a set at the end of its entry, in one statement that also checks the
     /// entry is the user's and in this workout; returns its position.
     private func insertSet(_ set: WorkoutSet, entryID: UUID, workoutID: UUID, userID: UUID, on sql: any SQLDatabase) async throws -> Int {
+        // The set's row as the table's encoder writes it, but its position counted in
+        // the statement, and only when the entry is the user's and in this workout.
+        let values = WorkoutRows.setValues(set, workoutID: workoutID, entryID: entryID, position: 0, userID: userID, records: [])
+        let selected = zip(WorkoutRows.setColumns, values).map { column, value -> SQLQueryString in
+            column == "position" ? "(SELECT COUNT(*) FROM workout_sets c WHERE c.entry_id = e.id)" : value.sql
+        }
         let inserted: (any SQLRow)?
         do {
             inserted = try await sql.raw("""
-                INSERT INTO workout_sets (\(unsafeRaw: WorkoutRows.setColumns.joined(separator: ", ")), user_id) \
-                SELECT \(bind: set.id), e.workout_id, e.id, \
-                (SELECT COUNT(*) FROM workout_sets c WHERE c.entry_id = e.id), \
-                \(bind: set.kind.rawValue), \(bind: set.reps), \(bind: set.weight?.value), \(bind: set.weight?.unit.rawValue), \
-                \(bind: set.durationSeconds), \(bind: set.distanceMeters), \(bind: set.rpe), \(bind: set.done), \(bind: set.note), \
-                \(bind: set.loggedAt), \(bind: set.updatedAt), e.user_id \
+                INSERT INTO workout_sets (\(unsafeRaw: WorkoutRows.setColumns.joined(separator: ", "))) \
+                SELECT \(selected.joined(separator: ", ")) \
                 FROM exercise_entries e WHERE e.id = \(bind: entryID) AND e.user_id = \(bind: userID) AND e.workout_id = \(bind: workoutID) \
                 RETURNING position
                 """).first()
@@ -227,21 +229,18 @@ extension WorkoutRepository {
     public func deleteSet(workoutID: UUID, setID: UUID, userID: UUID) async throws -> Workout {
         try await db.writeTransaction { tx in
             try await WorkoutRows.lockWorkout(id: workoutID, userID: userID, on: tx)
-            guard let set = try await WorkoutSetModel.query(on: tx).filter(\.$userID == userID).filter(\.$id == setID)
-                .filter(\.$workoutID == workoutID).first()
+            guard let (_, entryID, _) = try await tx.sql.raw("""
+                SELECT s.* FROM workout_sets s WHERE s.user_id = \(bind: userID) AND s.id = \(bind: setID) AND s.workout_id = \(bind: workoutID)
+                """).first().map(WorkoutRows.set)
             else { throw SpotterError.notFound("The set") }
-            try await set.delete(on: tx)
-            let rest = try await WorkoutSetModel.query(on: tx).filter(\.$entryID == set.entryID).sort(\.$position).all()
-            for (index, model) in rest.enumerated() where model.position != index {
-                model.position = index
-                try await model.save(on: tx)
-            }
-            guard let workout = try await workoutModel(id: workoutID, userID: userID, on: tx) else { return }
-            if workout.restAfterSetID == setID {
+            try await tx.sql.raw("DELETE FROM workout_sets WHERE id = \(bind: setID)").run()
+            try await WorkoutRows.renumber("workout_sets", parent: "entry_id", id: entryID, on: tx)
+            guard var workout = try await WorkoutRows.workout(id: workoutID, userID: userID, on: tx) else { return }
+            if workout.rest.afterSetID == setID {
                 workout.rest = .idle
-                try await workout.save(on: tx)
+                try await WorkoutRows.save(workout, updatedAt: nil, on: tx)
             }
-            if workout.endedAt != nil { try await refreshProgress(entryID: set.entryID, userID: userID, on: tx) }
+            if workout.endedAt != nil { try await refreshProgress(entryID: entryID, userID: userID, on: tx) }
         }
         return try await found(workoutID, userID: userID)
     }
@@ -250,16 +249,13 @@ extension WorkoutRepository {
     public func restTimer(workoutID: UUID, userID: UUID, event: RestTimer.Event, now: Date) async throws -> RestTimer.State {
         try await batchedWrite { tx in
             try await WorkoutRows.lockWorkout(id: workoutID, userID: userID, on: tx)
-            guard let workout = try await workoutModel(id: workoutID, userID: userID, on: tx), workout.endedAt == nil else {
+            guard var workout = try await WorkoutRows.workout(id: workoutID, userID: userID, on: tx), workout.endedAt == nil else {
                 throw SpotterError.notFound("The active workout")
             }
-            var rest = workout.rest
-            _ = RestTimer.reduce(&rest, .timerElapsed(at: now))
-            _ = RestTimer.reduce(&rest, event)
-            workout.rest = rest
-            workout.updatedAt = now
-            try await workout.save(on: tx)
-            return rest
+            _ = RestTimer.reduce(&workout.rest, .timerElapsed(at: now))
+            _ = RestTimer.reduce(&workout.rest, event)
+            try await WorkoutRows.save(workout, updatedAt: now, on: tx)
+            return workout.rest
         }
     }
 
@@ -267,12 +263,11 @@ extension WorkoutRepository {
     public func finish(id: UUID, userID: UUID, now: Date) async throws -> Workout {
         try await db.writeTransaction { tx in
             try await WorkoutRows.lockWorkout(id: id, userID: userID, on: tx)
-            guard let workout = try await workoutModel(id: id, userID: userID, on: tx) else { throw SpotterError.notFound("The workout") }
+            guard var workout = try await WorkoutRows.workout(id: id, userID: userID, on: tx) else { throw SpotterError.notFound("The workout") }
             guard workout.endedAt == nil else { throw SpotterError.conflict(field: nil, message: "This workout is already finished.") }
             workout.endedAt = max(now, workout.startedAt)
             workout.rest = .idle
-            workout.updatedAt = now
-            try await workout.save(on: tx)
+            try await WorkoutRows.save(workout, updatedAt: now, on: tx)
             if let finished = try await WorkoutRows.workouts(where: "w.id = \(bind: id)", on: tx).first {
                 try await ProgressRows.finished(finished, on: tx)
             }
@@ -286,11 +281,11 @@ extension WorkoutRepository {
     public func delete(id: UUID, userID: UUID) async throws {
         try await db.writeTransaction { tx in
             try await WorkoutRows.lockWorkout(id: id, userID: userID, on: tx)
-            guard let workout = try await workoutModel(id: id, userID: userID, on: tx) else { throw SpotterError.notFound("The workout") }
+            guard let workout = try await WorkoutRows.workout(id: id, userID: userID, on: tx) else { throw SpotterError.notFound("The workout") }
             let exerciseRows = try await tx.sql.raw(
                 "SELECT DISTINCT e.exercise_id FROM exercise_entries e WHERE e.workout_id = \(bind: id)"
             ).all()
-            try await workout.delete(on: tx)
+            try await tx.sql.raw("DELETE FROM workouts WHERE id = \(bind: id)").run()
             guard workout.endedAt != nil else { return }
             let exerciseIDs = Set(try exerciseRows.map { try $0.decode(column: "exercise_id", as: UUID.self) })
             try await ProgressRows.refresh(userID: userID, exerciseIDs: exerciseIDs, on: tx)

@@ -38,28 +38,21 @@ extension WorkoutRepository {
         try await db.writeTransaction { tx in
             try await WorkoutRows.lockUser(userID, on: tx)
             // A retry that raced its first attempt finds that one done.
-            if try await workoutModel(id: id, userID: userID, on: tx) != nil { return }
-            if let active = try await WorkoutModel.query(on: tx).filter(\.$userID == userID).filter(\.$endedAt == nil).first() {
+            if try await WorkoutRows.workout(id: id, userID: userID, on: tx) != nil { return }
+            if let active = try await tx.sql.raw(
+                "SELECT w.* FROM workouts w WHERE w.user_id = \(bind: userID) AND w.ended_at IS NULL"
+            ).first().map(WorkoutRows.workout) {
                 guard replaceActive else {
                     throw SpotterError.conflict(
                         field: nil,
                         message: "\(active.name) is still in progress. Resume it, or discard it and start the new one.")
                 }
-                try await active.delete(on: tx)
+                try await tx.sql.raw("DELETE FROM workouts WHERE id = \(bind: active.id)").run()
             }
-            let model = WorkoutModel()
-            model.id = id
-            model.userID = userID
-            model.name = workoutName
-            model.workoutTypeID = workoutTypeID
-            model.startedAt = now
-            model.notes = ""
-            model.rest = .idle
-            model.createdAt = now
-            model.updatedAt = now
-            model.templateID = templateID
-            try await insert(model, on: tx)
+            let workout = Workout(
+                id: id, ownerID: userID, name: workoutName, workoutTypeID: workoutTypeID, startedAt: now, templateID: templateID)
             do {
+                try await WorkoutRows.insert(workout, now: now, on: tx)
                 try await WorkoutRows.insert(plan, workoutID: id, userID: userID, now: now, on: tx)
             } catch let error as any DatabaseError where error.isConstraintFailure {
                 throw SpotterError.idInUse
@@ -77,18 +70,13 @@ extension WorkoutRepository {
     public func update(id: UUID, userID: UUID, change: WorkoutChange, now: Date) async throws -> Workout {
         try await db.writeTransaction { tx in
             try await WorkoutRows.lockWorkout(id: id, userID: userID, on: tx)
-            guard let model = try await workoutModel(id: id, userID: userID, on: tx) else { throw SpotterError.notFound("The workout") }
-            var workout = model.core(entries: [])
-            do { workout = try change.applied(to: workout) } catch let failure as ValidationFailure { throw SpotterError.invalid(failure) }
-            if let typeID = workout.workoutTypeID, typeID != model.workoutTypeID {
+            guard let stored = try await WorkoutRows.workout(id: id, userID: userID, on: tx) else { throw SpotterError.notFound("The workout") }
+            let workout: Workout
+            do { workout = try change.applied(to: stored) } catch let failure as ValidationFailure { throw SpotterError.invalid(failure) }
+            if let typeID = workout.workoutTypeID, typeID != stored.workoutTypeID {
                 try await ensureWorkoutType(typeID, userID: userID, on: tx)
             }
-            model.name = workout.name
-            model.notes = workout.notes
-            model.workoutTypeID = workout.workoutTypeID
-            model.sessionRPE = workout.sessionRPE
-            model.updatedAt = now
-            try await model.save(on: tx)
+            try await WorkoutRows.save(workout, updatedAt: now, on: tx)
         }
         return try await found(id, userID: userID)
     }
@@ -98,10 +86,13 @@ extension WorkoutRepository {
     public func putEntry(workoutID: UUID, entryID: UUID, userID: UUID, change: EntryChange, now: Date) async throws -> Workout {
         try await db.writeTransaction { tx in
             try await WorkoutRows.lockWorkout(id: workoutID, userID: userID, on: tx)
-            guard let workout = try await workoutModel(id: workoutID, userID: userID, on: tx) else { throw SpotterError.notFound("The workout") }
-            let existing = try await ExerciseEntryModel.query(on: tx).filter(\.$userID == userID).filter(\.$id == entryID).first()
-            if let existing, existing.workoutID != workoutID { throw SpotterError.notFound("The exercise entry") }
-            let base = existing?.core(sets: []) ?? ExerciseEntry(id: entryID, exerciseID: change.exerciseID ?? UUID())
+            guard let workout = try await WorkoutRows.workout(id: workoutID, userID: userID, on: tx) else { throw SpotterError.notFound("The workout") }
+            let found = try await tx.sql.raw(
+                "SELECT e.* FROM exercise_entries e WHERE e.user_id = \(bind: userID) AND e.id = \(bind: entryID)"
+            ).first().map(WorkoutRows.entry)
+            if let found, found.workoutID != workoutID { throw SpotterError.notFound("The exercise entry") }
+            let existing = found?.entry
+            let base = existing ?? ExerciseEntry(id: entryID, exerciseID: change.exerciseID ?? UUID())
             if existing == nil && change.exerciseID == nil {
                 throw SpotterError.invalid(field: "exerciseId", "Choose the exercise to add.")
             }
@@ -115,18 +106,20 @@ extension WorkoutRepository {
             }
             if let existing {
                 let swapped = existing.exerciseID != entry.exerciseID ? [existing.exerciseID, entry.exerciseID] : []
-                existing.exerciseID = entry.exerciseID
-                existing.notes = entry.notes
-                existing.supersetGroup = entry.supersetGroup
-                existing.restSeconds = entry.restSeconds
-                existing.updatedAt = now
-                try await existing.save(on: tx)
+                try await WorkoutRows.save(entry, now: now, on: tx)
                 if workout.endedAt != nil, !swapped.isEmpty {
                     try await ProgressRows.refresh(userID: userID, exerciseIDs: Set(swapped), on: tx)
                 }
             } else {
-                let count = try await ExerciseEntryModel.query(on: tx).filter(\.$workoutID == workoutID).count()
-                try await insert(newEntryModel(id: entryID, workoutID: workoutID, userID: userID, position: count, entry: entry, now: now), on: tx)
+                let count = try await tx.sql.raw(
+                    "SELECT COUNT(*) AS n FROM exercise_entries e WHERE e.workout_id = \(bind: workoutID)"
+                ).first()?.decode(column: "n", as: Int.self) ?? 0
+                let row = WorkoutRows.entryValues(entry, workoutID: workoutID, userID: userID, position: count, now: now)
+                do {
+                    try await BulkRows.insert([row], into: "exercise_entries", columns: WorkoutRows.entryColumns, streaming: false, on: tx)
+                } catch let error as any DatabaseError where error.isConstraintFailure {
+                    throw SpotterError.idInUse
+                }
             }
         }
         return try await found(workoutID, userID: userID)
@@ -135,17 +128,19 @@ extension WorkoutRepository {
     public func deleteEntry(workoutID: UUID, entryID: UUID, userID: UUID) async throws -> Workout {
         try await db.writeTransaction { tx in
             try await WorkoutRows.lockWorkout(id: workoutID, userID: userID, on: tx)
-            guard let entry = try await ExerciseEntryModel.query(on: tx).filter(\.$userID == userID).filter(\.$id == entryID)
-                .filter(\.$workoutID == workoutID).first()
+            guard let (_, entry) = try await tx.sql.raw("""
+                SELECT e.* FROM exercise_entries e WHERE e.user_id = \(bind: userID) AND e.id = \(bind: entryID) AND e.workout_id = \(bind: workoutID)
+                """).first().map(WorkoutRows.entry)
             else { throw SpotterError.notFound("The exercise entry") }
-            let setIDs = try await WorkoutSetModel.query(on: tx).filter(\.$entryID == entryID).all().compactMap(\.id)
-            try await entry.delete(on: tx)
-            try await renumberEntries(workoutID: workoutID, on: tx)
-            guard let workout = try await workoutModel(id: workoutID, userID: userID, on: tx) else { return }
+            let setIDs = try await tx.sql.raw("SELECT s.id FROM workout_sets s WHERE s.entry_id = \(bind: entryID)").all()
+                .map { try $0.decode(column: "id", as: UUID.self) }
+            try await tx.sql.raw("DELETE FROM exercise_entries WHERE id = \(bind: entryID)").run()
+            try await WorkoutRows.renumber("exercise_entries", parent: "workout_id", id: workoutID, on: tx)
+            guard var workout = try await WorkoutRows.workout(id: workoutID, userID: userID, on: tx) else { return }
             // A rest started by one of its sets ends with it.
-            if let after = workout.restAfterSetID, setIDs.contains(after) {
+            if let after = workout.rest.afterSetID, setIDs.contains(after) {
                 workout.rest = .idle
-                try await workout.save(on: tx)
+                try await WorkoutRows.save(workout, updatedAt: nil, on: tx)
             }
             if workout.endedAt != nil {
                 try await ProgressRows.refresh(userID: userID, exerciseIDs: [entry.exerciseID], on: tx)
@@ -159,47 +154,17 @@ extension WorkoutRepository {
     public func reorderEntries(workoutID: UUID, ids: [UUID], userID: UUID) async throws -> Workout {
         try await db.writeTransaction { tx in
             try await WorkoutRows.lockWorkout(id: workoutID, userID: userID, on: tx)
-            guard try await workoutModel(id: workoutID, userID: userID, on: tx) != nil else { throw SpotterError.notFound("The workout") }
-            let entries = try await ExerciseEntryModel.query(on: tx).filter(\.$workoutID == workoutID).all()
-            let positions = try ListOrder.positions(current: entries.map { $0.id! }, proposed: ids)
-            for entry in entries where entry.position != positions[entry.id!] {
-                entry.position = positions[entry.id!]!
-                try await entry.save(on: tx)
+            guard try await WorkoutRows.workout(id: workoutID, userID: userID, on: tx) != nil else { throw SpotterError.notFound("The workout") }
+            let rows = try await tx.sql.raw(
+                "SELECT e.id, e.position FROM exercise_entries e WHERE e.workout_id = \(bind: workoutID) ORDER BY e.position").all()
+            let current = try rows.map { (id: try $0.decode(column: "id", as: UUID.self), position: try $0.decode(column: "position", as: Int.self)) }
+            let positions = try ListOrder.positions(current: current.map(\.id), proposed: ids)
+            for entry in current where entry.position != positions[entry.id] {
+                try await tx.sql.raw(
+                    "UPDATE exercise_entries SET position = \(literal: positions[entry.id]!) WHERE id = \(bind: entry.id)").run()
             }
         }
         return try await found(workoutID, userID: userID)
-    }
-
-    func newEntryModel(id: UUID, workoutID: UUID, userID: UUID, position: Int, entry: ExerciseEntry, now: Date) -> ExerciseEntryModel {
-        let model = ExerciseEntryModel()
-        model.id = id
-        model.userID = userID
-        model.workoutID = workoutID
-        model.exerciseID = entry.exerciseID
-        model.position = position
-        model.notes = entry.notes
-        model.supersetGroup = entry.supersetGroup
-        model.restSeconds = entry.restSeconds
-        model.updatedAt = now
-        return model
-    }
-
-    func renumberEntries(workoutID: UUID, on db: any Database) async throws {
-        let entries = try await ExerciseEntryModel.query(on: db).filter(\.$workoutID == workoutID).sort(\.$position).all()
-        for (index, entry) in entries.enumerated() where entry.position != index {
-            entry.position = index
-            try await entry.save(on: db)
-        }
-    }
-
-    /// Inserts a row whose id the client chose. An id that is already taken (by
-    /// another user's row: our own would have been found and updated) is refused.
-    func insert(_ model: some Model, on db: any Database) async throws {
-        do {
-            try await model.create(on: db)
-        } catch let error as any DatabaseError where error.isConstraintFailure {
-            throw SpotterError.idInUse
-        }
     }
 
     func ensureWorkoutType(_ id: UUID, userID: UUID, on db: any Database) async throws {

@@ -150,10 +150,6 @@ public struct WorkoutRepository: Sendable {
         guard let workout = try await find(id: id, userID: userID) else { throw SpotterError.notFound("The workout") }
         return workout
     }
-
-    func workoutModel(id: UUID, userID: UUID, on db: any Database) async throws -> WorkoutModel? {
-        try await WorkoutModel.query(on: db).filter(\.$userID == userID).filter(\.$id == id).first()
-    }
 }
 
 /// Which finished workouts to list.

@@ -3,36 +3,107 @@ import Foundation
 import SQLKit
 import SpotterCore
 
-/// Workouts, entries and sets read with hand-written SQL.
+/// The one Swift description of the workout tables (`workouts`, `exercise_entries`,
+/// `workout_sets`, made by `M007CreateWorkouts` and the migrations after it): the
+/// columns of each, the row a Core value is written as (`workoutValues`,
+/// `entryValues`, `setValues`, in column order) and the value a row is read as
+/// (`workout`, `entry`, `set`). Every query of these tables goes through them; a new
+/// column is added in a migration and here.
 ///
-/// These queries run on every set a lifter logs and on every load of the workout
-/// page and history. Profiling "log one set" showed most of its time spent inside
-/// FluentKit itself, building each model by reflection and serialising each query
-/// from an expression tree; plain SQL with bound values does the same work in a
-/// fraction of the time. The columns are those of `M007CreateWorkouts` (and the
-/// template columns of `M008CreateTemplates`), read by
-/// name; the models in WorkoutModels.swift map the same columns for the less
-/// frequent writes.
+/// Plain SQL, not FluentKit: these queries run on every set a lifter logs and on
+/// every load of the workout page and history, and profiling "log one set" showed
+/// most of its time spent inside FluentKit building models by reflection and
+/// serialising queries from expression trees.
 enum WorkoutRows {
-    /// The set columns an insert names, in the order of its values.
+    /// The columns of `workout_sets`, in the order of `setValues`.
     static let setColumns = [
         "id", "workout_id", "entry_id", "position", "kind", "reps", "weight_value", "weight_unit", "duration_seconds",
-        "distance_meters", "rpe", "done", "note", "logged_at", "updated_at",
+        "distance_meters", "rpe", "done", "note", "logged_at", "updated_at", "user_id", "target_reps_min", "target_reps_max",
+        "target_rpe", "records",
     ]
 
-    /// The further set columns a new workout's insert names, after `setColumns`.
-    static let bulkSetColumns = ["user_id", "target_reps_min", "target_reps_max", "target_rpe", "records"]
-
-    /// The workout columns a bulk insert names, in the order of its values.
+    /// The columns of `workouts`, in the order of `workoutValues`.
     static let workoutColumns = [
         "id", "user_id", "name", "workout_type_id", "started_at", "ended_at", "notes", "session_rpe", "rest_ends_at", "rest_total_seconds",
         "rest_after_set_id", "created_at", "updated_at", "template_id", "import_key",
     ]
 
-    /// The entry columns an insert names, in the order of its values.
+    /// The columns of `exercise_entries`, in the order of `entryValues`.
     static let entryColumns = [
         "id", "user_id", "workout_id", "exercise_id", "position", "notes", "superset_group", "rest_seconds", "updated_at", "volume_record",
     ]
+
+    /// A workout's row (its entries are rows of their own).
+    static func workoutValues(_ w: Workout, userID: UUID, createdAt: Date, updatedAt: Date, importKey: String?) -> [RowValue] {
+        [
+            .uuid(w.id), .uuid(userID), .text(w.name), .uuid(w.workoutTypeID), .time(w.startedAt), .time(w.endedAt), .text(w.notes),
+            .int(w.sessionRPE), .time(w.rest.endsAt), .int(w.rest.totalSeconds), .uuid(w.rest.afterSetID), .time(createdAt), .time(updatedAt),
+            .uuid(w.templateID), .text(importKey),
+        ]
+    }
+
+    /// An entry's row at `position` in its workout, with its session-volume mark.
+    static func entryValues(_ entry: ExerciseEntry, workoutID: UUID, userID: UUID, position: Int, now: Date) -> [RowValue] {
+        [
+            .uuid(entry.id), .uuid(userID), .uuid(workoutID), .uuid(entry.exerciseID), .int(position), .text(entry.notes),
+            .int(entry.supersetGroup), .int(entry.restSeconds), .time(now), entry.records.sessionVolume ? .bool(true) : .null,
+        ]
+    }
+
+    /// A set's row at `position` in its entry, with its plan and record marks.
+    static func setValues(
+        _ set: WorkoutSet, workoutID: UUID, entryID: UUID, position: Int, userID: UUID, records: [PersonalRecords.Kind]
+    ) -> [RowValue] {
+        [
+            .uuid(set.id), .uuid(workoutID), .uuid(entryID), .int(position), .name(set.kind.rawValue), .int(set.reps),
+            .double(set.weight?.value), .name(set.weight?.unit.rawValue), .int(set.durationSeconds), .double(set.distanceMeters),
+            .double(set.rpe), .bool(set.done), .text(set.note), .time(set.loggedAt), .time(set.updatedAt), .uuid(userID),
+            .int(set.target?.reps?.min), .int(set.target?.reps?.max), .double(set.target?.rpe), .name(ProgressRows.text(records)),
+        ]
+    }
+
+    /// Adds one workout's row (a client-made id another user has is refused).
+    static func insert(_ workout: Workout, now: Date, on db: any Database) async throws {
+        let row = workoutValues(workout, userID: workout.ownerID, createdAt: now, updatedAt: now, importKey: nil)
+        try await BulkRows.insert([row], into: "workouts", columns: workoutColumns, streaming: false, on: db)
+    }
+
+    /// Writes a workout's own columns from `workout`: all but its id, owner, creation
+    /// and import key, and `updated_at` only when `updatedAt` is given.
+    static func save(_ workout: Workout, updatedAt: Date?, on db: any Database) async throws {
+        var kept: Set<String> = ["id", "user_id", "created_at", "import_key"]
+        if updatedAt == nil { kept.insert("updated_at") }
+        let values = workoutValues(workout, userID: workout.ownerID, createdAt: .distantPast, updatedAt: updatedAt ?? .distantPast, importKey: nil)
+        try await db.sql.raw("""
+            UPDATE workouts SET \(BulkRows.assignments(workoutColumns, values, except: kept)) \
+            WHERE id = \(bind: workout.id) AND user_id = \(bind: workout.ownerID)
+            """).run()
+    }
+
+    /// Writes an entry's exercise, notes, superset and rest, stamped `now` (its place
+    /// and record mark are written by their own rules).
+    static func save(_ entry: ExerciseEntry, now: Date, on db: any Database) async throws {
+        let values = entryValues(entry, workoutID: entry.id, userID: entry.id, position: 0, now: now)
+        let kept: Set<String> = ["id", "user_id", "workout_id", "position", "volume_record"]
+        try await db.sql.raw("UPDATE exercise_entries SET \(BulkRows.assignments(entryColumns, values, except: kept)) WHERE id = \(bind: entry.id)").run()
+    }
+
+    /// Numbers the rows of `table` under one parent 0..n-1 in their order, after one
+    /// was removed or moved (`table` and `parent` are fixed names).
+    static func renumber(_ table: String, parent: String, id: UUID, on db: any Database) async throws {
+        let rows = try await db.sql.raw(
+            "SELECT id, position FROM \(unsafeRaw: table) WHERE \(unsafeRaw: parent) = \(bind: id) ORDER BY position").all()
+        for (index, row) in rows.enumerated() where try row.decode(column: "position", as: Int.self) != index {
+            try await db.sql.raw(
+                "UPDATE \(unsafeRaw: table) SET position = \(literal: index) WHERE id = \(bind: try row.decode(column: "id", as: UUID.self))"
+            ).run()
+        }
+    }
+
+    /// The user's workout without its entries, or nil.
+    static func workout(id: UUID, userID: UUID, on db: any Database) async throws -> Workout? {
+        try await db.sql.raw("SELECT w.* FROM workouts w WHERE w.id = \(bind: id) AND w.user_id = \(bind: userID)").first().map(workout)
+    }
 
     /// A workout without its entries.
     static func workout(_ row: any SQLRow) throws -> Workout {
@@ -159,13 +230,7 @@ extension WorkoutRows {
     /// Inserts whole workouts as they are, record marks included: the caller judges
     /// the marks afterwards (`ProgressRows.judge`).
     static func insertUnjudged(_ workouts: [Workout], importKeys: [UUID: String], userID: UUID, now: Date, on db: any Database) async throws {
-        let rows: [[RowValue]] = workouts.map { w in
-            [
-                .uuid(w.id), .uuid(userID), .text(w.name), .uuid(w.workoutTypeID), .time(w.startedAt), .time(w.endedAt), .text(w.notes),
-                .int(w.sessionRPE), .time(w.rest.endsAt), .int(w.rest.totalSeconds), .uuid(w.rest.afterSetID), .time(now), .time(now),
-                .uuid(w.templateID), .text(importKeys[w.id]),
-            ]
-        }
+        let rows = workouts.map { workoutValues($0, userID: userID, createdAt: now, updatedAt: now, importKey: importKeys[$0.id]) }
         try await BulkRows.insert(rows, into: "workouts", columns: workoutColumns, streaming: false, on: db)
         try await insert(workouts.map { (id: $0.id, entries: $0.entries) }, userID: userID, now: now, streaming: true, on: db)
     }
@@ -182,25 +247,17 @@ extension WorkoutRows {
     static func insert(
         _ workouts: [(id: UUID, entries: [ExerciseEntry])], userID: UUID, now: Date, streaming: Bool, on db: any Database
     ) async throws {
-        let entries: [[RowValue]] = workouts.flatMap { workoutID, entries in entries.enumerated().map { position, entry in
-            [
-                .uuid(entry.id), .uuid(userID), .uuid(workoutID), .uuid(entry.exerciseID), .int(position), .text(entry.notes),
-                .int(entry.supersetGroup), .int(entry.restSeconds), .time(now), entry.records.sessionVolume ? .bool(true) : .null,
-            ]
-        } }
+        let entries: [[RowValue]] = workouts.flatMap { workoutID, entries in
+            entries.enumerated().map { position, entry in entryValues(entry, workoutID: workoutID, userID: userID, position: position, now: now) }
+        }
         try await BulkRows.insert(entries, into: "exercise_entries", columns: entryColumns, streaming: streaming, on: db)
         let sets: [[RowValue]] = workouts.flatMap { workoutID, entries in entries.flatMap { entry in
-            entry.sets.enumerated().map { position, set -> [RowValue] in
-                [
-                    .uuid(set.id), .uuid(workoutID), .uuid(entry.id), .int(position), .name(set.kind.rawValue), .int(set.reps),
-                    .double(set.weight?.value), .name(set.weight?.unit.rawValue), .int(set.durationSeconds), .double(set.distanceMeters),
-                    .double(set.rpe), .bool(set.done), .text(set.note), .time(set.loggedAt), .time(set.updatedAt), .uuid(userID),
-                    .int(set.target?.reps?.min), .int(set.target?.reps?.max), .double(set.target?.rpe),
-                    .name(ProgressRows.text(entry.records.sets[set.id] ?? [])),
-                ]
+            entry.sets.enumerated().map { position, set in
+                setValues(
+                    set, workoutID: workoutID, entryID: entry.id, position: position, userID: userID, records: entry.records.sets[set.id] ?? [])
             }
         } }
-        try await BulkRows.insert(sets, into: "workout_sets", columns: setColumns + bulkSetColumns, streaming: streaming, on: db)
+        try await BulkRows.insert(sets, into: "workout_sets", columns: setColumns, streaming: streaming, on: db)
     }
 
     /// Whether write transactions must lock the workout they change: on PostgreSQL
