@@ -82,7 +82,7 @@ struct WorkoutPagesController {
         let json = String(decoding: try encoder.encode(response), as: UTF8.self).replacingOccurrences(of: "</", with: "<\\/")
         let model = WorkoutPage(
             page: PageChrome(title: workout.isActive ? "Workout" : "Edit workout", context: context, section: workout.isActive ? .workout : .history, backLink: backLink),
-            workoutJSON: json, workoutID: workout.id.uuidString.lowercased(), isActive: workout.isActive,
+            workoutJSON: json, wordsJSON: WorkoutWords.json, workoutID: workout.id.uuidString.lowercased(), isActive: workout.isActive,
             unit: user.settings.unit.rawValue, defaultRestSeconds: user.settings.defaultRestSeconds,
             kinds: SetKind.allCases.map { OptionView(value: $0.rawValue, label: $0.displayName, selected: false) },
             rpeOptions: stride(from: 6.0, through: 10.0, by: 0.5).map { OptionView(value: WeightFormat.trim($0), label: WeightFormat.trim($0), selected: false) })
@@ -94,12 +94,34 @@ struct WorkoutPage {
     let page: PageChrome
     /// The workout as the API describes it, for the page script's first paint.
     let workoutJSON: String
+    /// The words the page script shows that the server has (`WorkoutWords`).
+    let wordsJSON: String
     let workoutID: String
     let isActive: Bool
     let unit: String
     let defaultRestSeconds: Int
     let kinds: [OptionView]
     let rpeOptions: [OptionView]
+}
+
+/// The words of the logging page's script that the server has, so the script does
+/// not copy them: the marks of set kinds in strips and badges (W, D, F) and the
+/// names of records as they read inside a sentence ("New PR · Squat: heaviest weight").
+/// The script keeps only the rules it needs without signal (workout-format.js).
+struct WorkoutWords: Encodable {
+    let marks: [String: String]
+    let records: [String: String]
+
+    static let json: String = {
+        let words = WorkoutWords(
+            marks: Dictionary(uniqueKeysWithValues: SetKind.allCases.compactMap { kind in kind.mark.map { (kind.rawValue, $0) } }),
+            records: Dictionary(uniqueKeysWithValues: PersonalRecords.Kind.allCases.map { kind in
+                (kind.rawValue, kind.displayName.prefix(1).lowercased() + kind.displayName.dropFirst())
+            }))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return String(decoding: (try? encoder.encode(words)) ?? Data("{}".utf8), as: UTF8.self)
+    }()
 }
 
 struct WorkoutStartPage {
