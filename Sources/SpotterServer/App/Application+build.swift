@@ -33,12 +33,13 @@ func buildServices(configuration: AppConfiguration) async throws -> AppServices 
     let store = try await SpotterStore.open(configuration.database, logger: logger)
     let catalog: ExerciseCatalog
     let views: ViewRenderer
+    let assets = AssetCatalog.shared
     do {
         try await store.migrate()
         catalog = try CatalogSeeder.bundledCatalog()
         try await CatalogSeeder(store: store).seed(catalog, now: configuration.clock())
         try await WorkoutRepository(store: store).finishInterruptedLoads()
-        views = try await ViewRenderer.load()
+        views = try await ViewRenderer.load(assets: assets)
     } catch {
         await store.shutdown()
         throw error
@@ -49,7 +50,7 @@ func buildServices(configuration: AppConfiguration) async throws -> AppServices 
         images: ImageStore(dataDirectory: configuration.dataDirectory),
         imports: ImportUploads(dataDirectory: configuration.dataDirectory, fileLimit: configuration.importFileLimit),
         views: views,
-        assets: AssetCatalog.shared,
+        assets: assets,
         limiter: AbuseLimiter(
             accounts: configuration.accountThrottle, addresses: configuration.addressThrottle, anonymousPosts: configuration.anonymousPosts),
         trustedProxies: configuration.trustedProxies,

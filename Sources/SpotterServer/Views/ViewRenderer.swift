@@ -7,11 +7,25 @@ import Mustache
 struct ViewRenderer: Sendable {
     let library: MustacheLibrary
 
-    static func load() async throws -> ViewRenderer {
-        guard let folder = Bundle.module.url(forResource: "views", withExtension: nil, subdirectory: "Resources")?.path else {
+    /// Every template of the resources folder (and its subfolders), named by its path
+    /// without `.mustache`. An asset they name (`/assets/icons.svg#plus`) is served with
+    /// its version (`AssetCatalog`), so a new build's icons are never read from a cache.
+    static func load(assets: AssetCatalog = .shared) async throws -> ViewRenderer {
+        guard let folder = Bundle.module.url(forResource: "views", withExtension: nil, subdirectory: "Resources")?.path,
+              let files = FileManager.default.enumerator(atPath: folder) else {
             throw APIProblem(status: .internalServerError, code: "internal", message: "The page templates are missing.")
         }
-        return ViewRenderer(library: try await MustacheLibrary(directory: folder))
+        var library = MustacheLibrary()
+        let suffix = ".mustache"
+        for case let path as String in files where path.hasSuffix(suffix) {
+            let text = try String(contentsOfFile: folder + "/" + path, encoding: .utf8)
+            do {
+                try library.register(assets.versioningReferences(in: text), named: String(path.dropLast(suffix.count)))
+            } catch {
+                throw APIProblem(status: .internalServerError, code: "internal", message: "The page template \(path) does not parse: \(error)")
+            }
+        }
+        return ViewRenderer(library: library)
     }
 
     /// An HTML response from a template and its model.

@@ -79,7 +79,7 @@ struct WorkoutPagesController {
         let json = String(decoding: try JSONCoding.encoder.encode(response), as: UTF8.self).replacingOccurrences(of: "</", with: "<\\/")
         let model = WorkoutPage(
             page: PageChrome(title: workout.isActive ? "Workout" : "Edit workout", context: context, section: workout.isActive ? .workout : .history, backLink: backLink),
-            workoutJSON: json, workoutID: workout.id.text, isActive: workout.isActive,
+            workoutJSON: json, wordsJSON: WorkoutWords.json, workoutID: workout.id.text, isActive: workout.isActive,
             unit: user.settings.unit.rawValue, defaultRestSeconds: user.settings.defaultRestSeconds,
             kinds: SetKind.allCases.map { OptionView(value: $0.rawValue, label: $0.displayName, selected: false) },
             rpeOptions: stride(from: 6.0, through: 10.0, by: 0.5).map { OptionView(value: WeightFormat.trim($0), label: WeightFormat.trim($0), selected: false) })

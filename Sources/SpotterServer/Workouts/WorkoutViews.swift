@@ -7,6 +7,8 @@ struct WorkoutPage {
     let page: PageChrome
     /// The workout as the API describes it, for the page script's first paint.
     let workoutJSON: String
+    /// The words the page script shows that the server has (`WorkoutWords`).
+    let wordsJSON: String
     let workoutID: String
     let isActive: Bool
     let unit: String
@@ -42,4 +44,22 @@ struct StartConflictPage {
             action: action, hidden: hidden)
         return try services.views.render(model, template: "start-conflict", status: .conflict)
     }
+}
+
+/// The words of the logging page's script that the server has, so the script does
+/// not copy them: the marks of set kinds in strips and badges (W, D, F) and the
+/// names of records as they read inside a sentence ("New PR · Squat: heaviest weight").
+/// The script keeps only the rules it needs without signal (workout-format.js).
+struct WorkoutWords: Encodable {
+    let marks: [String: String]
+    let records: [String: String]
+
+    static let json: String = {
+        let words = WorkoutWords(
+            marks: Dictionary(uniqueKeysWithValues: SetKind.allCases.compactMap { kind in kind.mark.map { (kind.rawValue, $0) } }),
+            records: Dictionary(uniqueKeysWithValues: PersonalRecords.Kind.allCases.map { kind in
+                (kind.rawValue, kind.displayName.prefix(1).lowercased() + kind.displayName.dropFirst())
+            }))
+        return String(decoding: (try? JSONCoding.encoder.encode(words)) ?? Data("{}".utf8), as: UTF8.self)
+    }()
 }

@@ -1,5 +1,32 @@
 // The rest bar: counts down to the end time the server keeps, so it shows the
-// right time after the phone slept or the page reloaded.
+// right time after the phone slept or the page reloaded. The rules that start and
+// adjust the rest are here too, because the timer must start without signal; the
+// server applies the same change and its answer confirms it.
+
+const NO_REST = Object.freeze({ endsAt: null, totalSeconds: 0, afterSetId: null });
+
+export function noRest() { return { ...NO_REST }; }
+
+/// The rest after `set` of `entry` is ticked done, as SpotterCore's RestTimer.event
+/// starts it: none after the workout's last set, before a drop set or when the rest
+/// is zero; otherwise the exercise's rest, or the lifter's default.
+export function restAfter(entries, entry, set, defaultRest) {
+  const index = entry.sets.indexOf(set);
+  const isLast = entries[entries.length - 1] === entry && index === entry.sets.length - 1;
+  const nextIsDrop = entry.sets[index + 1]?.kind === "drop";
+  const seconds = entry.restSeconds ?? defaultRest;
+  if (isLast || nextIsDrop || seconds <= 0) return noRest();
+  return { endsAt: new Date(Date.now() + seconds * 1000).toISOString(), totalSeconds: seconds, afterSetId: set.id };
+}
+
+/// The rest after a tap on Skip, +15 or −15 (`action` is "skip", "add" or "subtract").
+export function adjustedRest(rest, action) {
+  if (action === "skip") return noRest();
+  const step = action === "add" ? 15 : -15;
+  const ends = new Date(rest.endsAt).getTime() + step * 1000;
+  if (ends <= Date.now()) return noRest();
+  return { ...rest, endsAt: new Date(ends).toISOString(), totalSeconds: Math.max(0, rest.totalSeconds + step) };
+}
 
 export class RestBar {
   constructor(root, onAction) {

@@ -1,7 +1,9 @@
 // Spotter's service worker: keeps the app shell and the pages last seen (the
 // workout page above all) so a reload without signal still opens them. Live data
 // goes to the network; the logging page queues its own changes.
-const CACHE = "spotter-shell-v1";
+// The server puts in the build's version (AssetCatalog.build): a new build makes a
+// new cache and the old one is deleted, with the asset versions it held.
+const CACHE = "spotter-shell-__SPOTTER_BUILD__";
 
 self.addEventListener("install", () => self.skipWaiting());
 self.addEventListener("activate", (event) => {

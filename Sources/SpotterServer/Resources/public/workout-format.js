@@ -1,35 +1,37 @@
-// Formatting shared by the logging page, mirroring SpotterCore's SetStrip and WeightFormat.
+// The few Core rules the logging page needs without signal: a set logged or changed
+// here shows in its strip, its row and the summary at once, before the server has
+// seen it. They mirror SpotterCore's Mass.converted, WeightFormat, DurationFormat,
+// SetStrip.label and Volume.of; the words the server already has (record names, set
+// kind marks) come with the page instead (see workout.mustache's workout-words).
 
 const KG_PER_LB = 0.45359237;
 
+/// A weight in another unit (Mass.converted).
 export function toUnit(value, from, to) {
   if (value === null || value === undefined) return null;
   if (from === to || !from) return value;
   return from === "lb" ? value * KG_PER_LB : value / KG_PER_LB;
 }
 
+/// One decimal at most, no trailing ".0" (WeightFormat.trim).
 export function trim(value) {
   const rounded = Math.round(value * 10) / 10;
   return Number.isInteger(rounded) ? String(rounded) : rounded.toFixed(1);
 }
 
-export function duration(seconds) {
-  seconds = Math.max(0, Math.floor(seconds));
-  if (seconds < 60) return `${seconds} s`;
-  const h = Math.floor(seconds / 3600), m = Math.floor((seconds % 3600) / 60), s = seconds % 60;
-  return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${String(s).padStart(2, "0")}` : `${m}:${String(s).padStart(2, "0")}`;
-}
-
+/// "1:30", "1:02:03": the workout's clock.
 export function clock(seconds) {
   seconds = Math.max(0, Math.floor(seconds));
   const h = Math.floor(seconds / 3600), m = Math.floor((seconds % 3600) / 60), s = seconds % 60;
   return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${String(s).padStart(2, "0")}` : `${m}:${String(s).padStart(2, "0")}`;
 }
 
-const MARKS = { warmup: "W", drop: "D", failure: "F" };
-export function mark(kind) { return MARKS[kind] ?? null; }
+/// "45 s", "1:30" (DurationFormat.short).
+function duration(seconds) {
+  return seconds < 60 ? `${Math.max(0, Math.floor(seconds))} s` : clock(seconds);
+}
 
-/// One set in a few characters, weights in the lifter's unit.
+/// One set in a few characters, weights in the lifter's unit (SetStrip.label).
 export function label(set, kind, unit) {
   const reps = set.reps ?? "–";
   const weight = set.weight === null || set.weight === undefined ? null : trim(toUnit(set.weight, set.weightUnit, unit));
@@ -46,7 +48,7 @@ export function label(set, kind, unit) {
   }
 }
 
-/// Volume of done, non-warm-up sets in the lifter's unit (see SpotterCore's Volume).
+/// Volume of done, non-warm-up sets in the lifter's unit (Volume.of).
 export function volume(workout, unit) {
   let load = 0, bodyweightReps = 0;
   for (const entry of workout.entries) {

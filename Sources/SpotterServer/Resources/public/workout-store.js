@@ -1,0 +1,48 @@
+// The workout as this phone knows it: the server's copy that came with the page, or
+// the copy kept in localStorage while changes made here still wait in the outbox.
+// A change is kept here first, then queued for the server.
+import { enqueue, pending } from "./outbox.js";
+
+export class WorkoutStore {
+  constructor(workoutID, serverCopy) {
+    this.base = `/api/v1/workouts/${workoutID}`;
+    this.key = `spotter.workout.${workoutID}`;
+    this.state = serverCopy;
+    const waiting = pending().some((item) => item.url.startsWith(this.base));
+    const saved = localStorage.getItem(this.key);
+    if (waiting && saved) this.state = JSON.parse(saved);
+  }
+
+  persist() { localStorage.setItem(this.key, JSON.stringify(this.state)); }
+
+  forget() { localStorage.removeItem(this.key); }
+
+  /// Keeps the state and queues a request to `path` under the workout's API address;
+  /// `handler` names what the page does with the answer (see outbox.js).
+  send(method, path, body, handler) {
+    this.persist();
+    enqueue(method, this.base + path, body, handler);
+  }
+
+  /// Sends the whole set, stamped now: the server keeps the newer of two versions.
+  sendSet(entry, set) {
+    set.changedAt = new Date().toISOString();
+    this.send("PUT", `/entries/${entry.id}/sets/${set.id}`, {
+      kind: set.kind, reps: set.reps, weight: set.weight, weightUnit: set.weight === null ? undefined : set.weightUnit,
+      durationSeconds: set.durationSeconds, distanceMeters: set.distanceMeters, rpe: set.rpe, done: set.done,
+      note: set.note, changedAt: set.changedAt,
+    }, "set");
+  }
+
+  entry(id) { return this.state.entries.find((e) => e.id === id); }
+
+  /// The set with this id and its entry, or null.
+  findSet(id) {
+    for (const entry of this.state.entries) {
+      // Ids made here are lower case; the server writes them in upper case.
+      const set = entry.sets.find((s) => s.id === id);
+      if (set) return { entry, set };
+    }
+    return null;
+  }
+}
