@@ -55,11 +55,12 @@ public struct AccountRepository: Sendable {
             if sql.dialect.name == "postgresql" {
                 try await sql.raw("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ").run()
             }
-            guard let user = try await UserModel.find(userID, on: tx) else { throw SpotterError.notFound("The account") }
-            let exercises = try await ExerciseModel.query(on: tx).filter(\.$userID == userID)
-                .sort(\.$createdAt).sort(\.$nameKey).all().map(\.core)
-            let types = try await WorkoutTypeModel.query(on: tx).filter(\.$userID == userID)
-                .sort(\.$sortOrder).sort(\.$createdAt).all().map(\.core)
+            guard let user = try await UserRows.users(where: "u.id = \(bind: userID)", on: tx).first?.user else {
+                throw SpotterError.notFound("The account")
+            }
+            let exercises = try await ExerciseRows.exercises(
+                where: "x.user_id = \(bind: userID) ORDER BY x.created_at, x.name_key", on: tx)
+            let types = try await WorkoutTypeRows.types(where: "t.user_id = \(bind: userID) ORDER BY t.sort_order, t.created_at", on: tx)
             let workouts = try await WorkoutRows.workouts(
                 where: "w.user_id = \(bind: userID) ORDER BY w.started_at, w.created_at, w.import_key, w.name, w.ended_at", on: tx)
             var keys: [UUID: String] = [:]
@@ -118,14 +119,19 @@ public struct AccountRepository: Sendable {
     public func fill(_ content: AccountContent, userID: UUID, now: Date) async throws {
         try await db.writeTransaction { tx in
             if let held = try await Self.holdings(userID: userID, on: tx) { throw Self.notEmpty(held) }
-            guard let user = try await UserModel.find(userID, on: tx) else { throw SpotterError.notFound("The account") }
-            user.apply(content.settings)
-            try await user.save(on: tx)
+            guard var user = try await UserRows.users(where: "u.id = \(bind: userID)", on: tx).first?.user else {
+                throw SpotterError.notFound("The account")
+            }
+            user.settings = content.settings
+            try await UserRows.saveSettings(of: user, on: tx)
             do {
                 try await Self.putTypes(content.workoutTypes, userID: userID, on: tx)
-                for exercise in content.exercises {
-                    try await ExerciseModel(custom: exercise, userID: userID).create(on: tx)
-                }
+                try await ExerciseRows.insert(content.exercises.map { exercise in
+                    var own = exercise
+                    own.ownerID = userID
+                    own.catalogKey = nil
+                    return own
+                }, on: tx)
                 try await WorkoutRows.insertWhole(content.workouts, importKeys: content.importKeys, userID: userID, now: now, on: tx)
                 for template in content.templates {
                     try await TemplateRows.write(template, userID: userID, isNew: true, on: tx)
@@ -143,10 +149,9 @@ public struct AccountRepository: Sendable {
     /// by a newer server) keep their names and follow in their old order; the whole
     /// list is numbered 0..n-1 again.
     private static func putTypes(_ types: [WorkoutType], userID: UUID, on db: any Database) async throws {
-        let existing = try await WorkoutTypeModel.query(on: db).filter(\.$userID == userID).sort(\.$sortOrder).all()
-        let byID = Dictionary(existing.map { ($0.id!, $0) }, uniquingKeysWith: { first, _ in first })
+        let existing = try await WorkoutTypeRows.types(where: "t.user_id = \(bind: userID) ORDER BY t.sort_order", on: db)
         let given = Set(types.map(\.id))
-        let kept = existing.filter { !given.contains($0.id!) }
+        let kept = existing.filter { !given.contains($0.id) }
         let keptNames = Dictionary(kept.map { (NameKey($0.name), $0.name) }, uniquingKeysWith: { first, _ in first })
         if let clash = types.first(where: { keptNames[NameKey($0.name)] != nil }) {
             throw SpotterError.conflict(
@@ -154,28 +159,24 @@ public struct AccountRepository: Sendable {
                 message: "The file's workout type \"\(clash.name)\" has the name of a type this server gives every account. Rename that type in the account it came from, export again, and import the new file.")
         }
         // Names are unique per lifter: park the old ones first, so two seeded types can swap names.
-        for model in existing where given.contains(model.id!) {
-            model.nameKey = "\u{1}" + model.id!.uuidString
-            try await model.save(on: db)
+        for type in existing where given.contains(type.id) {
+            try await db.sql.raw("UPDATE workout_types SET name_key = \(bind: "\u{1}" + type.id.uuidString) WHERE id = \(bind: type.id)").run()
         }
         let ordered = types.sorted { $0.sortOrder < $1.sortOrder }
+        let stored = Set(existing.map(\.id))
         for (position, type) in ordered.enumerated() {
-            let model = byID[type.id] ?? WorkoutTypeModel()
-            model.id = type.id
-            model.userID = userID
-            model.seedKey = type.seedKey
-            model.name = type.name
-            model.nameKey = NameKey(type.name).rawValue
-            model.colorHex = type.colorHex
-            model.icon = type.icon.rawValue
-            model.sortOrder = position
-            model.archived = type.archived
-            model.createdAt = type.createdAt
-            try await model.save(on: db)
+            var type = type
+            type.ownerID = userID
+            type.sortOrder = position
+            if stored.contains(type.id) {
+                try await WorkoutTypeRows.save(type, on: db)
+            } else {
+                try await WorkoutTypeRows.insert([type], on: db)
+            }
         }
-        for (offset, model) in kept.enumerated() where model.sortOrder != ordered.count + offset {
-            model.sortOrder = ordered.count + offset
-            try await model.save(on: db)
+        for (offset, var type) in kept.enumerated() where type.sortOrder != ordered.count + offset {
+            type.sortOrder = ordered.count + offset
+            try await WorkoutTypeRows.save(type, on: db)
         }
     }
 }

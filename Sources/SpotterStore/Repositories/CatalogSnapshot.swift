@@ -1,5 +1,6 @@
 import FluentKit
 import Foundation
+import SQLKit
 import SpotterCore
 import Synchronization
 
@@ -18,7 +19,7 @@ final class CatalogSnapshot: Sendable {
     /// The built-in exercises, loading them on first use.
     func current(loadingFrom db: any Database) async throws -> State {
         if let state = state.withLock({ $0 }) { return state }
-        let exercises = try await ExerciseModel.query(on: db).filter(\.$userID == nil).sort(\.$nameKey).all().map(\.core)
+        let exercises = try await ExerciseRows.exercises(where: "x.user_id IS NULL ORDER BY x.name_key", on: db)
         let loaded = State(
             exercises: exercises.map(SearchableExercise.init),
             byID: Dictionary(uniqueKeysWithValues: exercises.map { ($0.id, $0) }))

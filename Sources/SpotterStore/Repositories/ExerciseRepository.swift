@@ -19,13 +19,9 @@ public struct ExerciseRepository: Sendable {
         self.catalog = catalog
     }
 
-    /// Catalog rows and the user's own rows.
-    private func visible(to userID: UUID) -> QueryBuilder<ExerciseModel> {
-        ExerciseModel.visible(to: userID, on: db)
-    }
-
-    private func owned(by userID: UUID) -> QueryBuilder<ExerciseModel> {
-        ExerciseModel.query(on: db).filter(\.$userID == userID)
+    /// The user's own exercises a condition selects.
+    private func owned(by userID: UUID, _ condition: SQLQueryString = "1 = 1") async throws -> [Exercise] {
+        try await ExerciseRows.exercises(where: "x.user_id = \(bind: userID) AND " + condition, on: db)
     }
 
     /// The library filtered and sorted by name: the built-in exercises come from
@@ -36,9 +32,8 @@ public struct ExerciseRepository: Sendable {
             candidates += filter.apply(to: try await catalog.current(loadingFrom: db).exercises)
         }
         if filter.custom != false {
-            var query = owned(by: userID)
-            if !filter.includeArchived { query = query.filter(\.$archived == false) }
-            candidates += filter.apply(to: try await query.all().map { SearchableExercise($0.core) })
+            let own = try await owned(by: userID, filter.includeArchived ? "1 = 1" : "x.archived = \(false)")
+            candidates += filter.apply(to: own.map(SearchableExercise.init))
         }
         // Best matches first when searching, then by name.
         let wanted = NameKey(filter.search)
@@ -50,13 +45,15 @@ public struct ExerciseRepository: Sendable {
 
     public func find(id: UUID, userID: UUID) async throws -> Exercise? {
         if let builtIn = try await catalog.current(loadingFrom: db).byID[id] { return builtIn }
-        return try await owned(by: userID).filter(\.$id == id).first()?.core
+        return try await owned(by: userID, "x.id = \(bind: id)").first
     }
 
     /// Counts of the library for one user: catalog rows and the user's own.
     public func counts(userID: UUID) async throws -> (catalog: Int, custom: Int) {
         let builtIn = try await catalog.current(loadingFrom: db).exercises.count
-        let custom = try await owned(by: userID).filter(\.$archived == false).count()
+        let custom = try await db.sql.raw(
+            "SELECT COUNT(*) AS n FROM exercises x WHERE x.user_id = \(bind: userID) AND x.archived = \(false)"
+        ).first()?.decode(column: "n", as: Int.self) ?? 0
         return (builtIn, custom)
     }
 
@@ -69,43 +66,41 @@ public struct ExerciseRepository: Sendable {
     /// checks the fields together with an image), so it is not checked twice.
     public func create(id: UUID = UUID(), userID: UUID, valid: ValidExerciseDraft, now: Date) async throws -> Exercise {
         try await ensureNameFree(valid.nameKey, userID: userID, except: nil)
-        let model = Self.customModel(id: id, userID: userID, valid: valid, now: now)
-        try await model.create(on: db)
-        return model.core
+        let exercise = Self.custom(id: id, userID: userID, valid: valid, now: now)
+        try await ExerciseRows.insert([exercise], on: db)
+        return exercise
     }
 
-    /// A new custom exercise's row.
-    static func customModel(id: UUID, userID: UUID, valid: ValidExerciseDraft, now: Date) -> ExerciseModel {
-        let model = ExerciseModel()
-        model.id = id
-        model.userID = userID
-        model.archived = false
-        model.createdAt = now
-        apply(valid, to: model, now: now)
-        return model
+    /// A new custom exercise.
+    static func custom(id: UUID, userID: UUID, valid: ValidExerciseDraft, now: Date) -> Exercise {
+        var exercise = Exercise(
+            id: id, ownerID: userID, name: "", description: "", primaryMuscles: [], equipment: .other, kind: .weightReps,
+            createdAt: now, updatedAt: now)
+        apply(valid, to: &exercise, now: now)
+        return exercise
     }
 
     /// Changes a custom exercise; built-in ones cannot be changed.
     public func update(id: UUID, userID: UUID, draft: ExerciseDraft, now: Date) async throws -> Exercise {
-        _ = try await ownModel(id: id, userID: userID, action: "edit")
+        _ = try await own(id: id, userID: userID, action: "edit")
         return try await update(id: id, userID: userID, valid: try validate(draft), now: now)
     }
 
     /// Changes a custom exercise to a draft the caller has validated.
     public func update(id: UUID, userID: UUID, valid: ValidExerciseDraft, now: Date) async throws -> Exercise {
-        let model = try await ownModel(id: id, userID: userID, action: "edit")
+        var exercise = try await own(id: id, userID: userID, action: "edit")
         try await ensureNameFree(valid.nameKey, userID: userID, except: id)
-        Self.apply(valid, to: model, now: now)
-        try await model.save(on: db)
-        return model.core
+        Self.apply(valid, to: &exercise, now: now)
+        try await ExerciseRows.save(exercise, on: db)
+        return exercise
     }
 
     public func setArchived(_ archived: Bool, id: UUID, userID: UUID, now: Date) async throws -> Exercise {
-        let model = try await ownModel(id: id, userID: userID, action: archived ? "archive" : "restore")
-        model.archived = archived
-        model.updatedAt = now
-        try await model.save(on: db)
-        return model.core
+        var exercise = try await own(id: id, userID: userID, action: archived ? "archive" : "restore")
+        exercise.archived = archived
+        exercise.updatedAt = now
+        try await ExerciseRows.save(exercise, on: db)
+        return exercise
     }
 
     /// What deleting did: removed for good, or archived because workouts use it.
@@ -128,50 +123,48 @@ public struct ExerciseRepository: Sendable {
     /// so history and routines never lose what they hold. The caller removes the
     /// image file of a deleted one.
     public func delete(id: UUID, userID: UUID, now: Date) async throws -> Deletion {
-        let model = try await ownModel(id: id, userID: userID, action: "delete")
+        var exercise = try await own(id: id, userID: userID, action: "delete")
         let usage = try await usage(of: id, userID: userID)
         if !usage.isEmpty {
-            model.archived = true
-            model.updatedAt = now
-            try await model.save(on: db)
-            return .archived(model.core, usage: usage)
+            exercise.archived = true
+            exercise.updatedAt = now
+            try await ExerciseRows.save(exercise, on: db)
+            return .archived(exercise, usage: usage)
         }
-        let exercise = model.core
-        try await model.delete(on: db)
+        try await db.sql.raw("DELETE FROM exercises WHERE id = \(bind: id) AND user_id = \(bind: userID)").run()
         return .deleted(exercise)
     }
 
     /// Records the uploaded image of a custom exercise and returns the one it replaced.
     public func setImage(_ image: StoredImage?, id: UUID, userID: UUID, now: Date) async throws -> (Exercise, StoredImage?) {
-        let model = try await ownModel(id: id, userID: userID, action: "change the image of")
-        let previous = model.core.image
-        model.imageFile = image?.fileName
-        model.imageFormat = image?.format.rawValue
-        model.imageBytes = image?.byteCount
-        model.updatedAt = now
-        try await model.save(on: db)
-        return (model.core, previous)
+        var exercise = try await own(id: id, userID: userID, action: "change the image of")
+        let previous = exercise.image
+        exercise.image = image
+        exercise.updatedAt = now
+        try await ExerciseRows.save(exercise, on: db)
+        return (exercise, previous)
     }
 
-    private func ownModel(id: UUID, userID: UUID, action: String) async throws -> ExerciseModel {
-        guard let model = try await visible(to: userID).filter(\.$id == id).first() else {
-            throw SpotterError.notFound("The exercise")
-        }
-        guard model.userID == userID else {
+    /// One of the user's own exercises; a built-in one answers 403, another user's 404.
+    private func own(id: UUID, userID: UUID, action: String) async throws -> Exercise {
+        guard let exercise = try await ExerciseRows.exercises(where: "x.id = \(bind: id) AND " + ExerciseRows.visible(to: userID), on: db).first
+        else { throw SpotterError.notFound("The exercise") }
+        guard exercise.ownerID == userID else {
             throw SpotterError.forbidden("Built-in exercises cannot be changed. You can \(action) only exercises you made.")
         }
-        return model
+        return exercise
     }
 
-    private static func apply(_ valid: ValidExerciseDraft, to model: ExerciseModel, now: Date) {
-        model.setNameAndAliases(valid.name, aliases: [])
-        model.description = valid.description
-        model.primaryMuscles = ExerciseModel.muscleList(valid.muscleGroups)
-        model.secondaryMuscles = ExerciseModel.muscleList([])
-        model.equipment = valid.equipment.rawValue
-        model.kind = valid.kind.rawValue
-        model.videoID = valid.video?.id
-        model.updatedAt = now
+    private static func apply(_ valid: ValidExerciseDraft, to exercise: inout Exercise, now: Date) {
+        exercise.name = valid.name
+        exercise.aliases = []
+        exercise.description = valid.description
+        exercise.primaryMuscles = valid.muscleGroups
+        exercise.secondaryMuscles = []
+        exercise.equipment = valid.equipment
+        exercise.kind = valid.kind
+        exercise.videoURL = valid.video
+        exercise.updatedAt = now
     }
 
     private func validate(_ draft: ExerciseDraft) throws -> ValidExerciseDraft {
@@ -180,11 +173,11 @@ public struct ExerciseRepository: Sendable {
 
     /// A custom name may not repeat one of the user's exercises nor a built-in one.
     private func ensureNameFree(_ key: NameKey, userID: UUID, except id: UUID?) async throws {
-        var query = visible(to: userID).filter(\.$nameKey == key.rawValue)
-        if let id { query = query.filter(\.$id != id) }
-        guard let clash = try await query.first() else { return }
+        var condition: SQLQueryString = "x.name_key = \(bind: key.rawValue) AND " + ExerciseRows.visible(to: userID)
+        if let id { condition += " AND x.id <> \(bind: id)" }
+        guard let clash = try await ExerciseRows.exercises(where: condition, on: db).first else { return }
         let message: String
-        if clash.userID == nil {
+        if clash.ownerID == nil {
             message = "\(clash.name) is already in the built-in library. Use it, or choose another name."
         } else if clash.archived {
             message = "You already have an archived exercise called \(clash.name). Restore it, or choose another name."
@@ -205,7 +198,7 @@ extension ExerciseRepository {
             if let exercise = builtIn[id] { found[id] = exercise } else { missing.append(id) }
         }
         if !missing.isEmpty {
-            for model in try await owned(by: userID).filter(\.$id ~~ missing).all() { found[model.id!] = model.core }
+            for exercise in try await owned(by: userID, "x.id IN (\(binds: missing))") { found[exercise.id] = exercise }
         }
         return found
     }

@@ -22,60 +22,60 @@ public struct UserRepository: Sendable {
     public func create(
         id: UUID = UUID(), username: String, passwordHash: String, settings: UserSettings, now: Date
     ) async throws -> User {
-        if try await UserModel.query(on: db).filter(\.$username == username).count() > 0 {
+        if try await db.sql.raw("SELECT u.id FROM users u WHERE u.username = \(bind: username)").first() != nil {
             throw SpotterError.conflict(field: "username", message: "The user name \(username) is taken.")
         }
-        let model = UserModel(id: id, username: username, passwordHash: passwordHash, settings: settings, createdAt: now)
+        let user = User(id: id, username: username, settings: settings, createdAt: now)
         try await db.writeTransaction { tx in
-            try await model.create(on: tx)
+            try await BulkRows.insert(
+                [UserRows.values(user, passwordHash: passwordHash)], into: "users", columns: UserRows.columns, streaming: false, on: tx)
             try await WorkoutTypeRepository(db: tx).seedDefaults(userID: id, now: now)
         }
-        return model.core
+        return user
     }
 
     public func find(id: UUID) async throws -> User? {
-        try await UserModel.find(id, on: db)?.core
+        try await UserRows.users(where: "u.id = \(bind: id)", on: db).first?.user
     }
 
     public func find(username: String) async throws -> User? {
-        try await UserModel.query(on: db).filter(\.$username == username.lowercased()).first()?.core
+        try await credentials(username: username)?.0
     }
 
     /// The account and its password hash, for checking a login.
     func credentials(username: String) async throws -> (User, String)? {
-        guard let model = try await UserModel.query(on: db).filter(\.$username == username.lowercased()).first() else {
-            return nil
-        }
-        return (model.core, model.passwordHash)
+        try await UserRows.users(where: "u.username = \(bind: username.lowercased())", on: db).first
     }
 
     func passwordHash(userID: UUID) async throws -> String? {
-        try await UserModel.find(userID, on: db)?.passwordHash
+        try await UserRows.users(where: "u.id = \(bind: userID)", on: db).first?.passwordHash
     }
 
     public func list() async throws -> [User] {
-        try await UserModel.query(on: db).sort(\.$username).all().map(\.core)
+        try await UserRows.users(where: "1 = 1 ORDER BY u.username", on: db).map(\.user)
     }
 
     func setPasswordHash(_ hash: String, userID: UUID) async throws {
-        try await UserModel.query(on: db).filter(\.$id == userID).set(\.$passwordHash, to: hash).update()
+        try await db.sql.raw("UPDATE users SET password_hash = \(bind: hash) WHERE id = \(bind: userID)").run()
     }
 
     /// Saves new settings and returns the account as it now is.
     public func update(settings: UserSettings, userID: UUID) async throws -> User {
-        let model = try await db.writeTransaction { tx in
-            guard let model = try await UserModel.find(userID, on: tx) else { throw SpotterError.notFound("The account") }
-            let zoneChanged = model.timeZone != settings.timeZone
-            model.apply(settings)
-            try await model.save(on: tx)
+        let user = try await db.writeTransaction { tx in
+            guard var user = try await UserRows.users(where: "u.id = \(bind: userID)", on: tx).first?.user else {
+                throw SpotterError.notFound("The account")
+            }
+            let zoneChanged = user.settings.timeZone != settings.timeZone
+            user.settings = settings
+            try await UserRows.saveSettings(of: user, on: tx)
             // Weeks start at Monday midnight in the lifter's zone: count them again there.
             if zoneChanged {
                 try await ProgressRows.rebuildWeeks(userID: userID, timeZone: settings.zone, on: tx)
             }
-            return model
+            return user
         }
         store?.tokenOwners.forget(userID: userID)
         store?.sessionOwners.forget(userID: userID)
-        return model.core
+        return user
     }
 }

@@ -141,7 +141,7 @@ extension WorkoutRepository {
             let importKeys = Dictionary(uniqueKeysWithValues: part.compactMap { item in item.importKey.map { (item.workout.id, $0) } })
             do {
                 for (id, exercise) in newExercises where needed.contains(id) && !created.contains(id) {
-                    try await ExerciseRepository.customModel(id: id, userID: userID, valid: exercise, now: now).create(on: tx)
+                    try await ExerciseRows.insert([ExerciseRepository.custom(id: id, userID: userID, valid: exercise, now: now)], on: tx)
                 }
                 try await WorkoutRows.insertUnjudged(workouts, importKeys: importKeys, userID: userID, now: now, on: tx)
             } catch let error as any DatabaseError where error.isConstraintFailure {

@@ -99,8 +99,10 @@ extension WorkoutRepository {
             let entry: ExerciseEntry
             do { entry = try change.applied(to: base) } catch let failure as ValidationFailure { throw SpotterError.invalid(failure) }
             if entry.exerciseID != existing?.exerciseID {
-                let visible = try await ExerciseModel.visible(to: userID, on: tx).filter(\.$id == entry.exerciseID).count()
-                guard visible > 0 else {
+                let visible = try await tx.sql.raw(
+                    "SELECT x.id FROM exercises x WHERE x.id = \(bind: entry.exerciseID) AND " + ExerciseRows.visible(to: userID)
+                ).first()
+                guard visible != nil else {
                     throw SpotterError.invalid(field: "exerciseId", "That exercise is not in your library.")
                 }
             }

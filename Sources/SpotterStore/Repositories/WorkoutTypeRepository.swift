@@ -1,5 +1,6 @@
 import FluentKit
 import Foundation
+import SQLKit
 import SpotterCore
 
 /// A user's workout types. Every query is scoped by the owner.
@@ -9,85 +10,77 @@ public struct WorkoutTypeRepository: Sendable {
     public init(store: SpotterStore) { db = store.database }
     init(db: any Database) { self.db = db }
 
-    private func owned(by userID: UUID) -> QueryBuilder<WorkoutTypeModel> {
-        WorkoutTypeModel.query(on: db).filter(\.$userID == userID)
+    private func owned(by userID: UUID, _ condition: SQLQueryString = "1 = 1") async throws -> [WorkoutType] {
+        try await WorkoutTypeRows.types(where: "t.user_id = \(bind: userID) AND " + condition, on: db)
     }
 
     /// The user's types in their order; archived ones only when asked.
     public func list(userID: UUID, includeArchived: Bool = false) async throws -> [WorkoutType] {
-        var query = owned(by: userID)
-        if !includeArchived { query = query.filter(\.$archived == false) }
-        return try await query.sort(\.$sortOrder).all().map(\.core)
+        try await owned(by: userID, (includeArchived ? "1 = 1" : "t.archived = \(false)") + " ORDER BY t.sort_order")
     }
 
     public func find(id: UUID, userID: UUID) async throws -> WorkoutType? {
-        try await owned(by: userID).filter(\.$id == id).first()?.core
+        try await owned(by: userID, "t.id = \(bind: id)").first
     }
 
     /// Adds the seeded types the user does not have yet, after their own. Running it
     /// again adds nothing.
     @discardableResult
     public func seedDefaults(userID: UUID, now: Date) async throws -> Int {
-        let existing = try await owned(by: userID).all()
+        let existing = try await owned(by: userID)
         let keys = Set(existing.compactMap(\.seedKey))
-        let names = Set(existing.map(\.nameKey))
+        let names = Set(existing.map { NameKey($0.name) })
         var next = (existing.map(\.sortOrder).max() ?? -1) + 1
-        var added = 0
-        for seed in SeedWorkoutType.all where !keys.contains(seed.key) && !names.contains(NameKey(seed.name).rawValue) {
-            let model = WorkoutTypeModel(
-                id: UUID(), userID: userID, seedKey: seed.key, name: seed.name, colorHex: seed.colorHex,
-                icon: seed.icon, sortOrder: next, createdAt: now)
-            try await model.create(on: db)
+        var added: [WorkoutType] = []
+        for seed in SeedWorkoutType.all where !keys.contains(seed.key) && !names.contains(NameKey(seed.name)) {
+            added.append(WorkoutType(
+                id: UUID(), ownerID: userID, seedKey: seed.key, name: seed.name, colorHex: seed.colorHex, icon: seed.icon,
+                sortOrder: next, archived: false, createdAt: now))
             next += 1
-            added += 1
         }
-        return added
+        try await WorkoutTypeRows.insert(added, on: db)
+        return added.count
     }
 
     public func create(id: UUID = UUID(), userID: UUID, draft: WorkoutTypeDraft, now: Date) async throws -> WorkoutType {
         let valid = try validate(draft)
         try await ensureNameFree(valid.nameKey, name: valid.name, userID: userID, except: nil)
-        let last = try await owned(by: userID).max(\.$sortOrder) ?? -1
-        let model = WorkoutTypeModel(
-            id: id, userID: userID, seedKey: nil, name: valid.name, colorHex: valid.colorHex, icon: valid.icon,
-            sortOrder: last + 1, createdAt: now)
-        try await model.create(on: db)
-        return model.core
+        let last = try await owned(by: userID).map(\.sortOrder).max() ?? -1
+        let type = WorkoutType(
+            id: id, ownerID: userID, seedKey: nil, name: valid.name, colorHex: valid.colorHex, icon: valid.icon,
+            sortOrder: last + 1, archived: false, createdAt: now)
+        try await WorkoutTypeRows.insert([type], on: db)
+        return type
     }
 
     /// Renames, recolours or changes the icon.
     public func update(id: UUID, userID: UUID, draft: WorkoutTypeDraft) async throws -> WorkoutType {
-        guard let model = try await owned(by: userID).filter(\.$id == id).first() else {
-            throw SpotterError.notFound("The workout type")
-        }
+        guard var type = try await find(id: id, userID: userID) else { throw SpotterError.notFound("The workout type") }
         let valid = try validate(draft)
         try await ensureNameFree(valid.nameKey, name: valid.name, userID: userID, except: id)
-        model.name = valid.name
-        model.nameKey = valid.nameKey.rawValue
-        model.colorHex = valid.colorHex
-        model.icon = valid.icon.rawValue
-        try await model.save(on: db)
-        return model.core
+        type.name = valid.name
+        type.colorHex = valid.colorHex
+        type.icon = valid.icon
+        try await WorkoutTypeRows.save(type, on: db)
+        return type
     }
 
     /// Archives (hides) or brings back a type. Sessions that used it keep it.
     public func setArchived(_ archived: Bool, id: UUID, userID: UUID) async throws -> WorkoutType {
-        guard let model = try await owned(by: userID).filter(\.$id == id).first() else {
-            throw SpotterError.notFound("The workout type")
-        }
-        model.archived = archived
-        try await model.save(on: db)
-        return model.core
+        guard var type = try await find(id: id, userID: userID) else { throw SpotterError.notFound("The workout type") }
+        type.archived = archived
+        try await WorkoutTypeRows.save(type, on: db)
+        return type
     }
 
     /// Puts the user's types in the given order; `ids` must list every one of them once.
     public func reorder(userID: UUID, ids: [UUID]) async throws -> [WorkoutType] {
         try await db.writeTransaction { tx in
-            let models = try await WorkoutTypeModel.query(on: tx).filter(\.$userID == userID).all()
-            let positions = try ListOrder.positions(current: models.map { $0.id! }, proposed: ids)
-            for model in models where model.sortOrder != positions[model.id!] {
-                model.sortOrder = positions[model.id!]!
-                try await model.save(on: tx)
+            let types = try await WorkoutTypeRows.types(where: "t.user_id = \(bind: userID)", on: tx)
+            let positions = try ListOrder.positions(current: types.map(\.id), proposed: ids)
+            for var type in types where type.sortOrder != positions[type.id] {
+                type.sortOrder = positions[type.id]!
+                try await WorkoutTypeRows.save(type, on: tx)
             }
         }
         return try await list(userID: userID, includeArchived: true)
@@ -98,9 +91,9 @@ public struct WorkoutTypeRepository: Sendable {
     }
 
     private func ensureNameFree(_ key: NameKey, name: String, userID: UUID, except id: UUID?) async throws {
-        var query = owned(by: userID).filter(\.$nameKey == key.rawValue)
-        if let id { query = query.filter(\.$id != id) }
-        if let clash = try await query.first() {
+        var condition: SQLQueryString = "t.name_key = \(bind: key.rawValue)"
+        if let id { condition += " AND t.id <> \(bind: id)" }
+        if let clash = try await owned(by: userID, condition).first {
             let archivedNote = clash.archived ? " (archived; bring it back instead)" : ""
             throw SpotterError.conflict(field: "name", message: "You already have a workout type called \(clash.name)\(archivedNote).")
         }

@@ -56,9 +56,9 @@ public struct AccountService: Sendable {
         let newHash = try await hasher.hash(new)
         try await db.writeTransaction { tx in
             try await UserRepository(db: tx).setPasswordHash(newHash, userID: userID)
-            var others = WebSessionModel.query(on: tx).filter(\.$userID == userID)
-            if let sessionID { others = others.filter(\.$id != sessionID) }
-            try await others.delete()
+            var others: SQLQueryString = "DELETE FROM web_sessions WHERE user_id = \(bind: userID)"
+            if let sessionID { others += " AND id <> \(bind: sessionID)" }
+            try await tx.sql.raw(others).run()
         }
         store.sessionOwners.forget(userID: userID)
     }
@@ -70,7 +70,7 @@ public struct AccountService: Sendable {
         let newHash = try await hasher.hash(new)
         try await db.writeTransaction { tx in
             try await UserRepository(db: tx).setPasswordHash(newHash, userID: user.id)
-            try await WebSessionModel.query(on: tx).filter(\.$userID == user.id).delete()
+            try await tx.sql.raw("DELETE FROM web_sessions WHERE user_id = \(bind: user.id)").run()
         }
         store.sessionOwners.forget(userID: user.id)
     }
@@ -87,12 +87,14 @@ public struct AccountService: Sendable {
 
     public func startSession(userID: UUID, now: Date) async throws -> (secret: String, session: WebSession) {
         let secret = Secrets.make(prefix: "")
-        let model = WebSessionModel(
-            id: UUID(), userID: userID, tokenHash: Secrets.hash(secret), csrfToken: Secrets.make(prefix: ""),
-            createdAt: now, expiresAt: now.addingTimeInterval(Self.sessionLifetime))
-        try await model.create(on: db)
+        let (id, csrfToken) = (UUID(), Secrets.make(prefix: ""))
+        try await WebSessionRows.insert(
+            WebSessionRows.values(
+                id: id, userID: userID, tokenHash: Secrets.hash(secret), csrfToken: csrfToken, createdAt: now,
+                expiresAt: now.addingTimeInterval(Self.sessionLifetime)),
+            on: db)
         guard let user = try await users.find(id: userID) else { throw SpotterError.notFound("The account") }
-        return (secret, WebSession(id: model.id!, user: user, csrfToken: model.csrfToken))
+        return (secret, WebSession(id: id, user: user, csrfToken: csrfToken))
     }
 
     /// The signed-in browser for a cookie secret, in one query with its account.
@@ -121,7 +123,7 @@ public struct AccountService: Sendable {
     }
 
     public func endSession(id: UUID) async throws {
-        try await WebSessionModel.query(on: db).filter(\.$id == id).delete()
+        try await db.sql.raw("DELETE FROM web_sessions WHERE id = \(bind: id)").run()
         store.sessionOwners.forget(credentialID: id)
     }
 
@@ -132,21 +134,20 @@ public struct AccountService: Sendable {
         let cleanName: String
         do { cleanName = try APIToken.validName(name) } catch { throw SpotterError.invalid(error) }
         let secret = Secrets.make(prefix: "spt_")
-        let model = APITokenModel(
-            id: UUID(), userID: userID, name: cleanName, tokenHash: Secrets.hash(secret),
-            prefix: String(secret.prefix(10)), createdAt: now)
-        try await model.create(on: db)
-        return (model.core, secret)
+        let token = APIToken(id: UUID(), name: cleanName, prefix: String(secret.prefix(10)), createdAt: now, lastUsedAt: nil)
+        try await APITokenRows.insert(APITokenRows.values(token, userID: userID, tokenHash: Secrets.hash(secret)), on: db)
+        return (token, secret)
     }
 
     public func tokens(userID: UUID) async throws -> [APIToken] {
-        try await APITokenModel.query(on: db).filter(\.$userID == userID).sort(\.$createdAt, .descending).all().map(\.core)
+        try await db.sql.raw(
+            "SELECT t.* FROM api_tokens t WHERE t.user_id = \(bind: userID) ORDER BY t.created_at DESC").all().map(APITokenRows.token)
     }
 
     public func revokeToken(id: UUID, userID: UUID) async throws {
-        guard let model = try await APITokenModel.query(on: db).filter(\.$userID == userID).filter(\.$id == id).first()
+        guard try await db.sql.raw("SELECT t.id FROM api_tokens t WHERE t.user_id = \(bind: userID) AND t.id = \(bind: id)").first() != nil
         else { throw SpotterError.notFound("The token") }
-        try await model.delete(on: db)
+        try await db.sql.raw("DELETE FROM api_tokens WHERE id = \(bind: id)").run()
         store.tokenOwners.forget(credentialID: id)
     }
 
@@ -190,23 +191,4 @@ struct TokenOwner: Sendable {
 struct SessionOwner: Sendable {
     var session: AccountService.WebSession
     var expiresAt: Date
-}
-
-/// The account columns read with every authenticated request, aliased `u`.
-enum UserRows {
-    static let select = SQLQueryString("""
-        u.id, u.username, u.unit, u.default_rest_seconds, u.theme, u.time_zone, u.onboarding_seen, u.created_at
-        """)
-
-    static func user(_ row: any SQLRow) throws -> User {
-        let settings = UserSettings(
-            unit: MassUnit(rawValue: try row.decode(column: "unit", as: String.self)) ?? .kg,
-            defaultRestSeconds: try row.decode(column: "default_rest_seconds", as: Int.self),
-            theme: Theme(rawValue: try row.decode(column: "theme", as: String.self)) ?? .system,
-            timeZone: try row.decode(column: "time_zone", as: String.self),
-            onboardingSeen: try row.decode(column: "onboarding_seen", as: Bool.self))
-        return User(
-            id: try row.decode(column: "id", as: UUID.self), username: try row.decode(column: "username", as: String.self),
-            settings: settings, createdAt: try row.decode(column: "created_at", as: Date.self))
-    }
 }

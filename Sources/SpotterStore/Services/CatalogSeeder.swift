@@ -1,5 +1,6 @@
 import FluentKit
 import Foundation
+import SQLKit
 import SpotterCore
 
 /// Puts the built-in exercise catalog into the database. Catalog rows are matched
@@ -34,57 +35,48 @@ public struct CatalogSeeder: Sendable {
     @discardableResult
     public func seed(_ catalog: ExerciseCatalog, now: Date) async throws -> Outcome {
         let outcome = try await store.database.writeTransaction { tx in
-            let stored = try await StoreMetadataModel.find(Self.versionKey, on: tx)
-            if let stored, let version = Int(stored.value), version >= catalog.version {
+            let stored = try await StoreMetadataRows.value(Self.versionKey, on: tx)
+            if let stored, let version = Int(stored), version >= catalog.version {
                 return Outcome(added: 0, updated: 0)
             }
-            let existing = try await ExerciseModel.query(on: tx).filter(\.$userID == nil).all()
-            let byKey = Dictionary(existing.compactMap { model in model.catalogKey.map { ($0, model) } }, uniquingKeysWith: { a, _ in a })
+            let existing = try await ExerciseRows.exercises(where: "x.user_id IS NULL", on: tx)
+            let byKey = Dictionary(existing.compactMap { row in row.catalogKey.map { ($0, row) } }, uniquingKeysWith: { a, _ in a })
             var outcome = Outcome(added: 0, updated: 0)
+            var added: [Exercise] = []
             for entry in catalog.exercises {
-                if let model = byKey[entry.key] {
-                    if Self.apply(entry, to: model, now: now) {
-                        try await model.save(on: tx)
+                if let stored = byKey[entry.key] {
+                    var changed = stored
+                    Self.apply(entry, to: &changed)
+                    if changed != stored {
+                        changed.updatedAt = now
+                        try await ExerciseRows.save(changed, on: tx)
                         outcome.updated += 1
                     }
                 } else {
-                    let model = ExerciseModel()
-                    model.id = UUID()
-                    model.userID = nil
-                    model.catalogKey = entry.key
-                    model.archived = false
-                    model.createdAt = now
-                    model.videoID = nil
-                    _ = Self.apply(entry, to: model, now: now)
-                    try await model.create(on: tx)
+                    var exercise = Exercise(
+                        id: UUID(), ownerID: nil, catalogKey: entry.key, name: "", description: "", primaryMuscles: [], equipment: .other,
+                        kind: .weightReps, createdAt: now, updatedAt: now)
+                    Self.apply(entry, to: &exercise)
+                    added.append(exercise)
                     outcome.added += 1
                 }
             }
-            let record = stored ?? StoreMetadataModel(key: Self.versionKey, value: "")
-            record.value = String(catalog.version)
-            try await record.save(on: tx)
+            try await ExerciseRows.insert(added, on: tx)
+            try await StoreMetadataRows.set(Self.versionKey, to: String(catalog.version), on: tx)
             return outcome
         }
         if outcome != Outcome(added: 0, updated: 0) { store.catalog.invalidate() }
         return outcome
     }
 
-    /// Copies an entry into a row; true when something changed.
-    private static func apply(_ entry: ExerciseCatalog.Entry, to model: ExerciseModel, now: Date) -> Bool {
-        let before = model.id == nil || model.$name.value == nil ? nil : catalogFields(of: model)
-        model.setNameAndAliases(entry.name, aliases: entry.aliases)
-        model.description = entry.description
-        model.primaryMuscles = ExerciseModel.muscleList(entry.primaryMuscles)
-        model.secondaryMuscles = ExerciseModel.muscleList(entry.secondaryMuscles)
-        model.equipment = entry.equipment.rawValue
-        model.kind = entry.kind.rawValue
-        guard before != catalogFields(of: model) else { return false }
-        model.updatedAt = now
-        return true
-    }
-
-    private static func catalogFields(of model: ExerciseModel) -> [String] {
-        [model.name, model.aliases, model.description, model.primaryMuscles, model.secondaryMuscles,
-         model.equipment, model.kind]
+    /// Copies an entry's catalog fields into an exercise.
+    private static func apply(_ entry: ExerciseCatalog.Entry, to exercise: inout Exercise) {
+        exercise.name = entry.name
+        exercise.aliases = entry.aliases
+        exercise.description = entry.description
+        exercise.primaryMuscles = entry.primaryMuscles
+        exercise.secondaryMuscles = entry.secondaryMuscles
+        exercise.equipment = entry.equipment
+        exercise.kind = entry.kind
     }
 }
