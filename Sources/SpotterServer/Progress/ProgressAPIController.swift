@@ -26,15 +26,15 @@ struct ProgressAPIController {
     @Sendable func stats(_ request: Request, context: SignedInContext) async throws -> StatsResponse {
         let user = context.user
         let query = request.uri.queryParameters
-        return try await presenter.stats(
-            user: user, range: try ProgressRange(query: query, fallback: .threeMonths), workoutTypeID: try Self.typeID(query))
+        return StatsResponse(try await presenter.stats(
+            user: user, range: try ProgressRange(query: query, fallback: .threeMonths), workoutTypeID: try ProgressQuery.typeID(query)))
     }
 
     @Sendable func exercise(_ request: Request, context: SignedInContext) async throws -> ExerciseProgressResponse {
         let user = context.user
         let id = try context.parameters.uuid("id", resource: "The exercise")
-        return try await presenter.exercise(
-            id: id, user: user, range: try ProgressRange(query: request.uri.queryParameters, fallback: .oneYear)).1
+        return ExerciseProgressResponse(try await presenter.exercise(
+            id: id, user: user, range: try ProgressRange(query: request.uri.queryParameters, fallback: .oneYear)))
     }
 
     @Sendable func bodyMetrics(_ request: Request, context: SignedInContext) async throws -> EditedResponse<ListResponse<BodyMetricResponse>> {
@@ -67,12 +67,5 @@ struct ProgressAPIController {
         let user = context.user
         try await services.bodyMetrics.delete(id: try context.parameters.uuid("id", resource: "The measurement"), userID: user.id)
         return .noContent
-    }
-
-    /// The `type` filter: a workout type id, or nothing.
-    static func typeID(_ query: Parameters) throws -> UUID? {
-        guard let text = query.get("type"), !text.isEmpty else { return nil }
-        guard let id = UUID(uuidString: text) else { throw SpotterError.invalid(field: "type", "The workout type id is not valid.") }
-        return id
     }
 }

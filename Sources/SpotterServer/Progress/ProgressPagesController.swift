@@ -25,7 +25,7 @@ struct ProgressPagesController {
         let user = context.user
         let query = request.uri.queryParameters
         let range = (try? ProgressRange(query: query, fallback: .threeMonths)) ?? .threeMonths
-        let typeID = (try? ProgressAPIController.typeID(query)) ?? nil
+        let typeID = (try? ProgressQuery.typeID(query)) ?? nil
         let muscle = query.get("muscle").flatMap(MuscleGroup.init(rawValue:))
         let response = try await presenter.stats(user: user, range: range, workoutTypeID: typeID)
         let types = try await services.workoutTypes.list(userID: user.id)
@@ -35,12 +35,10 @@ struct ProgressPagesController {
         let weeks = response.weeks
         let weekLabel: (Date) -> String = { SVGChart.format($0, "d MMM", zone) }
         let muscleName = muscle?.displayName ?? "All muscles"
-        let volumeBars = weeks.map { week in SVGChart.Bar(label: weekLabel(week.weekStart), value: muscle.map { m in week.muscles[m.rawValue] ?? 0 } ?? week.volume) }
+        let volumeBars = weeks.map { week in SVGChart.Bar(label: weekLabel(week.weekStart), value: muscle.map { m in week.muscles[m] ?? 0 } ?? week.volume) }
         let end = services.clock()
         let heatStart = max(weeks.first?.weekStart ?? end, end.addingTimeInterval(-364 * 86_400))
-        let dayCounts = Dictionary(uniqueKeysWithValues: response.days.compactMap { day in
-            CalendarDay.start(of: day.day, timeZone: zone).map { ($0, day.workouts) }
-        })
+        let dayCounts = Dictionary(uniqueKeysWithValues: response.days.map { ($0.start, $0.workouts) })
         let model = StatsPage(
             page: PageChrome(title: "Progress", context: context, section: .progress),
             ranges: ProgressText.ranges(range, path: "/progress", keep: [("type", typeText), ("muscle", muscle?.rawValue)]),
@@ -90,7 +88,8 @@ struct ProgressPagesController {
         let user = context.user
         let id = try context.parameters.uuid("id", resource: "The exercise")
         let range = (try? ProgressRange(query: request.uri.queryParameters, fallback: .oneYear)) ?? .oneYear
-        let (exercise, response) = try await presenter.exercise(id: id, user: user, range: range)
+        let response = try await presenter.exercise(id: id, user: user, range: range)
+        let exercise = response.exercise
         let zone = user.settings.zone
         let unit = user.settings.unit
         let path = "/exercises/\(id.text)/progress"
@@ -132,12 +131,14 @@ struct ProgressPagesController {
             volumeChart: volumeChart,
             sessions: response.sessions.prefix(30).map { session in
                 SessionRow(
-                    href: "/history/\(session.workoutId.text)", title: ProgressText.day(session.startedAt, zone),
+                    href: "/history/\(session.workoutID.text)", title: ProgressText.day(session.startedAt, zone),
                     workoutName: session.workoutName,
                     summary: [session.topWeight.map { "Top \(ProgressText.weight($0, unit))" }, session.e1RM.map { "e1RM \(ProgressText.weight($0, unit))" },
                               "\(ProgressText.volume(session.volume, unit))"].compactMap { $0 }.joined(separator: " · "),
-                    strip: session.sets.map { WorkoutCardView.StripItemView($0, kind: exercise.kind, unit: unit) },
-                    volumeRecord: session.volumeRecord)
+                    strip: session.sets.map {
+                        WorkoutCardView.StripItemView($0, records: session.records.sets[$0.id] ?? [], kind: exercise.kind, unit: unit)
+                    },
+                    volumeRecord: session.records.sessionVolume)
             },
             moreSessions: response.sessions.count > 30 ? response.sessions.count - 30 : nil)
         return try services.views.render(model, template: "exercise-progress")

@@ -80,7 +80,7 @@ struct ProgressPresenter {
 
     // MARK: One exercise
 
-    func exercise(id: UUID, user: User, range: ProgressRange) async throws -> (Exercise, ExerciseProgressResponse) {
+    func exercise(id: UUID, user: User, range: ProgressRange) async throws -> ExerciseProgressReport {
         guard let exercise = try await services.exercises.find(id: id, userID: user.id) else { throw SpotterError.notFound("The exercise") }
         let now = services.clock()
         let zone = user.settings.zone
@@ -90,30 +90,25 @@ struct ProgressPresenter {
         let sessions = try await services.progress.sessions(userID: user.id, exerciseID: id, since: start.map { min($0, trendStart) })
         let bests = try await services.progress.bests(userID: user.id, exerciseIDs: [id])[id]
         let trend = Trend.assess(SessionSummary.trendPoints(sessions.map(\.summary)), now: now)
-        let response = ExerciseProgressResponse(
-            exerciseId: id, exerciseName: exercise.name, exerciseKind: exercise.kind, unit: unit, range: range,
-            trend: trend.trend, weeklyChangePercent: trend.weeklyChange.map { tenth($0 * 100) },
+        return ExerciseProgressReport(
+            exercise: exercise, unit: unit, range: range, trend: trend.trend, weeklyChangePercent: trend.weeklyChange.map { tenth($0 * 100) },
             records: bests.map { bests in
-                RecordsResponse(
+                ExerciseProgressReport.Records(
                     heaviest: round(bests.heaviest, unit), e1RM: round(bests.e1RM, unit), setVolume: round(bests.setVolume, unit),
                     sessionVolume: round(bests.sessionVolume, unit),
-                    repMaxes: OneRepMax.repsCounted.compactMap { reps in
-                        bests.weightForReps[reps].map { .init(reps: reps, weight: round($0, unit)) }
-                    })
+                    repMaxes: OneRepMax.repsCounted.compactMap { reps in bests.weightForReps[reps].map { (reps, round($0, unit)) } })
             },
             sessions: sessions.filter { start == nil || $0.summary.startedAt >= start! }.reversed().map { session in
-                .init(
-                    workoutId: session.summary.workoutID, workoutName: session.workoutName, startedAt: session.summary.startedAt,
+                ExerciseProgressReport.Session(
+                    workoutID: session.summary.workoutID, workoutName: session.workoutName, startedAt: session.summary.startedAt,
                     topWeight: session.summary.topWeight.map { round($0, unit) }, e1RM: session.summary.bestE1RM.map { round($0, unit) },
-                    volume: round(session.summary.volume, unit), volumeRecord: session.records.sessionVolume,
-                    sets: session.sets.map { WorkoutResponse.SetResponse($0, records: session.records.sets[$0.id] ?? []) })
+                    volume: round(session.summary.volume, unit), sets: session.sets, records: session.records)
             })
-        return (exercise, response)
     }
 
     // MARK: Stats
 
-    func stats(user: User, range: ProgressRange, workoutTypeID: UUID?) async throws -> StatsResponse {
+    func stats(user: User, range: ProgressRange, workoutTypeID: UUID?) async throws -> StatsReport {
         if let workoutTypeID, try await services.workoutTypes.find(id: workoutTypeID, userID: user.id) == nil {
             throw SpotterError.notFound("The workout type")
         }
@@ -130,34 +125,20 @@ struct ProgressPresenter {
         let byWeek = Dictionary(grouping: workouts) { WeekGrouping.weekStart(of: $0.startedAt, timeZone: zone) }
         let weeks = TrainingCalendar.weeks(from: first, to: now, timeZone: zone).map { week in
             let list = byWeek[week] ?? []
-            return StatsResponse.Week(
+            return StatsReport.Week(
                 weekStart: week, workouts: list.count,
                 volume: tenth(list.reduce(0) { $0 + Volume.of($1, kinds: kinds, in: unit).load }),
-                muscles: Dictionary(uniqueKeysWithValues: MuscleVolume.of(list, exercises: muscles, in: unit).map { ($0.key.rawValue, tenth($0.value)) }))
+                muscles: MuscleVolume.of(list, exercises: muscles, in: unit).mapValues(tenth))
         }
         let days = TrainingCalendar.days(workouts.map(\.startedAt), timeZone: zone).sorted { $0.key < $1.key }
-        return StatsResponse(
-            unit: unit, range: range, workoutTypeId: workoutTypeID, workouts: workouts.count,
+        return StatsReport(
+            unit: unit, range: range, workoutTypeID: workoutTypeID, timeZone: zone, workouts: workouts.count,
             sets: workouts.reduce(0) { $0 + $1.allSets.filter { $0.done && $0.kind != .warmup }.count },
             volume: tenth(weeks.reduce(0) { $0 + $1.volume }),
             weeks: weeks,
             muscles: MuscleVolume.of(workouts, exercises: muscles, in: unit).filter { $0.value > 0 }
                 .sorted { $0.value != $1.value ? $0.value > $1.value : $0.key.rawValue < $1.key.rawValue }
                 .map { .init(muscle: $0.key, volume: tenth($0.value)) },
-            days: days.map { .init(day: CalendarDay.string(of: $0.key, timeZone: zone), workouts: $0.value) })
-    }
-}
-
-extension ProgressRange {
-    /// The range a request asks for (`range`), or `fallback`.
-    init(query: Parameters, fallback: ProgressRange) throws {
-        guard let text = query.get("range"), !text.isEmpty else {
-            self = fallback
-            return
-        }
-        guard let range = ProgressRange(rawValue: text) else {
-            throw SpotterError.invalid(field: "range", "The range must be one of: 4w, 3m, 1y, all.")
-        }
-        self = range
+            days: days.map { .init(start: $0.key, workouts: $0.value) })
     }
 }

@@ -222,16 +222,3 @@ struct BodyPage {
     let fatChart: String?
     let entries: [BodyRow]
 }
-
-extension WorkoutCardView.StripItemView {
-    /// A session's set on the exercise progress page. The progress pages still draw
-    /// from the progress API's answers (`ProgressPresenter`), so this reads the set's
-    /// API shape; the rest of the pages are built from Core values.
-    init(_ set: WorkoutResponse.SetResponse, kind: ExerciseKind, unit: MassUnit) {
-        let core = WorkoutSet(
-            id: set.id, kind: set.kind, reps: set.reps, weight: set.weight.map { Mass($0, set.weightUnit ?? .kg) },
-            durationSeconds: set.durationSeconds, distanceMeters: set.distanceMeters, rpe: set.rpe, done: set.done, note: set.note,
-            loggedAt: set.loggedAt, updatedAt: set.changedAt)
-        self.init(core, records: set.records, kind: kind, unit: unit)
-    }
-}

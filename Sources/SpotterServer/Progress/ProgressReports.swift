@@ -1,0 +1,105 @@
+import Foundation
+import SpotterCore
+
+/// What the progress presenter works out for the statistics, in Core values (days as
+/// dates, muscles as `MuscleGroup`): the stats page draws it, the API writes it as
+/// `StatsResponse`. Weights are in the lifter's unit, rounded to 0.1.
+struct StatsReport {
+    struct Week {
+        let weekStart: Date
+        let workouts: Int
+        let volume: Double
+        /// Volume by muscle group (secondary muscles count half).
+        let muscles: [MuscleGroup: Double]
+    }
+
+    struct Muscle {
+        let muscle: MuscleGroup
+        let volume: Double
+    }
+
+    struct Day {
+        /// Midnight of the day in the lifter's zone.
+        let start: Date
+        let workouts: Int
+    }
+
+    let unit: MassUnit
+    let range: ProgressRange
+    let workoutTypeID: UUID?
+    let timeZone: TimeZone
+    let workouts: Int
+    let sets: Int
+    let volume: Double
+    let weeks: [Week]
+    let muscles: [Muscle]
+    let days: [Day]
+}
+
+/// One exercise's progress in Core values: the exercise page draws it, the API writes
+/// it as `ExerciseProgressResponse`. Weights are in the lifter's unit, rounded to 0.1.
+struct ExerciseProgressReport {
+    struct Records {
+        let heaviest: Double
+        let e1RM: Double
+        let setVolume: Double
+        let sessionVolume: Double
+        /// The heaviest weight lifted for at least this many reps, 1-12.
+        let repMaxes: [(reps: Int, weight: Double)]
+    }
+
+    struct Session {
+        let workoutID: UUID
+        let workoutName: String
+        let startedAt: Date
+        let topWeight: Double?
+        let e1RM: Double?
+        let volume: Double
+        let sets: [WorkoutSet]
+        let records: EntryRecords
+    }
+
+    let exercise: Exercise
+    let unit: MassUnit
+    let range: ProgressRange
+    let trend: Trend
+    let weeklyChangePercent: Double?
+    /// All-time bests; nil before the first finished session.
+    let records: Records?
+    /// The sessions in the range, newest first.
+    let sessions: [Session]
+}
+
+extension StatsResponse {
+    init(_ report: StatsReport) {
+        self.init(
+            unit: report.unit, range: report.range, workoutTypeId: report.workoutTypeID, workouts: report.workouts, sets: report.sets,
+            volume: report.volume,
+            weeks: report.weeks.map { week in
+                Week(
+                    weekStart: week.weekStart, workouts: week.workouts, volume: week.volume,
+                    muscles: Dictionary(uniqueKeysWithValues: week.muscles.map { ($0.key.rawValue, $0.value) }))
+            },
+            muscles: report.muscles.map { Muscle(muscle: $0.muscle, volume: $0.volume) },
+            days: report.days.map { Day(day: CalendarDay.string(of: $0.start, timeZone: report.timeZone), workouts: $0.workouts) })
+    }
+}
+
+extension ExerciseProgressResponse {
+    init(_ report: ExerciseProgressReport) {
+        self.init(
+            exerciseId: report.exercise.id, exerciseName: report.exercise.name, exerciseKind: report.exercise.kind, unit: report.unit,
+            range: report.range, trend: report.trend, weeklyChangePercent: report.weeklyChangePercent,
+            records: report.records.map { r in
+                RecordsResponse(
+                    heaviest: r.heaviest, e1RM: r.e1RM, setVolume: r.setVolume, sessionVolume: r.sessionVolume,
+                    repMaxes: r.repMaxes.map { .init(reps: $0.reps, weight: $0.weight) })
+            },
+            sessions: report.sessions.map { session in
+                Session(
+                    workoutId: session.workoutID, workoutName: session.workoutName, startedAt: session.startedAt, topWeight: session.topWeight,
+                    e1RM: session.e1RM, volume: session.volume, volumeRecord: session.records.sessionVolume,
+                    sets: session.sets.map { WorkoutResponse.SetResponse($0, records: session.records.sets[$0.id] ?? []) })
+            })
+    }
+}
