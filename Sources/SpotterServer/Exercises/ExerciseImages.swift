@@ -7,6 +7,13 @@ import SpotterStore
 struct ExerciseImages {
     let services: AppServices
 
+    /// The address of an exercise's image, for the API and the pages alike. It carries
+    /// the stored file's name, so a new upload is a new URL and browsers may cache each one.
+    static func url(of exercise: Exercise) -> String? {
+        guard let image = exercise.image else { return nil }
+        return "/api/v1/exercises/\(exercise.id.text)/image?v=\(image.fileName.prefix(8))"
+    }
+
     func replace(on exercise: Exercise, with bytes: [UInt8], userID: UUID) async throws -> Exercise {
         let stored = try services.images.save(bytes, userID: userID)
         do {

@@ -209,7 +209,7 @@ struct ExercisePagesController {
             equipmentError: failure?.message(for: "equipment"),
             kinds: ExerciseKind.allCases.map { OptionView(value: $0.rawValue, label: $0.displayName, selected: $0 == draft.kind) },
             kindError: failure?.message(for: "kind"),
-            imageURL: exercise.flatMap(ExerciseResponse.imageURL(of:)),
+            imageURL: exercise.flatMap(ExerciseImages.url(of:)),
             imageError: failure?.message(for: "image"),
             hasErrors: failure != nil)
         return try services.views.render(model, template: "exercise-form", status: status)

@@ -29,17 +29,10 @@ struct ExerciseResponse: ResponseEncodable, Equatable {
         description = exercise.description
         aliases = exercise.aliases
         videoURL = exercise.videoURL?.watchURL
-        imageURL = Self.imageURL(of: exercise)
+        imageURL = ExerciseImages.url(of: exercise)
         isCustom = exercise.isCustom
         archived = exercise.archived
         createdAt = exercise.createdAt
         updatedAt = exercise.updatedAt
-    }
-
-    /// The image address carries the stored file's name, so a new upload is a new URL
-    /// and browsers may cache each one.
-    static func imageURL(of exercise: Exercise) -> String? {
-        guard let image = exercise.image else { return nil }
-        return "/api/v1/exercises/\(exercise.id.text)/image?v=\(image.fileName.prefix(8))"
     }
 }

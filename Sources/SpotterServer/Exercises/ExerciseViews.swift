@@ -71,7 +71,7 @@ struct ExerciseRow {
         name = exercise.name
         muscles = exercise.primaryMuscles.map(\.displayName).joined(separator: ", ")
         equipment = exercise.equipment.displayName
-        imageURL = ExerciseResponse.imageURL(of: exercise)
+        imageURL = ExerciseImages.url(of: exercise)
         monogram = String(exercise.name.prefix(1)).uppercased()
         isCustom = exercise.isCustom
         archived = exercise.archived

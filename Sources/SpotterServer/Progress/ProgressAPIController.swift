@@ -20,7 +20,7 @@ struct ProgressAPIController {
     private var presenter: ProgressPresenter { ProgressPresenter(services: services) }
 
     @Sendable func dashboard(_ request: Request, context: SignedInContext) async throws -> DashboardResponse {
-        try await presenter.dashboard(user: context.user)
+        DashboardResponse(try await presenter.dashboard(user: context.user))
     }
 
     @Sendable func stats(_ request: Request, context: SignedInContext) async throws -> StatsResponse {

@@ -16,7 +16,7 @@ struct ProgressPresenter {
 
     // MARK: Dashboard
 
-    func dashboard(user: User) async throws -> DashboardResponse {
+    func dashboard(user: User) async throws -> DashboardReport {
         let now = services.clock()
         let zone = user.settings.zone
         let unit = user.settings.unit
@@ -54,25 +54,24 @@ struct ProgressPresenter {
             let list = sessions[exerciseID]!.sorted { $0.startedAt < $1.startedAt }
             let points = SessionSummary.trendPoints(list)
             let trend = Trend.assess(points, now: now)
-            return DashboardResponse.LiftTrend(
-                exerciseId: exerciseID, exerciseName: exercises[exerciseID]?.name ?? "Unknown exercise",
+            return DashboardReport.LiftTrend(
+                exerciseID: exerciseID, exerciseName: exercises[exerciseID]?.name ?? "Unknown exercise",
                 trend: trend.trend, weeklyChangePercent: trend.weeklyChange.map { tenth($0 * 100) },
                 latestE1RM: points.last.map { round($0.value, unit) }, sessions: list.count)
         }
-        return DashboardResponse(
+        return DashboardReport(
             unit: unit,
             lastWorkout: last.map { workout in
-                DashboardResponse.LastWorkout(
+                DashboardReport.LastWorkout(
                     id: workout.id, name: workout.name, startedAt: workout.startedAt,
-                    durationSeconds: max(0, Int((workout.endedAt ?? now).timeIntervalSince(workout.startedAt))),
-                    setCount: workout.allSets.filter(\.done).count, volume: tenth(Volume.of(workout, kinds: kinds, in: unit).load),
+                    summary: WorkoutSummary.of(workout, kinds: kinds, unit: unit, now: now),
                     records: workout.entries.reduce(0) { $0 + $1.records.sets.count + ($1.records.sessionVolume ? 1 : 0) })
             },
             workoutsThisWeek: weeks.thisWeek, streakWeeks: weeks.streak,
             weeklyVolume: zip(weekly, counts).map { .init(weekStart: $0.start, volume: tenth($0.value), workouts: Int($1.value)) },
             volumeVsAveragePercent: average > 0 ? tenth(weekly.last!.value / average * 100) : nil,
             bestLifts: strongest.map {
-                .init(exerciseId: $0.exerciseID, exerciseName: exercises[$0.exerciseID]?.name ?? "Unknown exercise",
+                .init(exerciseID: $0.exerciseID, exerciseName: exercises[$0.exerciseID]?.name ?? "Unknown exercise",
                       e1RM: round($0.bests.e1RM, unit), heaviest: round($0.bests.heaviest, unit))
             },
             trends: trends)

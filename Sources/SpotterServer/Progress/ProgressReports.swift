@@ -1,6 +1,53 @@
 import Foundation
 import SpotterCore
 
+/// The dashboard in Core values: Home draws it, the API writes it as
+/// `DashboardResponse`. Weights are in the lifter's unit, rounded to 0.1.
+struct DashboardReport {
+    struct LastWorkout {
+        let id: UUID
+        let name: String
+        let startedAt: Date
+        let summary: WorkoutSummary
+        /// Record marks the workout set: per set, and per exercise for session volume.
+        let records: Int
+    }
+
+    struct WeekVolume {
+        let weekStart: Date
+        let volume: Double
+        let workouts: Int
+    }
+
+    struct BestLift {
+        let exerciseID: UUID
+        let exerciseName: String
+        let e1RM: Double
+        let heaviest: Double
+    }
+
+    struct LiftTrend {
+        let exerciseID: UUID
+        let exerciseName: String
+        let trend: Trend
+        /// Change a week as a percentage of the mean e1RM; nil with too little data.
+        let weeklyChangePercent: Double?
+        let latestE1RM: Double?
+        let sessions: Int
+    }
+
+    let unit: MassUnit
+    let lastWorkout: LastWorkout?
+    let workoutsThisWeek: Int
+    let streakWeeks: Int
+    /// This week (so far) and the four before it, oldest first.
+    let weeklyVolume: [WeekVolume]
+    /// This week's volume as a percentage of the average of the four weeks before; nil when those are empty.
+    let volumeVsAveragePercent: Double?
+    let bestLifts: [BestLift]
+    let trends: [LiftTrend]
+}
+
 /// What the progress presenter works out for the statistics, in Core values (days as
 /// dates, muscles as `MuscleGroup`): the stats page draws it, the API writes it as
 /// `StatsResponse`. Weights are in the lifter's unit, rounded to 0.1.
@@ -100,6 +147,27 @@ extension ExerciseProgressResponse {
                     workoutId: session.workoutID, workoutName: session.workoutName, startedAt: session.startedAt, topWeight: session.topWeight,
                     e1RM: session.e1RM, volume: session.volume, volumeRecord: session.records.sessionVolume,
                     sets: session.sets.map { WorkoutResponse.SetResponse($0, records: session.records.sets[$0.id] ?? []) })
+            })
+    }
+}
+
+extension DashboardResponse {
+    init(_ report: DashboardReport) {
+        self.init(
+            unit: report.unit,
+            lastWorkout: report.lastWorkout.map { workout in
+                LastWorkout(
+                    id: workout.id, name: workout.name, startedAt: workout.startedAt, durationSeconds: workout.summary.durationSeconds,
+                    setCount: workout.summary.setCount, volume: workout.summary.volume, records: workout.records)
+            },
+            workoutsThisWeek: report.workoutsThisWeek, streakWeeks: report.streakWeeks,
+            weeklyVolume: report.weeklyVolume.map { WeekVolume(weekStart: $0.weekStart, volume: $0.volume, workouts: $0.workouts) },
+            volumeVsAveragePercent: report.volumeVsAveragePercent,
+            bestLifts: report.bestLifts.map { BestLift(exerciseId: $0.exerciseID, exerciseName: $0.exerciseName, e1RM: $0.e1RM, heaviest: $0.heaviest) },
+            trends: report.trends.map { lift in
+                LiftTrend(
+                    exerciseId: lift.exerciseID, exerciseName: lift.exerciseName, trend: lift.trend, weeklyChangePercent: lift.weeklyChangePercent,
+                    latestE1RM: lift.latestE1RM, sessions: lift.sessions)
             })
     }
 }

@@ -88,7 +88,7 @@ struct DashboardView {
     let bestLifts: [LiftRow]
     let trends: [LiftRow]
 
-    init(_ response: DashboardResponse, timeZone: TimeZone) {
+    init(_ response: DashboardReport, timeZone: TimeZone) {
         let unit = response.unit
         thisWeek = response.workoutsThisWeek == 1 ? "1 workout" : "\(response.workoutsThisWeek) workouts"
         streakCount = response.streakWeeks
@@ -110,17 +110,17 @@ struct DashboardView {
             LastWorkoutView(
                 href: "/history/\(workout.id.text)", title: workout.name,
                 when: ProgressText.day(workout.startedAt, timeZone),
-                summary: "\(DurationFormat.workout(workout.durationSeconds)) · \(workout.setCount) sets · \(ProgressText.volume(workout.volume, unit))",
+                summary: "\(DurationFormat.workout(workout.summary.durationSeconds)) · \(workout.summary.setCount) sets · \(ProgressText.volume(workout.summary.volume, unit))",
                 prs: workout.records == 0 ? nil : workout.records == 1 ? "1 PR" : "\(workout.records) PRs")
         }
         bestLifts = response.bestLifts.map { lift in
             LiftRow(
-                name: lift.exerciseName, href: "/exercises/\(lift.exerciseId.text)/progress",
+                name: lift.exerciseName, href: "/exercises/\(lift.exerciseID.text)/progress",
                 value: ProgressText.weight(lift.e1RM, unit), sub: "e1RM · heaviest \(ProgressText.weight(lift.heaviest, unit))", badge: nil)
         }
         trends = response.trends.map { lift in
             LiftRow(
-                name: lift.exerciseName, href: "/exercises/\(lift.exerciseId.text)/progress",
+                name: lift.exerciseName, href: "/exercises/\(lift.exerciseID.text)/progress",
                 value: lift.latestE1RM.map { ProgressText.weight($0, unit) } ?? "–",
                 sub: "\(lift.sessions) sessions in 4 weeks", badge: TrendBadgeView(lift.trend, percent: lift.weeklyChangePercent))
         }
