@@ -46,3 +46,21 @@ struct WorkoutSummaryTests {
         #expect(WorkoutSummary.of(Self.workout(endedAt: nil), kinds: Self.kinds, unit: .kg, now: Self.start - 30).durationSeconds == 0)
     }
 }
+
+@Suite("When a set was done")
+struct SetLoggedTests {
+    static let (earlier, now) = (Date(timeIntervalSince1970: 1_700_000_000), Date(timeIntervalSince1970: 1_700_000_600))
+
+    @Test("ticked done: now; still done after an edit: kept; reopened: cleared")
+    func logged() {
+        var set = WorkoutSet(id: UUID(), reps: 5, done: true, updatedAt: Self.now)
+        set.noteLogged(wasDone: false, now: Self.now)
+        #expect(set.loggedAt == Self.now)
+        set.loggedAt = Self.earlier
+        set.noteLogged(wasDone: true, now: Self.now)
+        #expect(set.loggedAt == Self.earlier, "an edit of a done set keeps when it was done")
+        set.done = false
+        set.noteLogged(wasDone: true, now: Self.now)
+        #expect(set.loggedAt == nil)
+    }
+}

@@ -36,6 +36,13 @@ public struct WorkoutSet: Sendable, Equatable, Identifiable, Codable {
         self.updatedAt = updatedAt
         self.target = target
     }
+
+    /// Notes when the set was done: `now` when it is ticked done (it was not before),
+    /// kept while it stays done, cleared when it is reopened.
+    public mutating func noteLogged(wasDone: Bool, now: Date) {
+        if done && !wasDone { loggedAt = now }
+        if !done { loggedAt = nil }
+    }
 }
 
 /// The plan a set was started with: the rep range and RPE its template asked for.

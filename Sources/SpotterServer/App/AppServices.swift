@@ -30,4 +30,8 @@ struct AppServices: Sendable {
     var templateService: TemplateService { TemplateService(store: store, clock: clock) }
     var progress: ProgressRepository { ProgressRepository(store: store) }
     var bodyMetrics: BodyMetricRepository { BodyMetricRepository(store: store) }
+    /// Saving a measurement (`BodyMetricService`).
+    var bodyMetricService: BodyMetricService { BodyMetricService(store: store, clock: clock) }
+    /// A custom exercise's image file and record together (`ExerciseImageService`).
+    var exerciseImages: ExerciseImageService { ExerciseImageService(store: store, images: images, clock: clock) }
 }

@@ -78,7 +78,7 @@ struct ExercisePagesController {
             let (valid, image) = try Self.checkSubmission(draft: draft, form: form)
             let exercise = try await services.exercises.create(userID: user.id, valid: valid, now: services.clock())
             if let bytes = image {
-                _ = try await ExerciseImages(services: services).replace(on: exercise, with: bytes, userID: user.id)
+                _ = try await services.exerciseImages.replace(on: exercise, with: bytes, userID: user.id)
             }
             return .seeOther("/exercises/\(exercise.id.text)?notice=created")
         } catch {
@@ -104,9 +104,9 @@ struct ExercisePagesController {
             let (valid, image) = try Self.checkSubmission(draft: draft, form: form)
             var updated = try await services.exercises.update(id: exercise.id, userID: user.id, valid: valid, now: services.clock())
             if let bytes = image {
-                updated = try await ExerciseImages(services: services).replace(on: updated, with: bytes, userID: user.id)
+                updated = try await services.exerciseImages.replace(on: updated, with: bytes, userID: user.id)
             } else if form["removeImage"] == "on" {
-                updated = try await ExerciseImages(services: services).remove(from: updated, userID: user.id)
+                updated = try await services.exerciseImages.remove(from: updated, userID: user.id)
             }
             return .seeOther("/exercises/\(updated.id.text)?notice=saved")
         } catch {
@@ -209,7 +209,7 @@ struct ExercisePagesController {
             equipmentError: failure?.message(for: "equipment"),
             kinds: ExerciseKind.allCases.map { OptionView(value: $0.rawValue, label: $0.displayName, selected: $0 == draft.kind) },
             kindError: failure?.message(for: "kind"),
-            imageURL: exercise.flatMap(ExerciseImages.url(of:)),
+            imageURL: exercise?.imageURL,
             imageError: failure?.message(for: "image"),
             hasErrors: failure != nil)
         return try services.views.render(model, template: "exercise-form", status: status)

@@ -29,7 +29,7 @@ struct ExerciseResponse: ResponseEncodable, Equatable {
         description = exercise.description
         aliases = exercise.aliases
         videoURL = exercise.videoURL?.watchURL
-        imageURL = ExerciseImages.url(of: exercise)
+        imageURL = exercise.imageURL
         isCustom = exercise.isCustom
         archived = exercise.archived
         createdAt = exercise.createdAt

@@ -71,7 +71,7 @@ struct ExerciseRow {
         name = exercise.name
         muscles = exercise.primaryMuscles.map(\.displayName).joined(separator: ", ")
         equipment = exercise.equipment.displayName
-        imageURL = ExerciseImages.url(of: exercise)
+        imageURL = exercise.imageURL
         monogram = String(exercise.name.prefix(1)).uppercased()
         isCustom = exercise.isCustom
         archived = exercise.archived

@@ -102,14 +102,14 @@ struct ExercisesAPIController {
         } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
             throw APIProblem(status: .contentTooLarge, code: "too_large", message: "The image is too large: at most 5 MB.")
         }
-        return ExerciseResponse(try await ExerciseImages(services: services).replace(
+        return ExerciseResponse(try await services.exerciseImages.replace(
             on: exercise, with: Array(buffer: body), userID: user.id))
     }
 
     @Sendable func deleteImage(_ request: Request, context: SignedInContext) async throws -> ExerciseResponse {
         let user = context.user
         let exercise = try await findExercise(context)
-        return ExerciseResponse(try await ExerciseImages(services: services).remove(from: exercise, userID: user.id))
+        return ExerciseResponse(try await services.exerciseImages.remove(from: exercise, userID: user.id))
     }
 
     private func findExercise(_ context: SignedInContext) async throws -> Exercise {

@@ -59,7 +59,7 @@ struct ProgressAPIController {
         let id = try context.parameters.uuid("id", resource: "The measurement")
         let input = try await request.decodeJSON(as: BodyMetricInput.self, context: context)
         let existed = try await services.bodyMetrics.find(id: id, userID: user.id) != nil
-        let metric = try await BodyMetricActions(services: services).save(id: id, draft: input.draft, user: user)
+        let metric = try await services.bodyMetricService.save(id: id, draft: input.draft, user: user)
         return existed ? EditedResponse(status: .ok, response: BodyMetricResponse(metric)) : .created(BodyMetricResponse(metric))
     }
 

@@ -159,7 +159,7 @@ struct ProgressPagesController {
         let draft = Self.draft(form, unit: user.settings.unit)
         let id = UUID(uuidString: form["id"]) ?? UUID()
         do {
-            _ = try await BodyMetricActions(services: services).save(id: id, draft: draft, user: user)
+            _ = try await services.bodyMetricService.save(id: id, draft: draft, user: user)
             return .seeOther("/progress/body?notice=saved")
         } catch {
             return try await renderBody(
@@ -181,7 +181,7 @@ struct ProgressPagesController {
         let form = try await SubmittedForm.read(&request)
         let draft = Self.draft(form, unit: user.settings.unit)
         do {
-            _ = try await BodyMetricActions(services: services).save(id: metric.id, draft: draft, user: user)
+            _ = try await services.bodyMetricService.save(id: metric.id, draft: draft, user: user)
             return .seeOther("/progress/body?notice=saved")
         } catch {
             return try await renderBody(

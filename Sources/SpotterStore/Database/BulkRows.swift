@@ -6,7 +6,7 @@ import SpotterCore
 
 /// One value of a row a bulk write adds, built once and written either way:
 /// into a multi-row INSERT, or streamed by PostgreSQL's COPY.
-enum RowValue: Sendable {
+enum RowValue: Sendable, Equatable {
     case null
     /// Text the lifter typed: always bound in an INSERT.
     case text(String)
@@ -70,7 +70,17 @@ enum BulkRows {
     /// `column = value, ...` for an UPDATE, from a row's columns and values (a table's
     /// encoder), leaving out the columns in `except`.
     static func assignments(_ columns: [String], _ values: [RowValue], except: Set<String>) -> SQLQueryString {
-        zip(columns, values).filter { !except.contains($0.0) }.map { column, value in
+        assignments(columns, values) { !except.contains($0) }
+    }
+
+    /// The same for only the columns in `only`: what one action changes, so a change
+    /// made meanwhile to another column by another request is not written back.
+    static func assignments(_ columns: [String], _ values: [RowValue], only: Set<String>) -> SQLQueryString {
+        assignments(columns, values) { only.contains($0) }
+    }
+
+    private static func assignments(_ columns: [String], _ values: [RowValue], including: (String) -> Bool) -> SQLQueryString {
+        zip(columns, values).filter { including($0.0) }.map { column, value in
             "\(unsafeRaw: column) = " + value.sql as SQLQueryString
         }.joined(separator: ", ")
     }

@@ -169,14 +169,14 @@ public struct AccountRepository: Sendable {
             type.ownerID = userID
             type.sortOrder = position
             if stored.contains(type.id) {
-                try await WorkoutTypeRows.save(type, on: db)
+                try await WorkoutTypeRows.save(type, only: WorkoutTypeRows.allColumns, on: db)
             } else {
                 try await WorkoutTypeRows.insert([type], on: db)
             }
         }
         for (offset, var type) in kept.enumerated() where type.sortOrder != ordered.count + offset {
             type.sortOrder = ordered.count + offset
-            try await WorkoutTypeRows.save(type, on: db)
+            try await WorkoutTypeRows.save(type, only: ["sort_order"], on: db)
         }
     }
 }

@@ -91,7 +91,7 @@ public struct ExerciseRepository: Sendable {
         var exercise = try await own(id: id, userID: userID, action: "edit")
         try await ensureNameFree(valid.nameKey, userID: userID, except: id)
         Self.apply(valid, to: &exercise, now: now)
-        try await ExerciseRows.save(exercise, on: db)
+        try await ExerciseRows.save(exercise, only: ExerciseRows.editedColumns, on: db)
         return exercise
     }
 
@@ -99,7 +99,7 @@ public struct ExerciseRepository: Sendable {
         var exercise = try await own(id: id, userID: userID, action: archived ? "archive" : "restore")
         exercise.archived = archived
         exercise.updatedAt = now
-        try await ExerciseRows.save(exercise, on: db)
+        try await ExerciseRows.save(exercise, only: ExerciseRows.archiveColumns, on: db)
         return exercise
     }
 
@@ -128,7 +128,7 @@ public struct ExerciseRepository: Sendable {
         if !usage.isEmpty {
             exercise.archived = true
             exercise.updatedAt = now
-            try await ExerciseRows.save(exercise, on: db)
+            try await ExerciseRows.save(exercise, only: ExerciseRows.archiveColumns, on: db)
             return .archived(exercise, usage: usage)
         }
         try await db.sql.raw("DELETE FROM exercises WHERE id = \(bind: id) AND user_id = \(bind: userID)").run()
@@ -141,7 +141,7 @@ public struct ExerciseRepository: Sendable {
         let previous = exercise.image
         exercise.image = image
         exercise.updatedAt = now
-        try await ExerciseRows.save(exercise, on: db)
+        try await ExerciseRows.save(exercise, only: ExerciseRows.imageColumns, on: db)
         return (exercise, previous)
     }
 

@@ -57,12 +57,25 @@ enum ExerciseRows {
         try await BulkRows.insert(exercises.map(values), into: "exercises", columns: columns, streaming: false, on: db)
     }
 
-    /// Writes every column of a stored exercise but its id, owner and creation.
-    static func save(_ exercise: Exercise, on db: any Database) async throws {
-        try await db.sql.raw("""
-            UPDATE exercises SET \(BulkRows.assignments(columns, values(exercise), except: ["id", "user_id", "created_at"])) \
-            WHERE id = \(bind: exercise.id)
-            """).run()
+    /// What an edit of a custom exercise writes (its name, aliases and the fields of its form).
+    static let editedColumns: Set<String> = [
+        "name", "name_key", "aliases", "description", "primary_muscles", "secondary_muscles", "equipment", "kind", "video_id", "updated_at",
+    ]
+    /// What archiving or restoring writes.
+    static let archiveColumns: Set<String> = ["archived", "updated_at"]
+    /// What a new or removed image writes.
+    static let imageColumns: Set<String> = ["image_file", "image_format", "image_bytes", "updated_at"]
+    /// What a newer catalog writes over a built-in exercise.
+    static let catalogColumns: Set<String> = [
+        "name", "name_key", "aliases", "description", "primary_muscles", "secondary_muscles", "equipment", "kind", "updated_at",
+    ]
+
+    /// Writes the `only` columns of a stored exercise, on its owner's row (or the
+    /// catalog's, for a built-in one).
+    static func save(_ exercise: Exercise, only: Set<String>, on db: any Database) async throws {
+        let owner: SQLQueryString = exercise.ownerID.map { "user_id = \(bind: $0)" } ?? "user_id IS NULL"
+        let assignments = BulkRows.assignments(columns, values(exercise), only: only)
+        try await db.sql.raw("UPDATE exercises SET \(assignments) WHERE id = \(bind: exercise.id) AND " + owner).run()
     }
 
     /// Muscle names between commas (`,chest,triceps,`), so one can be found with LIKE.

@@ -74,8 +74,7 @@ extension WorkoutRepository {
             } catch let failure as ValidationFailure { throw SpotterError.invalid(failure) }
             set.updatedAt = changedAt
             let wasDone = existing?.set.done ?? false
-            if set.done && !wasDone { set.loggedAt = now }
-            if !set.done { set.loggedAt = nil }
+            set.noteLogged(wasDone: wasDone, now: now)
 
             let position: Int
             if let stored = existing?.set {

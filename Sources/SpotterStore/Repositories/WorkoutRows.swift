@@ -135,20 +135,14 @@ enum WorkoutRows {
     /// differ, and always `updated_at`. Ticking a set done changes three columns,
     /// and a short statement is parsed faster (SQLite parses every statement anew).
     static func changes(from stored: WorkoutSet, to new: WorkoutSet) -> SQLQueryString {
-        var parts: [SQLQueryString] = []
-        if new.kind != stored.kind { parts.append("kind = \(bind: new.kind.rawValue)") }
-        if new.reps != stored.reps { parts.append("reps = \(bind: new.reps)") }
-        if new.weight != stored.weight {
-            parts.append("weight_value = \(bind: new.weight?.value), weight_unit = \(bind: new.weight?.unit.rawValue)")
+        // Both through the table's encoder, placed alike, so only the set's own columns can differ.
+        func row(_ set: WorkoutSet) -> [RowValue] {
+            setValues(set, workoutID: stored.id, entryID: stored.id, position: 0, userID: stored.id, records: [])
         }
-        if new.durationSeconds != stored.durationSeconds { parts.append("duration_seconds = \(bind: new.durationSeconds)") }
-        if new.distanceMeters != stored.distanceMeters { parts.append("distance_meters = \(bind: new.distanceMeters)") }
-        if new.rpe != stored.rpe { parts.append("rpe = \(bind: new.rpe)") }
-        if new.done != stored.done { parts.append("done = \(bind: new.done)") }
-        if new.note != stored.note { parts.append("note = \(bind: new.note)") }
-        if new.loggedAt != stored.loggedAt { parts.append("logged_at = \(bind: new.loggedAt)") }
-        parts.append("updated_at = \(bind: new.updatedAt)")
-        return parts.joined(separator: ", ")
+        let (before, after) = (row(stored), row(new))
+        var changed: Set<String> = ["updated_at"]
+        for (index, column) in setColumns.enumerated() where before[index] != after[index] { changed.insert(column) }
+        return BulkRows.assignments(setColumns, after, only: changed)
     }
 
     /// A set with where it belongs.

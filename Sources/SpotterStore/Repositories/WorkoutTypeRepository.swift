@@ -61,7 +61,7 @@ public struct WorkoutTypeRepository: Sendable {
         type.name = valid.name
         type.colorHex = valid.colorHex
         type.icon = valid.icon
-        try await WorkoutTypeRows.save(type, on: db)
+        try await WorkoutTypeRows.save(type, only: WorkoutTypeRows.editedColumns, on: db)
         return type
     }
 
@@ -69,7 +69,7 @@ public struct WorkoutTypeRepository: Sendable {
     public func setArchived(_ archived: Bool, id: UUID, userID: UUID) async throws -> WorkoutType {
         guard var type = try await find(id: id, userID: userID) else { throw SpotterError.notFound("The workout type") }
         type.archived = archived
-        try await WorkoutTypeRows.save(type, on: db)
+        try await WorkoutTypeRows.save(type, only: ["archived"], on: db)
         return type
     }
 
@@ -80,7 +80,7 @@ public struct WorkoutTypeRepository: Sendable {
             let positions = try ListOrder.positions(current: types.map(\.id), proposed: ids)
             for var type in types where type.sortOrder != positions[type.id] {
                 type.sortOrder = positions[type.id]!
-                try await WorkoutTypeRows.save(type, on: tx)
+                try await WorkoutTypeRows.save(type, only: ["sort_order"], on: tx)
             }
         }
         return try await list(userID: userID, includeArchived: true)

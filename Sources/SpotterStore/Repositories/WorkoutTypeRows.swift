@@ -35,10 +35,15 @@ enum WorkoutTypeRows {
         try await BulkRows.insert(types.map(values), into: "workout_types", columns: columns, streaming: false, on: db)
     }
 
-    /// Writes every column of a stored type but its id and owner.
-    static func save(_ type: WorkoutType, on db: any Database) async throws {
+    /// What an edit of a type writes.
+    static let editedColumns: Set<String> = ["name", "name_key", "color_hex", "icon"]
+    /// Every column but the id and the owner (a type read from an account file).
+    static let allColumns = Set(columns).subtracting(["id", "user_id"])
+
+    /// Writes the `only` columns of a stored type.
+    static func save(_ type: WorkoutType, only: Set<String>, on db: any Database) async throws {
         try await db.sql.raw("""
-            UPDATE workout_types SET \(BulkRows.assignments(columns, values(type), except: ["id", "user_id"])) \
+            UPDATE workout_types SET \(BulkRows.assignments(columns, values(type), only: only)) \
             WHERE id = \(bind: type.id) AND user_id = \(bind: type.ownerID)
             """).run()
     }

@@ -49,7 +49,7 @@ public struct CatalogSeeder: Sendable {
                     Self.apply(entry, to: &changed)
                     if changed != stored {
                         changed.updatedAt = now
-                        try await ExerciseRows.save(changed, on: tx)
+                        try await ExerciseRows.save(changed, only: ExerciseRows.catalogColumns, on: tx)
                         outcome.updated += 1
                     }
                 } else {

@@ -10,7 +10,7 @@ export class WorkoutStore {
     this.state = serverCopy;
     const waiting = pending().some((item) => item.url.startsWith(this.base));
     const saved = localStorage.getItem(this.key);
-    if (waiting && saved) this.state = JSON.parse(saved);
+    if (waiting && saved) this.state = lowerCaseIDs(JSON.parse(saved));
   }
 
   persist() { localStorage.setItem(this.key, JSON.stringify(this.state)); }
@@ -39,10 +39,21 @@ export class WorkoutStore {
   /// The set with this id and its entry, or null.
   findSet(id) {
     for (const entry of this.state.entries) {
-      // Ids made here are lower case; the server writes them in upper case.
       const set = entry.sets.find((s) => s.id === id);
       if (set) return { entry, set };
     }
     return null;
   }
+}
+
+/// A copy saved by an older version may hold ids in upper case; the server and this
+/// page now write every id in lower case, and compare them as they are.
+function lowerCaseIDs(value) {
+  if (Array.isArray(value)) return value.map(lowerCaseIDs);
+  if (value === null || typeof value !== "object") return value;
+  const copy = {};
+  for (const [key, item] of Object.entries(value)) {
+    copy[key] = (key === "id" || key.endsWith("Id")) && typeof item === "string" ? item.toLowerCase() : lowerCaseIDs(item);
+  }
+  return copy;
 }
