@@ -107,8 +107,7 @@ struct AssetCatalog: Sendable {
 
 extension AssetCatalog.Asset {
     fileprivate init(text: String, name: String) {
-        let data = Data(text.utf8)
-        self.init(bytes: ByteBuffer(bytes: data), contentType: AssetCatalog.contentType(of: name), hash: AssetCatalog.hash(data))
+        self.init(data: Data(text.utf8), name: name)
     }
 
     fileprivate init(data: Data, name: String) {

@@ -36,7 +36,7 @@ public struct BodyMetricRepository: Sendable {
                 guard try owner.decode(column: "user_id", as: UUID.self) == userID else { throw SpotterError.idInUse }
                 let values = BodyMetricRows.values(metric, userID: userID)
                 try await sql.raw("""
-                    UPDATE body_metrics SET \(BulkRows.assignments(BodyMetricRows.columns, values, except: ["id", "user_id"])) \
+                    UPDATE body_metrics SET \(BodyMetricRows.assignments(values, except: ["id", "user_id"])) \
                     WHERE id = \(bind: metric.id)
                     """).run()
             } else {

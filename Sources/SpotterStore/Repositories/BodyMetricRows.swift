@@ -5,7 +5,8 @@ import SpotterCore
 
 /// The one Swift description of `body_metrics` (made by `M009CreateProgress`): its
 /// columns, the row a measurement is written as and the measurement a row is read as.
-enum BodyMetricRows {
+enum BodyMetricRows: TableRows {
+    static let table = "body_metrics"
     /// The columns, in the order of `values`.
     static let columns = ["id", "user_id", "day", "body_weight_value", "body_weight_unit", "body_fat_percent", "note", "updated_at"]
 
@@ -25,6 +26,6 @@ enum BodyMetricRows {
     }
 
     static func insert(_ metrics: [BodyMetric], userID: UUID, on db: any Database) async throws {
-        try await BulkRows.insert(metrics.map { values($0, userID: userID) }, into: "body_metrics", columns: columns, streaming: false, on: db)
+        try await insert(rows: metrics.map { values($0, userID: userID) }, on: db)
     }
 }

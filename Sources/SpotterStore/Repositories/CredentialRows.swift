@@ -5,7 +5,8 @@ import SpotterCore
 
 /// The one Swift description of `web_sessions` (made by `M002CreateWebSessions`):
 /// a signed-in browser, kept as the hash of its cookie secret.
-enum WebSessionRows {
+enum WebSessionRows: TableRows {
+    static let table = "web_sessions"
     static let columns = ["id", "user_id", "token_hash", "csrf_token", "created_at", "expires_at"]
 
     static func values(id: UUID, userID: UUID, tokenHash: String, csrfToken: String, createdAt: Date, expiresAt: Date) -> [RowValue] {
@@ -13,13 +14,14 @@ enum WebSessionRows {
     }
 
     static func insert(_ values: [RowValue], on db: any Database) async throws {
-        try await BulkRows.insert([values], into: "web_sessions", columns: columns, streaming: false, on: db)
+        try await insert(rows: [values], on: db)
     }
 }
 
 /// The one Swift description of `api_tokens` (made by `M003CreateAPITokens`): a
 /// script's token, kept as the hash of its secret and the first characters to show.
-enum APITokenRows {
+enum APITokenRows: TableRows {
+    static let table = "api_tokens"
     static let columns = ["id", "user_id", "name", "token_hash", "prefix", "created_at", "last_used_at"]
 
     static func values(_ token: APIToken, userID: UUID, tokenHash: String) -> [RowValue] {
@@ -34,6 +36,6 @@ enum APITokenRows {
     }
 
     static func insert(_ values: [RowValue], on db: any Database) async throws {
-        try await BulkRows.insert([values], into: "api_tokens", columns: columns, streaming: false, on: db)
+        try await insert(rows: [values], on: db)
     }
 }

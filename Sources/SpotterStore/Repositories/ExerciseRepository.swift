@@ -82,14 +82,20 @@ public struct ExerciseRepository: Sendable {
 
     /// Changes a custom exercise; built-in ones cannot be changed.
     public func update(id: UUID, userID: UUID, draft: ExerciseDraft, now: Date) async throws -> Exercise {
-        _ = try await own(id: id, userID: userID, action: "edit")
-        return try await update(id: id, userID: userID, valid: try validate(draft), now: now)
+        // Whose it is is checked before the draft, so another lifter's id is a 404 whatever the body.
+        let exercise = try await own(id: id, userID: userID, action: "edit")
+        return try await save(exercise, as: try validate(draft), userID: userID, now: now)
     }
 
     /// Changes a custom exercise to a draft the caller has validated.
     public func update(id: UUID, userID: UUID, valid: ValidExerciseDraft, now: Date) async throws -> Exercise {
-        var exercise = try await own(id: id, userID: userID, action: "edit")
-        try await ensureNameFree(valid.nameKey, userID: userID, except: id)
+        try await save(try await own(id: id, userID: userID, action: "edit"), as: valid, userID: userID, now: now)
+    }
+
+    /// Writes a checked draft over one of the lifter's own exercises.
+    private func save(_ stored: Exercise, as valid: ValidExerciseDraft, userID: UUID, now: Date) async throws -> Exercise {
+        var exercise = stored
+        try await ensureNameFree(valid.nameKey, userID: userID, except: exercise.id)
         Self.apply(valid, to: &exercise, now: now)
         try await ExerciseRows.save(exercise, only: ExerciseRows.editedColumns, on: db)
         return exercise

@@ -6,7 +6,8 @@ import SpotterCore
 /// The one Swift description of `exercises` (made by `M004CreateExercises`): its
 /// columns, the row an exercise is written as and the exercise a row is read as.
 /// Built-in exercises have no owner and a catalog key; custom ones have an owner.
-enum ExerciseRows {
+enum ExerciseRows: TableRows {
+    static let table = "exercises"
     /// The columns, in the order of `values`.
     static let columns = [
         "id", "user_id", "catalog_key", "name", "name_key", "description", "primary_muscles", "secondary_muscles", "equipment", "kind",
@@ -54,7 +55,7 @@ enum ExerciseRows {
     }
 
     static func insert(_ exercises: [Exercise], on db: any Database) async throws {
-        try await BulkRows.insert(exercises.map(values), into: "exercises", columns: columns, streaming: false, on: db)
+        try await insert(rows: exercises.map(values), on: db)
     }
 
     /// What an edit of a custom exercise writes (its name, aliases and the fields of its form).
@@ -74,8 +75,8 @@ enum ExerciseRows {
     /// catalog's, for a built-in one).
     static func save(_ exercise: Exercise, only: Set<String>, on db: any Database) async throws {
         let owner: SQLQueryString = exercise.ownerID.map { "user_id = \(bind: $0)" } ?? "user_id IS NULL"
-        let assignments = BulkRows.assignments(columns, values(exercise), only: only)
-        try await db.sql.raw("UPDATE exercises SET \(assignments) WHERE id = \(bind: exercise.id) AND " + owner).run()
+        let changes = assignments(values(exercise), only: only)
+        try await db.sql.raw("UPDATE exercises SET \(changes) WHERE id = \(bind: exercise.id) AND " + owner).run()
     }
 
     /// Muscle names between commas (`,chest,triceps,`), so one can be found with LIKE.

@@ -27,8 +27,7 @@ public struct UserRepository: Sendable {
         }
         let user = User(id: id, username: username, settings: settings, createdAt: now)
         try await db.writeTransaction { tx in
-            try await BulkRows.insert(
-                [UserRows.values(user, passwordHash: passwordHash)], into: "users", columns: UserRows.columns, streaming: false, on: tx)
+            try await UserRows.insert(rows: [UserRows.values(user, passwordHash: passwordHash)], on: tx)
             try await WorkoutTypeRepository(db: tx).seedDefaults(userID: id, now: now)
         }
         return user

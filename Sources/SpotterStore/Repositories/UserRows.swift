@@ -5,7 +5,8 @@ import SpotterCore
 
 /// The one Swift description of `users` (made by `M001CreateUsers`): its columns,
 /// the row an account is written as and the account a row is read as.
-enum UserRows {
+enum UserRows: TableRows {
+    static let table = "users"
     /// The columns, in the order of `values`.
     static let columns = [
         "id", "username", "password_hash", "unit", "default_rest_seconds", "theme", "time_zone", "onboarding_seen", "created_at",
@@ -39,7 +40,7 @@ enum UserRows {
     static func saveSettings(of user: User, on db: any Database) async throws {
         let kept: Set<String> = ["id", "username", "password_hash", "created_at"]
         try await db.sql.raw("""
-            UPDATE users SET \(BulkRows.assignments(columns, values(user, passwordHash: ""), except: kept)) WHERE id = \(bind: user.id)
+            UPDATE users SET \(assignments(values(user, passwordHash: ""), except: kept)) WHERE id = \(bind: user.id)
             """).run()
     }
 

@@ -5,7 +5,8 @@ import SpotterCore
 
 /// The one Swift description of `workout_types` (made by `M005CreateWorkoutTypes`):
 /// its columns, the row a type is written as and the type a row is read as.
-enum WorkoutTypeRows {
+enum WorkoutTypeRows: TableRows {
+    static let table = "workout_types"
     /// The columns, in the order of `values`.
     static let columns = ["id", "user_id", "seed_key", "name", "name_key", "color_hex", "icon", "sort_order", "archived", "created_at"]
 
@@ -32,7 +33,7 @@ enum WorkoutTypeRows {
     }
 
     static func insert(_ types: [WorkoutType], on db: any Database) async throws {
-        try await BulkRows.insert(types.map(values), into: "workout_types", columns: columns, streaming: false, on: db)
+        try await insert(rows: types.map(values), on: db)
     }
 
     /// What an edit of a type writes.
@@ -43,7 +44,7 @@ enum WorkoutTypeRows {
     /// Writes the `only` columns of a stored type.
     static func save(_ type: WorkoutType, only: Set<String>, on db: any Database) async throws {
         try await db.sql.raw("""
-            UPDATE workout_types SET \(BulkRows.assignments(columns, values(type), only: only)) \
+            UPDATE workout_types SET \(assignments(values(type), only: only)) \
             WHERE id = \(bind: type.id) AND user_id = \(bind: type.ownerID)
             """).run()
     }
