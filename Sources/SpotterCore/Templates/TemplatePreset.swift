@@ -65,5 +65,8 @@ public struct TemplatePreset: Sendable, Equatable, Identifiable {
 
 /// The preset library (the routines are listed in `TemplatePresets+Library.swift`).
 public enum TemplatePresets {
+    /// The routines of the template library, then the days the program presets need.
+    public static let all: [TemplatePreset] = library + programDays
+
     public static func preset(id: UUID) -> TemplatePreset? { all.first { $0.id == id } }
 }

@@ -7,7 +7,7 @@ import Foundation
 // exercise index, so exercise ids of different presets can never collide.
 
 extension TemplatePresets {
-    public static let all: [TemplatePreset] = [
+    static let library: [TemplatePreset] = [
         // MARK: Powerlifting
         TemplatePreset(
             id: UUID(uuidString: "5e7f0000-0000-4000-8000-000000010000")!,
