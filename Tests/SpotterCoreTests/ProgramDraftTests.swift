@@ -67,7 +67,7 @@ struct ProgramDraftTests {
             #expect(error.message(for: "weeklyIncrement") == "The weekly increment must be between 0% and 10%.")
             #expect(error.message(for: "schedule.monday.templateId") == "The template for Monday is not one of your templates.")
             #expect(error.message(for: "schedule") == "\"funday\" is not a day of the week: use monday to sunday.")
-            #expect(error.message(for: "schedule.tuesday.suggestedRpe") == "The suggested RPE must be 1 to 10 in half steps (7, 7.5, 8).")
+            #expect(error.message(for: "schedule.tuesday.suggestedRPE") == "The suggested RPE must be 1 to 10 in half steps (7, 7.5, 8).")
             #expect(error.message(for: "schedule.thursday.notes") == "The notes for Thursday are too long: at most 500 characters.")
             #expect(error.issues.contains(.init(field: "schedule.monday", message: "Monday is in the schedule twice; give each day one template.")))
         }

@@ -131,10 +131,13 @@ public struct ProgramDraft: Sendable, Equatable {
                     (result.phase, result.modifier, result.isDeload) = (week.phase, week.modifier, week.isDeload)
                 }
                 if days != nil || old == nil {
-                    // The first week keeps the new days' ids; the others get their own.
+                    // A day on a weekday the week had keeps its id, so the workouts done
+                    // from it still count; the first week of a new program keeps the
+                    // new days' ids and every other week gets its own.
+                    let kept = Dictionary((old?.days ?? []).map { ($0.weekday, $0.id) }, uniquingKeysWith: { first, _ in first })
                     result.days = firstDays.map { day in
                         var copy = day
-                        if index > 0 || days == nil { copy.id = newID() }
+                        copy.id = kept[day.weekday] ?? (index == 0 && days != nil ? day.id : newID())
                         return copy
                     }
                 }
@@ -170,7 +173,7 @@ public struct ProgramDraft: Sendable, Equatable {
             if notes.count > TrainingProgram.notesLimit {
                 issues.append(.init(field: "\(field).notes", message: "The notes for \(weekday.displayName) are too long: at most \(TrainingProgram.notesLimit) characters."))
             } else if let issue = PlainText.issue(field: "\(field).notes", in: notes) { issues.append(issue) }
-            if let rpe = row.suggestedRPE, let issue = rpeIssue(rpe, field: "\(field).suggestedRpe") { issues.append(issue) }
+            if let rpe = row.suggestedRPE, let issue = rpeIssue(rpe, field: "\(field).suggestedRPE") { issues.append(issue) }
             days.append(ProgramDay(id: newID(), weekday: weekday, templateID: templateID, notes: notes, suggestedRPE: row.suggestedRPE))
         }
         if issues.isEmpty, days.isEmpty {
@@ -251,7 +254,7 @@ public struct ProgramDayChange: Sendable, Equatable {
             else { day.notes = clean }
         }
         if let suggestedRPE {
-            if let rpe = suggestedRPE, let issue = ProgramDraft.rpeIssue(rpe, field: "suggestedRpe") { issues.append(issue) }
+            if let rpe = suggestedRPE, let issue = ProgramDraft.rpeIssue(rpe, field: "suggestedRPE") { issues.append(issue) }
             else { day.suggestedRPE = suggestedRPE }
         }
         if !issues.isEmpty { throw ValidationFailure(issues) }

@@ -152,3 +152,16 @@ public struct TrainingProgram: Sendable, Equatable, Identifiable {
     public static let incrementLimits = 0.0...0.1
     public static let rpeLimits = 1.0...10.0
 }
+
+/// The program, week and day a workout was started from.
+public struct ProgramLink: Sendable, Equatable, Hashable, Codable {
+    public var programID: UUID
+    public var week: Int
+    public var dayID: UUID
+
+    public init(programID: UUID, week: Int, dayID: UUID) {
+        self.programID = programID
+        self.week = week
+        self.dayID = dayID
+    }
+}

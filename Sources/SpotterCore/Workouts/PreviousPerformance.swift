@@ -6,10 +6,13 @@ public enum PreviousPerformance {
     public struct Session: Sendable, Equatable {
         public var startedAt: Date
         public var sets: [WorkoutSet]
+        /// How hard that whole session felt, 1-10, if the lifter said.
+        public var sessionRPE: Int?
 
-        public init(startedAt: Date, sets: [WorkoutSet]) {
+        public init(startedAt: Date, sets: [WorkoutSet], sessionRPE: Int? = nil) {
             self.startedAt = startedAt
             self.sets = sets
+            self.sessionRPE = sessionRPE
         }
     }
 

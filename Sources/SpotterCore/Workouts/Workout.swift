@@ -68,12 +68,16 @@ public struct ExerciseEntry: Sendable, Equatable, Identifiable {
     public var sets: [WorkoutSet]
     /// The personal records its sets set (derived, see `PersonalRecords`).
     public var records: EntryRecords
+    /// Why its weight was suggested, when a program suggested one
+    /// ("Last time 100 kg at RPE 8 · +2.5% · week ×1.05 = 107.5 kg").
+    public var suggestion: String?
 
     public init(
         id: UUID, exerciseID: UUID, notes: String = "", supersetGroup: Int? = nil, restSeconds: Int? = nil, sets: [WorkoutSet] = [],
-        records: EntryRecords = EntryRecords()
+        records: EntryRecords = EntryRecords(), suggestion: String? = nil
     ) {
         self.records = records
+        self.suggestion = suggestion
         self.id = id
         self.exerciseID = exerciseID
         self.notes = notes
@@ -111,12 +115,15 @@ public struct Workout: Sendable, Equatable, Identifiable {
     public var rest: RestTimer.State
     /// The template it was started from, if any, so its finish can offer to update it.
     public var templateID: UUID?
+    /// The program day it was started from, if any.
+    public var program: ProgramLink?
 
     public init(
         id: UUID, ownerID: UUID, name: String, workoutTypeID: UUID? = nil, startedAt: Date, endedAt: Date? = nil,
         notes: String = "", sessionRPE: Int? = nil, entries: [ExerciseEntry] = [], rest: RestTimer.State = .idle,
-        templateID: UUID? = nil
+        templateID: UUID? = nil, program: ProgramLink? = nil
     ) {
+        self.program = program
         self.id = id
         self.ownerID = ownerID
         self.name = name

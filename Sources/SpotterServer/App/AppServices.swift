@@ -26,8 +26,11 @@ struct AppServices: Sendable {
     var users: UserRepository { UserRepository(store: store) }
     var workouts: WorkoutRepository { WorkoutRepository(store: store) }
     var templates: TemplateRepository { TemplateRepository(store: store) }
+    var programs: ProgramRepository { ProgramRepository(store: store) }
     /// The template use cases (`TemplateService`), for the API and the pages alike.
     var templateService: TemplateService { TemplateService(store: store, clock: clock) }
+    /// The program use cases (`ProgramService`), for the API and the pages alike.
+    var programService: ProgramService { ProgramService(store: store, clock: clock) }
     var progress: ProgressRepository { ProgressRepository(store: store) }
     var bodyMetrics: BodyMetricRepository { BodyMetricRepository(store: store) }
     /// Saving a measurement (`BodyMetricService`).

@@ -84,6 +84,7 @@ func buildRouter(services: AppServices) -> Router<AppRequestContext> {
     WorkoutTypesAPIController(services: services).addRoutes(to: signedInAPI)
     WorkoutsAPIController(services: services).addRoutes(to: signedInAPI)
     TemplatesAPIController(services: services).addRoutes(to: signedInAPI)
+    ProgramsAPIController(services: services).addRoutes(to: signedInAPI)
     ProgressAPIController(services: services).addRoutes(to: signedInAPI)
 
     let pages = router.group(context: SignedInContext.self)

@@ -38,7 +38,7 @@ struct WorkoutPresenter {
                     exerciseKind: exercise?.kind ?? .weightReps, notes: entry.notes, supersetGroup: entry.supersetGroup,
                     restSeconds: entry.restSeconds,
                     sets: entry.sets.map { WorkoutResponse.SetResponse($0, records: entry.records.sets[$0.id] ?? []) },
-                    volumeRecord: entry.records.sessionVolume, previous: previous))
+                    volumeRecord: entry.records.sessionVolume, previous: previous, suggestion: entry.suggestion))
             }
             let totals = WorkoutSummary.of(workout, kinds: kinds, unit: user.settings.unit, now: now)
             let summary = WorkoutResponse.SummaryResponse(
@@ -47,7 +47,8 @@ struct WorkoutPresenter {
             result.append(WorkoutResponse(
                 id: workout.id, name: workout.name, workoutTypeId: workout.workoutTypeID, startedAt: workout.startedAt,
                 endedAt: workout.endedAt, isActive: workout.isActive, notes: workout.notes, sessionRPE: workout.sessionRPE,
-                templateId: workout.templateID, rest: .init(workout.rest), entries: entries, summary: summary))
+                templateId: workout.templateID, program: workout.program.map(WorkoutResponse.ProgramLinkResponse.init), rest: .init(workout.rest),
+                entries: entries, summary: summary))
         }
         return result
     }

@@ -61,6 +61,21 @@ struct WorkoutResponse: ResponseEncodable, Equatable {
         /// For the active workout: what was done last time at each set position
         /// (one more than the sets so far, for the next set); null where nothing was.
         let previous: [SetResponse?]
+        /// Why its weight was suggested, when a program started the workout.
+        @Nullable var suggestion: String?
+    }
+
+    /// The program day a workout was started from.
+    struct ProgramLinkResponse: Codable, Equatable {
+        let programId: UUID
+        let week: Int
+        let dayId: UUID
+
+        init(_ link: ProgramLink) {
+            programId = link.programID
+            week = link.week
+            dayId = link.dayID
+        }
     }
 
     struct RestResponse: ResponseCodable, Equatable {
@@ -94,6 +109,8 @@ struct WorkoutResponse: ResponseEncodable, Equatable {
     @Nullable var sessionRPE: Int?
     /// The template it was started from.
     @Nullable var templateId: UUID?
+    /// The program day it was started from.
+    @Nullable var program: ProgramLinkResponse?
     let rest: RestResponse
     let entries: [EntryResponse]
     let summary: SummaryResponse

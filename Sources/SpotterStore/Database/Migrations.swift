@@ -16,6 +16,7 @@ extension SpotterStore {
             M009CreateProgress(),
             M010CreateImportKeys(),
             M011CreateUnjudgedExercises(),
+            M012CreatePrograms(),
         ]
     }
 

@@ -187,6 +187,8 @@ public struct TemplateRepository: Sendable {
     public func delete(id: UUID, userID: UUID) async throws {
         try await db.writeTransaction { tx in
             guard try await exists(id, userID: userID, on: tx) else { throw SpotterError.notFound("The template") }
+            let programs = try await ProgramRepository.names(usingTemplate: id, userID: userID, on: tx)
+            if !programs.isEmpty { throw SpotterError.templateInPrograms(programs) }
             try await tx.sql.raw("DELETE FROM workout_templates WHERE id = \(bind: id) AND user_id = \(bind: userID)").run()
         }
     }
@@ -251,6 +253,13 @@ public struct TemplateFilter: Sendable, Equatable {
 }
 
 extension SpotterError {
+    /// A template that programs' days use cannot be deleted.
+    public static func templateInPrograms(_ names: [String]) -> SpotterError {
+        let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
+        let programs = names.count == 1 ? "your program \(list)" : "your programs \(list)"
+        return .conflict(field: nil, message: "This template is a day of \(programs). Pick another template for those days first, or archive this one.")
+    }
+
     /// A template name the user already has (compared ignoring case and spaces).
     public static func templateNameTaken(_ name: String, field: String = "name") -> SpotterError {
         .conflict(field: field, message: "You already have a template called \(name). Choose another name.")

@@ -12,7 +12,7 @@ extension WorkoutRepository {
     /// a template, it remembers `templateID` and marks that template used.
     public func start(
         id: UUID, userID: UUID, name: String?, workoutTypeID: UUID?, replaceActive: Bool, timeZone: TimeZone, now: Date,
-        copying source: Workout? = nil, entries: [ExerciseEntry]? = nil, templateID: UUID? = nil
+        copying source: Workout? = nil, entries: [ExerciseEntry]? = nil, templateID: UUID? = nil, program: ProgramLink? = nil
     ) async throws -> Workout {
         // The request is checked before a retry is recognised, so a retry with a bad body
         // is refused like the first attempt would have been.
@@ -28,6 +28,7 @@ extension WorkoutRepository {
             var copy = entry
             copy.id = UUID()
             copy.records = EntryRecords()
+            copy.suggestion = nil
             copy.sets = entry.sets.map { set in
                 WorkoutSet(
                     id: UUID(), kind: set.kind, reps: set.reps, weight: set.weight, durationSeconds: set.durationSeconds,
@@ -50,7 +51,8 @@ extension WorkoutRepository {
                 try await tx.sql.raw("DELETE FROM workouts WHERE id = \(bind: active.id)").run()
             }
             let workout = Workout(
-                id: id, ownerID: userID, name: workoutName, workoutTypeID: workoutTypeID, startedAt: now, templateID: templateID)
+                id: id, ownerID: userID, name: workoutName, workoutTypeID: workoutTypeID, startedAt: now, templateID: templateID,
+                program: program)
             do {
                 try await WorkoutRows.insert(workout, now: now, on: tx)
                 try await WorkoutRows.insert(plan, workoutID: id, userID: userID, now: now, on: tx)

@@ -25,12 +25,13 @@ enum WorkoutRows {
     /// The columns of `workouts`, in the order of `workoutValues`.
     static let workoutColumns = [
         "id", "user_id", "name", "workout_type_id", "started_at", "ended_at", "notes", "session_rpe", "rest_ends_at", "rest_total_seconds",
-        "rest_after_set_id", "created_at", "updated_at", "template_id", "import_key",
+        "rest_after_set_id", "created_at", "updated_at", "template_id", "import_key", "program_id", "program_week", "program_day_id",
     ]
 
     /// The columns of `exercise_entries`, in the order of `entryValues`.
     static let entryColumns = [
         "id", "user_id", "workout_id", "exercise_id", "position", "notes", "superset_group", "rest_seconds", "updated_at", "volume_record",
+        "suggestion",
     ]
 
     /// A workout's row (its entries are rows of their own).
@@ -38,7 +39,7 @@ enum WorkoutRows {
         [
             .uuid(w.id), .uuid(userID), .text(w.name), .uuid(w.workoutTypeID), .time(w.startedAt), .time(w.endedAt), .text(w.notes),
             .int(w.sessionRPE), .time(w.rest.endsAt), .int(w.rest.totalSeconds), .uuid(w.rest.afterSetID), .time(createdAt), .time(updatedAt),
-            .uuid(w.templateID), .text(importKey),
+            .uuid(w.templateID), .text(importKey), .uuid(w.program?.programID), .int(w.program?.week), .uuid(w.program?.dayID),
         ]
     }
 
@@ -47,6 +48,7 @@ enum WorkoutRows {
         [
             .uuid(entry.id), .uuid(userID), .uuid(workoutID), .uuid(entry.exerciseID), .int(position), .text(entry.notes),
             .int(entry.supersetGroup), .int(entry.restSeconds), .time(now), entry.records.sessionVolume ? .bool(true) : .null,
+            .text(entry.suggestion),
         ]
     }
 
@@ -112,7 +114,15 @@ enum WorkoutRows {
             name: try row.decode(column: "name", as: String.self), workoutTypeID: try row.optional("workout_type_id"),
             startedAt: try row.decode(column: "started_at", as: Date.self), endedAt: try row.optional("ended_at"),
             notes: try row.decode(column: "notes", as: String.self), sessionRPE: try row.optional("session_rpe"),
-            rest: try rest(row), templateID: try row.optional("template_id"))
+            rest: try rest(row), templateID: try row.optional("template_id"), program: try programLink(row))
+    }
+
+    /// The program day a workout row was started from, if any.
+    static func programLink(_ row: any SQLRow) throws -> ProgramLink? {
+        guard let programID: UUID = try row.optional("program_id"), let week: Int = try row.optional("program_week"),
+            let dayID: UUID = try row.optional("program_day_id")
+        else { return nil }
+        return ProgramLink(programID: programID, week: week, dayID: dayID)
     }
 
     /// A workout's rest timer.
@@ -127,7 +137,7 @@ enum WorkoutRows {
         let entry = ExerciseEntry(
             id: try row.decode(column: "id", as: UUID.self), exerciseID: try row.decode(column: "exercise_id", as: UUID.self),
             notes: try row.decode(column: "notes", as: String.self), supersetGroup: try row.optional("superset_group"),
-            restSeconds: try row.optional("rest_seconds"))
+            restSeconds: try row.optional("rest_seconds"), suggestion: try row.optional("suggestion"))
         return (try row.decode(column: "workout_id", as: UUID.self), entry)
     }
 

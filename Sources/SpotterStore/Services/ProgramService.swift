@@ -1,0 +1,329 @@
+import Foundation
+import SpotterCore
+
+/// The program use cases, for the API, the pages and the command line alike:
+/// creating and editing (the wizard, a week, a day), copies, presets, activation,
+/// today's day and starting it with suggested weights. Each checks ownership,
+/// validates with the Core rules and writes through the repositories.
+public struct ProgramService: Sendable {
+    let store: SpotterStore
+    let clock: @Sendable () -> Date
+
+    public init(store: SpotterStore, clock: @escaping @Sendable () -> Date) {
+        self.store = store
+        self.clock = clock
+    }
+
+    var programs: ProgramRepository { ProgramRepository(store: store) }
+    var templates: TemplateRepository { TemplateRepository(store: store) }
+    var templateService: TemplateService { TemplateService(store: store, clock: clock) }
+    var workouts: WorkoutRepository { WorkoutRepository(store: store) }
+
+    // MARK: Presets
+
+    /// Presets have no date of their own; they show as created when the library began.
+    static let presetDate = Date(timeIntervalSince1970: 1_762_128_000)
+
+    /// The built-in programs, their days on the read-only template presets.
+    public static let presets: [TrainingProgram] = ProgramPresets.all.map { $0.program(id: $0.id, ownerID: nil, now: presetDate) }
+
+    public static func preset(id: UUID) -> TrainingProgram? { presets.first { $0.id == id } }
+
+    // MARK: Reading
+
+    public func list(user: User, includeArchived: Bool = false) async throws -> [TrainingProgram] {
+        try await programs.list(userID: user.id, includeArchived: includeArchived)
+    }
+
+    /// The user's program or a preset, or 404.
+    public func find(_ id: UUID, user: User) async throws -> TrainingProgram {
+        if let preset = Self.preset(id: id) { return preset }
+        guard let program = try await programs.find(id: id, userID: user.id) else { throw SpotterError.notFound("The program") }
+        return program
+    }
+
+    /// The user's own program, or 404; a preset answers 403 ("read-only").
+    public func findOwn(_ id: UUID, user: User, action: String) async throws -> TrainingProgram {
+        if Self.preset(id: id) != nil {
+            throw SpotterError.forbidden("Preset programs are read-only, so you cannot \(action) one. Use it to make your own copy, then \(action) that.")
+        }
+        guard let program = try await programs.find(id: id, userID: user.id) else { throw SpotterError.notFound("The program") }
+        return program
+    }
+
+    /// The names of the templates the program's days use (the user's or presets).
+    public func templateNames(of program: TrainingProgram, user: User) async throws -> [UUID: String] {
+        var names: [UUID: String] = [:]
+        for id in program.templateIDs {
+            if let preset = TemplatePresets.preset(id: id) { names[id] = preset.name }
+        }
+        let own = program.templateIDs.filter { names[$0] == nil }
+        guard !own.isEmpty else { return names }
+        for template in try await templates.list(userID: user.id, filter: TemplateFilter(includeArchived: true)) where own.contains(template.id) {
+            names[template.id] = template.name
+        }
+        return names
+    }
+
+    /// The templates a program's day may name: the user's own, not archived.
+    public func choosableTemplates(user: User) async throws -> [WorkoutTemplate] {
+        try await templates.list(userID: user.id, filter: TemplateFilter(sort: .name))
+    }
+
+    // MARK: Creating and editing
+
+    /// Creates a program from the wizard's draft (all steps) or the API's body. A
+    /// retry with the same id is checked like the first attempt, then answered with it.
+    public func create(id: UUID, draft: ProgramDraft, user: User) async throws -> TrainingProgram {
+        let now = clock()
+        var draft = draft
+        draft.name = draft.name ?? ""
+        draft.category = draft.category ?? ProgramCategory.generalFitness.rawValue
+        draft.difficulty = draft.difficulty ?? ProgramDifficulty.beginner.rawValue
+        draft.weekCount = draft.weekCount ?? 4
+        draft.schedule = draft.schedule ?? []
+        let base = TrainingProgram(id: id, ownerID: user.id, name: "", category: .generalFitness, difficulty: .beginner, createdAt: now)
+        let allowed = try await templateIDs(user: user)
+        let program = try validated { () throws(ValidationFailure) in try draft.applied(to: base, templates: allowed, newID: UUID.init) }
+        if let existing = try await programs.find(id: id, userID: user.id) { return existing }
+        return try await programs.insert(program, userID: user.id)
+    }
+
+    /// Checks a draft against a program without saving it: the wizard's preview and its step checks.
+    public func check(_ draft: ProgramDraft, over base: TrainingProgram, user: User) async throws -> TrainingProgram {
+        let allowed = try await templateIDs(user: user)
+        return try validated { () throws(ValidationFailure) in try draft.applied(to: base, templates: allowed, newID: UUID.init) }
+    }
+
+    /// Saves an edited draft over the stored program, in one transaction.
+    public func save(id: UUID, draft: ProgramDraft, user: User) async throws -> TrainingProgram {
+        _ = try await findOwn(id, user: user, action: "edit")
+        let allowed = try await templateIDs(user: user)
+        return try await programs.update(id: id, userID: user.id, now: clock()) { stored in
+            try validated { () throws(ValidationFailure) in try draft.applied(to: stored, templates: allowed, newID: UUID.init) }
+        }
+    }
+
+    /// Changes one week's phase, modifier or deload flag.
+    public func changeWeek(_ id: UUID, week number: Int, change: ProgramWeekChange, user: User) async throws -> TrainingProgram {
+        let program = try await findOwn(id, user: user, action: "edit")
+        guard program.week(number) != nil else { throw SpotterError.notFound("Week \(number) of \(program.name)") }
+        return try await programs.update(id: id, userID: user.id, now: clock()) { stored in
+            var changed = stored
+            guard let week = stored.week(number) else { throw SpotterError.notFound("Week \(number) of \(stored.name)") }
+            changed.weeks[number - 1] = try validated { () throws(ValidationFailure) in try change.applied(to: week) }
+            return changed
+        }
+    }
+
+    /// Changes one day's template, notes or suggested RPE.
+    public func changeDay(_ id: UUID, day dayID: UUID, change: ProgramDayChange, user: User) async throws -> TrainingProgram {
+        let program = try await findOwn(id, user: user, action: "edit")
+        guard program.weeks.contains(where: { $0.days.contains { $0.id == dayID } }) else { throw SpotterError.notFound("The day") }
+        let allowed = try await templateIDs(user: user)
+        return try await programs.update(id: id, userID: user.id, now: clock()) { stored in
+            var changed = stored
+            for (w, week) in stored.weeks.enumerated() {
+                for (d, day) in week.days.enumerated() where day.id == dayID {
+                    changed.weeks[w].days[d] = try validated { () throws(ValidationFailure) in try change.applied(to: day, templates: allowed) }
+                    return changed
+                }
+            }
+            throw SpotterError.notFound("The day")
+        }
+    }
+
+    public func duplicate(_ id: UUID, as newID: UUID, user: User) async throws -> TrainingProgram {
+        let source = try await findOwn(id, user: user, action: "duplicate")
+        return try await programs.copy(source, as: newID, userID: user.id, now: clock()) { taken in
+            TemplateNaming.copyName(of: source.name, taken: taken)
+        }
+    }
+
+    /// Archives or restores a program. The active program cannot be archived.
+    public func setArchived(_ id: UUID, archived: Bool, user: User) async throws -> TrainingProgram {
+        let program = try await findOwn(id, user: user, action: "archive")
+        if archived, try await programs.active(userID: user.id)?.programID == id {
+            throw SpotterError.conflict(field: nil, message: "\(program.name) is your active program. Deactivate it first, then archive it.")
+        }
+        let now = clock()
+        return try await programs.update(id: id, userID: user.id, now: now) { stored in
+            var changed = stored
+            changed.archivedAt = archived ? (stored.archivedAt ?? now) : nil
+            return changed
+        }
+    }
+
+    /// Deletes a program; its workouts stay in history. An active one stops being active.
+    public func delete(_ id: UUID, user: User) async throws {
+        _ = try await findOwn(id, user: user, action: "delete")
+        try await programs.delete(id: id, userID: user.id)
+    }
+
+    /// "Use this program": the preset becomes the user's own, with its day templates
+    /// copied into the user's templates. A template the user already copied from the
+    /// same preset (same name, same exercises) is used again instead of copied twice.
+    public func use(presetID: UUID, as newID: UUID, user: User) async throws -> TrainingProgram {
+        guard let preset = ProgramPresets.preset(id: presetID) else { throw SpotterError.notFound("The preset") }
+        if let existing = try await programs.find(id: newID, userID: user.id) { return existing }
+        let mine = try await templates.list(userID: user.id, filter: TemplateFilter())
+        var copies: [UUID: UUID] = [:]
+        for templatePresetID in preset.templatePresetIDs {
+            guard let source = try await templates.preset(id: templatePresetID) else { continue }
+            if let same = mine.first(where: { Self.sameRoutine($0, source) }) {
+                copies[templatePresetID] = same.id
+            } else {
+                copies[templatePresetID] = try await templateService.use(presetID: templatePresetID, as: UUID(), user: user).id
+            }
+        }
+        let program = preset.program(id: newID, ownerID: user.id, templateIDs: copies, now: clock())
+        return try await programs.copy(program, as: newID, userID: user.id, now: clock()) { taken in
+            TemplateNaming.freeName(preset.name, taken: taken)
+        }
+    }
+
+    /// Whether a template is a plain copy of a preset: its name and its exercises' plan.
+    static func sameRoutine(_ mine: WorkoutTemplate, _ preset: WorkoutTemplate) -> Bool {
+        func plan(_ template: WorkoutTemplate) -> [String] {
+            template.exercises.map { "\($0.exerciseID) \($0.setCount) \($0.reps.label) \($0.restSeconds ?? 0)" }
+        }
+        return NameKey(mine.name) == NameKey(preset.name) && plan(mine) == plan(preset)
+    }
+
+    // MARK: Following a program
+
+    /// Makes the program the active one from `startDay` ("yyyy-MM-dd", today when nil).
+    public func activate(_ id: UUID, startDay: String?, user: User) async throws -> ProgramStatus {
+        let program = try await findOwn(id, user: user, action: "activate")
+        if program.isArchived {
+            throw SpotterError.conflict(field: nil, message: "\(program.name) is archived. Restore it first, then activate it.")
+        }
+        let today = today(for: user)
+        let start = startDay.map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 } ?? today
+        guard CalendarDay.parse(start) != nil, abs(ProgramProgress.daysBetween(today, start)) <= 366 else {
+            throw SpotterError.invalid(field: "startDay", "Pick a start day as YYYY-MM-DD, within a year of today.")
+        }
+        try await programs.activate(programID: id, userID: user.id, startDay: start, now: clock())
+        guard let status = try await status(user: user) else { throw SpotterError.notFound("The program") }
+        return status
+    }
+
+    public func deactivate(user: User) async throws {
+        guard try await programs.deactivate(userID: user.id) else {
+            throw SpotterError.conflict(field: nil, message: "You have no active program to deactivate.")
+        }
+    }
+
+    /// "Skip to next week": closes the current week of the active program.
+    public func skipWeek(user: User) async throws -> ProgramStatus {
+        guard let status = try await status(user: user) else { throw Self.noActiveProgram }
+        guard let week = status.progress.currentWeek else {
+            throw SpotterError.conflict(field: nil, message: "\(status.program.name) is complete: there is no week left to skip.")
+        }
+        try await programs.skip(week: week, programID: status.program.id, userID: user.id, day: today(for: user))
+        guard let after = try await self.status(user: user) else { throw Self.noActiveProgram }
+        return after
+    }
+
+    /// The active program and where the lifter stands in it, or nil.
+    public func status(user: User) async throws -> ProgramStatus? {
+        guard let active = try await programs.active(userID: user.id),
+            let program = try await programs.find(id: active.programID, userID: user.id)
+        else { return nil }
+        let progress = try await progress(of: program, active: active, user: user)
+        return ProgramStatus(program: program, active: active, progress: progress, templateNames: try await templateNames(of: program, user: user))
+    }
+
+    /// How many personal records the program's counted workouts set.
+    public func recordCount(_ status: ProgramStatus, user: User) async throws -> Int {
+        let sessions = try await programs.sessions(programID: status.program.id, userID: user.id, timeZone: user.settings.zone)
+        let counted = sessions.filter { $0.day >= status.active.startDay }.map(\.workoutID)
+        return try await programs.recordCount(workoutIDs: counted, userID: user.id)
+    }
+
+    /// Starts the next day of the active program: its template copied into a new
+    /// workout, each weight suggested by the RPE rule times the week's modifier with
+    /// the reason kept beside it, the day's suggested RPE as the target where the
+    /// template has none, and the workout linked to the program, week and day.
+    public func startToday(workoutID: UUID, replaceActive: Bool, user: User) async throws -> Workout {
+        if let existing = try await workouts.find(id: workoutID, userID: user.id) { return existing }
+        guard let status = try await status(user: user) else { throw Self.noActiveProgram }
+        if case .notStarted(let day) = status.progress.today {
+            throw SpotterError.conflict(field: nil, message: "\(status.program.name) starts on \(day). Change its start day to begin now.")
+        }
+        guard let weekNumber = status.progress.currentWeek, let week = status.program.week(weekNumber), let day = status.progress.next else {
+            throw SpotterError.conflict(field: nil, message: "\(status.program.name) is complete. Restart it or pick another program.")
+        }
+        let template = try await templateService.find(day.templateID, user: user)
+        let unit = user.settings.unit
+        let history = try await workouts.previousSessions(
+            userID: user.id, exerciseIDs: Set(template.exercises.map(\.exerciseID)), excluding: nil, limit: 3)
+        let suggestions = template.exercises.map { item in
+            Self.suggestion(for: item, history: history[item.exerciseID] ?? [], modifier: week.modifier, unit: unit)
+        }
+        let planned = template.exercises.map { item in
+            var item = item
+            item.targetWeight = nil
+            item.targetRPE = item.targetRPE ?? day.suggestedRPE
+            return item
+        }
+        let now = clock()
+        var entries = TemplateStart.entries(from: planned, suggestedWeights: [:], now: now, newID: UUID.init)
+        for index in entries.indices {
+            guard let suggestion = suggestions[index] else { continue }
+            entries[index].suggestion = suggestion.reason
+            for set in entries[index].sets.indices { entries[index].sets[set].weight = suggestion.weight }
+        }
+        let workout = try await workouts.start(
+            id: workoutID, userID: user.id, name: template.name, workoutTypeID: nil, replaceActive: replaceActive,
+            timeZone: user.settings.zone, now: now, entries: entries, templateID: template.isPreset ? nil : template.id,
+            program: ProgramLink(programID: status.program.id, week: weekNumber, dayID: day.id))
+        if !day.notes.isEmpty, workout.notes.isEmpty {
+            return try await workouts.update(id: workout.id, userID: user.id, change: WorkoutChange(notes: day.notes), now: now)
+        }
+        return workout
+    }
+
+    /// The suggested weight of one template exercise: from the newest session with a
+    /// base set (its set RPE, else that session's), else the template's weight.
+    static func suggestion(
+        for item: TemplateExercise, history: [PreviousPerformance.Session], modifier: Double, unit: MassUnit
+    ) -> WeightSuggestion? {
+        guard item.targetDurationSeconds == nil else { return nil }
+        let last = history.sorted { $0.startedAt > $1.startedAt }.first { WeightSuggestion.base(of: $0.sets) != nil }
+        return WeightSuggestion.suggest(
+            lastSets: last?.sets ?? [], sessionRPE: last?.sessionRPE, templateWeight: item.targetWeight, weekModifier: modifier, unit: unit,
+            plateStep: unit == .kg ? 2.5 : 5)
+    }
+
+    // MARK: Helpers
+
+    static let noActiveProgram = SpotterError.conflict(field: nil, message: "You have no active program. Pick one on the Programs tab and activate it.")
+
+    func today(for user: User) -> String { CalendarDay.string(of: clock(), timeZone: user.settings.zone) }
+
+    private func progress(of program: TrainingProgram, active: ActiveProgram, user: User) async throws -> ProgramProgress {
+        let sessions = try await programs.sessions(programID: program.id, userID: user.id, timeZone: user.settings.zone)
+        let skipped = try await programs.skippedWeeks(programID: program.id, userID: user.id, since: active.startDay)
+        return ProgramProgress(program: program, startDay: active.startDay, sessions: sessions, skippedWeeks: skipped, today: today(for: user))
+    }
+
+    private func templateIDs(user: User) async throws -> Set<UUID> {
+        Set(try await templates.list(userID: user.id, filter: TemplateFilter()).map(\.id))
+    }
+
+    private func validated<T>(_ body: () throws(ValidationFailure) -> T) throws -> T {
+        do { return try body() } catch { throw SpotterError.invalid(error) }
+    }
+}
+
+/// The active program, its start and where the lifter stands in it.
+public struct ProgramStatus: Sendable {
+    public let program: TrainingProgram
+    public let active: ActiveProgram
+    public let progress: ProgramProgress
+    /// Names of the templates its days use, by id.
+    public let templateNames: [UUID: String]
+
+    public func name(of day: ProgramDay) -> String { templateNames[day.templateID] ?? "Workout" }
+}
