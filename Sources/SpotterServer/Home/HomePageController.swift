@@ -42,6 +42,8 @@ struct HomePageController {
             dashboard: recent.isEmpty ? nil : DashboardView(
                 try await ProgressPresenter(services: services).dashboard(user: user),
                 timeZone: user.settings.zone),
+            program: active == nil ? try await services.programService.status(user: user).map(ProgramStatusView.init) : nil,
+            workoutId: UUID().text,
             notice: Notice.from(request))
         return try services.views.render(model, template: "home")
     }

@@ -20,6 +20,10 @@ struct HomePage {
     let templates: [TemplateCardView]
     /// Progress at a glance, once there is a finished workout.
     let dashboard: DashboardView?
+    /// The active program: this week, today's session and a Start button.
+    let program: ProgramStatusView?
+    /// The id today's program workout gets, so a double tap starts it once.
+    let workoutId: String
     let notice: String?
 }
 

@@ -82,6 +82,37 @@ enum SVGChart {
         return svg(id: id, title: title, description: description, body: body)
     }
 
+    /// A program's intensity modifier per week as bars in percent, deload weeks in
+    /// the second colour with a "D" above them. The scale starts below the lightest
+    /// week, so a 2.5% step shows.
+    static func weeklyIntensity(id: String, title: String, weeks: [ProgramWeek]) -> String {
+        let values = weeks.map { $0.modifier * 100 }
+        let low = values.min() ?? 100, high = values.max() ?? 100
+        let ticks = ChartScale.ticks(low: max(0, low - 5), high: high + 1)
+        let plotWidth = width - left - right, plotHeight = height - top - bottom
+        let slot = plotWidth / Double(max(weeks.count, 1))
+        let (floor, ceiling) = (ticks.first!, ticks.last!)
+        func y(_ value: Double) -> Double { top + plotHeight - (value - floor) / max(ceiling - floor, 1) * plotHeight }
+        var body = yAxis(ticks: ticks, unit: "%", y: y)
+        let every = max(1, Int((Double(weeks.count) / 8).rounded(.up)))
+        for (index, week) in weeks.enumerated() {
+            let x = left + Double(index) * slot
+            let barTop = y(week.modifier * 100)
+            let style = week.isDeload ? "b" : "a"
+            body += "<rect class=\"chart-bar \(style)\" x=\"\(f(x + slot * 0.15))\" y=\"\(f(barTop))\" width=\"\(f(max(slot * 0.7, 1)))\" height=\"\(f(max(y(floor) - barTop, 1)))\" rx=\"2\"><title>Week \(week.number): \(WeightFormat.trim(week.modifier * 100))%\(week.isDeload ? ", deload" : "")</title></rect>"
+            if week.isDeload {
+                body += "<text class=\"chart-label\" x=\"\(f(x + slot / 2))\" y=\"\(f(barTop - 4))\" text-anchor=\"middle\">D</text>"
+            }
+            if index % every == 0 || index == weeks.count - 1 {
+                body += "<text class=\"chart-label\" x=\"\(f(x + slot / 2))\" y=\"\(f(height - 8))\" text-anchor=\"middle\">\(week.number)</text>"
+            }
+        }
+        let deloads = weeks.filter(\.isDeload).map { String($0.number) }
+        let description = "Intensity per week from \(WeightFormat.trim(low))% to \(WeightFormat.trim(high))% over \(counted(weeks.count, "week"))"
+            + (deloads.isEmpty ? "." : "; deload in week \(deloads.joined(separator: ", ")).")
+        return svg(id: id, title: title, description: description, body: body)
+    }
+
     /// A calendar of the weeks from `start` to `end`: one column a week, Monday on
     /// top, darker for more workouts that day.
     static func heatMap(id: String, title: String, description: String, days: [Date: Int], start: Date, end: Date, timeZone: TimeZone) -> String {

@@ -9,6 +9,8 @@ enum Notice: String {
     case saved, created, deleted, archived, restored, passwordChanged, tokenRevoked, discarded, workoutDeleted, finished
     case templateCreated, templateSaved, templateArchived, templateRestored, templateDeleted, templateUpdated, templateKept
     case templateCopied, templatesImported, presetUsed
+    case programCreated, programCopied, programActivated, programDeactivated, weekSkipped, programDuplicated, programArchived, programRestored
+    case programDeleted
 
     var text: String {
         switch self {
@@ -32,6 +34,15 @@ enum Notice: String {
         case .templateCopied: "Copy made. It is yours to change."
         case .templatesImported: "Templates imported."
         case .presetUsed: "The preset is now one of your templates. Edit it, or start it as it is."
+        case .programCreated: "Program created. Activate it to see today's session on Home."
+        case .programCopied: "The program is yours now, with its day templates. Activate it to begin."
+        case .programActivated: "Program activated. Today's session is on Home."
+        case .programDeactivated: "Program deactivated. Your workouts stay in history."
+        case .weekSkipped: "Week skipped. On to the next one."
+        case .programDuplicated: "Copy made. It is yours to change."
+        case .programArchived: "Program archived. Turn on \"Show archived\" to find it again."
+        case .programRestored: "Program restored."
+        case .programDeleted: "Program deleted. Workouts done from it are kept."
         }
     }
 

@@ -5,12 +5,13 @@ import SpotterCore
 struct PageChrome {
     /// The sections of the bottom navigation. Only sections that work are listed.
     enum Section: String, CaseIterable {
-        case home, workout, history, progress, exercises, settings
+        case home, workout, programs, history, progress, exercises, settings
 
         var label: String {
             switch self {
             case .home: "Home"
             case .workout: "Workout"
+            case .programs: "Programs"
             case .history: "History"
             case .progress: "Progress"
             case .exercises: "Exercises"
@@ -22,6 +23,7 @@ struct PageChrome {
             switch self {
             case .home: "/"
             case .workout: "/workout"
+            case .programs: "/programs"
             case .history: "/history"
             case .progress: "/progress"
             case .exercises: "/exercises"

@@ -82,7 +82,21 @@ struct WorkoutPagesController {
             workoutJSON: json, wordsJSON: WorkoutWords.json, workoutID: workout.id.text, isActive: workout.isActive,
             unit: user.settings.unit.rawValue, defaultRestSeconds: user.settings.defaultRestSeconds,
             kinds: SetKind.allCases.map { OptionView(value: $0.rawValue, label: $0.displayName, selected: false) },
-            rpeOptions: stride(from: 6.0, through: 10.0, by: 0.5).map { OptionView(value: WeightFormat.trim($0), label: WeightFormat.trim($0), selected: false) })
+            rpeOptions: stride(from: 6.0, through: 10.0, by: 0.5).map { OptionView(value: WeightFormat.trim($0), label: WeightFormat.trim($0), selected: false) },
+            sessionRPEOptions: WorkoutPage.sessionRPEOptions,
+            workoutTypes: try await services.workoutTypes.list(userID: user.id).map { OptionView(value: $0.id.text, label: $0.name, selected: false) },
+            programContext: try await programContext(of: workout, user: user), programID: workout.program?.programID.text)
         return try services.views.render(model, template: "workout")
+    }
+
+    /// "Week 5 of 12 · Strength · Push A" for a workout started from a program day
+    /// (nil when the program is gone).
+    private func programContext(of workout: Workout, user: User) async throws -> String? {
+        guard let link = workout.program, let program = try await services.programs.find(id: link.programID, userID: user.id) else { return nil }
+        let week = program.week(link.week)
+        let day = week?.days.first { $0.id == link.dayID }
+        var name: String?
+        if let day { name = try await services.programService.templateNames(of: program, user: user)[day.templateID] }
+        return ["\(program.name): week \(link.week) of \(program.weekCount)", week?.label, name].compactMap { $0 }.joined(separator: " · ")
     }
 }

@@ -15,6 +15,24 @@ struct WorkoutPage {
     let defaultRestSeconds: Int
     let kinds: [OptionView]
     let rpeOptions: [OptionView]
+    /// 1-10 with what each means, for the session's RPE.
+    let sessionRPEOptions: [OptionView]
+    let workoutTypes: [OptionView]
+    /// "Week 5 of 12 · Strength · Push A" when a program started the workout.
+    let programContext: String?
+    let programID: String?
+
+    /// What each session RPE means, as lifters rate a whole session.
+    static let sessionRPEOptions: [OptionView] = (1...10).map { value in
+        let meaning = switch value {
+        case ...3: "easy"
+        case 4...6: "moderate"
+        case 7...8: "hard"
+        case 9: "very hard"
+        default: "maximal"
+        }
+        return OptionView(value: String(value), label: "\(value) · \(meaning)", selected: false)
+    }
 }
 
 struct WorkoutStartPage {

@@ -3,6 +3,7 @@ import "./time-zone.js";
 import "./image-preview.js";
 import "./filter-autosubmit.js";
 import "./template-pick.js";
+import "./program-wizard.js";
 import "./workout.js";
 import "./service-worker-registration.js";
 import "./sign-out.js";

@@ -71,6 +71,7 @@ export class EntryCards {
       </div>
       <div class="set-strip live" aria-label="Sets so far">${this.strip(entry)}</div>
       ${targetNote}
+      ${entry.suggestion ? `<p class="entry-suggestion"><span class="badge accent">Suggested</span> ${escapeHTML(entry.suggestion)}</p>` : ""}
       ${entry.notes ? `<p class="entry-notes">${escapeHTML(entry.notes)}${restNote}</p>` : restNote ? `<p class="entry-notes">${restNote.slice(3)}</p>` : ""}
       <div class="set-header" aria-hidden="true"><span>Set</span><span>Previous</span><span>${entry.exerciseKind.startsWith("distance") ? "m · s" : entry.exerciseKind === "duration" ? "Seconds" : `${unit} · reps`}</span><span></span></div>
       <ol class="set-list">${rows}</ol>

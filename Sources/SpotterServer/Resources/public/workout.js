@@ -95,6 +95,10 @@ function start(root) {
     if (document.activeElement !== name) name.value = store.state.name;
     const notes = root.querySelector('[data-field="notes"]');
     if (document.activeElement !== notes) notes.value = store.state.notes;
+    for (const field of ["sessionRPE", "workoutTypeId"]) {
+      const select = root.querySelector(`[data-field="${field}"]`);
+      if (select && document.activeElement !== select) select.value = store.state[field] === null || store.state[field] === undefined ? "" : String(store.state[field]);
+    }
   }
 
   function renderSummary() {
@@ -269,6 +273,15 @@ function start(root) {
   for (const field of ["name", "notes"]) {
     root.querySelector(`[data-field="${field}"]`).addEventListener("change", (event) => {
       store.state[field] = event.target.value;
+      store.send("PATCH", "", { [field]: store.state[field] }, "workout");
+    });
+  }
+
+  // How hard the session felt and its type: chosen from lists, sent as a number or an id (or null).
+  for (const field of ["sessionRPE", "workoutTypeId"]) {
+    root.querySelector(`[data-field="${field}"]`)?.addEventListener("change", (event) => {
+      const raw = event.target.value;
+      store.state[field] = raw === "" ? null : field === "sessionRPE" ? Number(raw) : raw;
       store.send("PATCH", "", { [field]: store.state[field] }, "workout");
     });
   }

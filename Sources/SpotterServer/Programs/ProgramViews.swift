@@ -1,0 +1,288 @@
+import Foundation
+import SpotterCore
+import SpotterStore
+
+/// A program in a list: name, "Strength · Intermediate", "12 weeks · 4 days/week",
+/// and for the active one its progress.
+struct ProgramCardView {
+    let id: String
+    let name: String
+    let meta: String
+    let length: String
+    let isPreset: Bool
+    let archived: Bool
+    let active: Bool
+    let percent: Int?
+
+    init(_ program: TrainingProgram, status: ProgramStatus?) {
+        id = program.id.text
+        name = program.name
+        meta = "\(program.category.displayName) · \(program.difficulty.displayName)"
+        length = program.lengthLabel
+        isPreset = program.isPreset
+        archived = program.isArchived
+        let isActive = status?.program.id == program.id
+        active = isActive
+        percent = isActive ? status.map { ProgramProgress.percent($0.progress.completion) } : nil
+    }
+}
+
+struct ProgramListPage {
+    let page: PageChrome
+    let showPresets: Bool
+    let cards: [ProgramCardView]
+    let search: String
+    let categories: [OptionView]
+    let showArchived: Bool
+    let filtered: Bool
+    let hasAny: Bool
+    let notice: String?
+}
+
+/// What a day is, as the detail page and Home show it.
+struct ProgramDayView {
+    let id: String
+    let weekday: String
+    let shortDay: String
+    let name: String
+    let notes: String?
+    let rpe: String?
+    /// done, missed, next or upcoming (nil when the program is not active).
+    let state: String?
+    let stateLabel: String?
+    let editable: Bool
+
+    init(_ day: ProgramDay, name: String, state: ProgramProgress.DayState?, editable: Bool) {
+        id = day.id.text
+        weekday = day.weekday.displayName
+        shortDay = day.weekday.shortName
+        self.name = name
+        notes = day.notes.isEmpty ? nil : day.notes
+        rpe = day.suggestedRPE.map { "RPE \(WeightFormat.trim($0))" }
+        self.state = state?.rawValue
+        stateLabel = state.map {
+            switch $0 {
+            case .done: "Done"
+            case .missed: "Missed"
+            case .next: "Next"
+            case .upcoming: "Upcoming"
+            }
+        }
+        self.editable = editable
+    }
+}
+
+struct ProgramWeekView {
+    let number: Int
+    let label: String?
+    let intensity: String
+    let deload: Bool
+    let state: String?
+    let stateLabel: String?
+    let progress: String?
+    let days: [ProgramDayView]
+    let editable: Bool
+    /// Shown unfolded: the current week, or the first when none is.
+    var open: Bool = true
+}
+
+/// Where the lifter stands in the active program (Home and the detail page).
+struct ProgramStatusView {
+    let programID: String
+    let programName: String
+    /// "Week 5 of 12 · Strength".
+    let weekLine: String
+    /// "Push A" or "Rest day".
+    let todayTitle: String
+    /// "Tuesday's day, due since then" / "Next: Pull A on Wednesday".
+    let todaySub: String
+    let canStart: Bool
+    let startLabel: String
+    let percent: Int
+    let sessionsLine: String
+    let adherence: String?
+    let completed: Bool
+    let notStarted: Bool
+
+    init(_ status: ProgramStatus) {
+        let progress = status.progress
+        let program = status.program
+        programID = program.id.text
+        programName = program.name
+        percent = ProgramProgress.percent(progress.completion)
+        sessionsLine = "\(progress.sessionsDone) of \(counted(progress.sessionsScheduled, "session")) done"
+        adherence = progress.adherence.map { "\(ProgramProgress.percent($0))% adherence" }
+        completed = progress.isComplete
+        var notStarted = false
+        func weekLine(_ number: Int) -> String {
+            let label = program.week(number)?.label.map { " · \($0)" } ?? ""
+            return "Week \(number) of \(program.weekCount)\(label)"
+        }
+        switch progress.today {
+        case .train(let week, let day, let late):
+            self.weekLine = weekLine(week)
+            todayTitle = status.name(of: day)
+            todaySub = late ? "\(day.weekday.displayName)'s session, moved to today" : "Today's session"
+            canStart = true
+            startLabel = "Start"
+        case .rest(let week, let next, let reason):
+            self.weekLine = weekLine(week)
+            todayTitle = "Rest day"
+            let lead = reason == .doneToday ? "Done for today. " : ""
+            todaySub = "\(lead)Next: \(status.name(of: next)) on \(next.weekday.displayName)"
+            canStart = true
+            startLabel = "Start \(status.name(of: next)) now"
+        case .notStarted(let day):
+            self.weekLine = "Starts \(day)"
+            todayTitle = "Not started yet"
+            todaySub = "Week 1 begins on \(day)"
+            canStart = false
+            startLabel = "Start"
+            notStarted = true
+        case .completed:
+            self.weekLine = "All \(counted(program.weekCount, "week")) done"
+            todayTitle = "Program complete"
+            todaySub = "Restart it or pick another program"
+            canStart = false
+            startLabel = "Start"
+        }
+        self.notStarted = notStarted
+    }
+}
+
+struct ProgramDetailPage {
+    let page: PageChrome
+    let id: String
+    /// "/programs/<id>", for links made inside the week and day lists.
+    let path: String
+    let name: String
+    let meta: String
+    let length: String
+    let description: String?
+    let pattern: String
+    let isPreset: Bool
+    let archived: Bool
+    let chart: String
+    let weeks: [ProgramWeekView]
+    /// The lifter's position, when this is the active program.
+    let status: ProgramStatusView?
+    /// The completion summary, when the active program is complete.
+    let summary: CompletionView?
+    /// The other active program this one would replace.
+    let replaces: String?
+    let today: String
+    let newId: String
+    let workoutId: String
+    let notice: String?
+    let error: String?
+}
+
+struct CompletionView {
+    let weeks: Int
+    let sessions: Int
+    let adherence: String
+    let records: Int
+}
+
+/// One step of the create/edit wizard, with every value typed so far.
+struct ProgramWizardPage {
+    let page: PageChrome
+    let action: String
+    let step: Int
+    let steps: [StepView]
+    let isEdit: Bool
+    let hidden: [HiddenField]
+    // Step 1.
+    let name: FieldView
+    let description: FieldView
+    let categories: [OptionView]
+    let difficulties: [OptionView]
+    let weeks: FieldView
+    // Step 2.
+    let patterns: [PatternOption]
+    let baseIntensity: FieldView
+    let weeklyIncrement: FieldView
+    let chart: String?
+    // Step 3.
+    let days: [ScheduleDayView]
+    let scheduleError: String?
+    let hasTemplates: Bool
+    // Step 4.
+    let preview: [ProgramWeekView]
+    let previewLine: String?
+    let error: String?
+
+    // Stored, not computed: the views see stored properties only.
+    var isStep1: Bool = false
+    var isStep2: Bool = false
+    var isStep3: Bool = false
+    var isStep4: Bool = false
+
+    struct StepView {
+        let number: Int
+        let label: String
+        let current: Bool
+        let done: Bool
+    }
+
+    struct PatternOption {
+        let value: String
+        let label: String
+        let detail: String
+        let selected: Bool
+    }
+
+    struct ScheduleDayView {
+        let key: String
+        let label: String
+        let groups: [TemplateGroup]
+        let notes: FieldView
+        let rpe: FieldView
+        let templateError: String?
+        let rest: Bool
+        /// The chosen template's exercises, "Squat 3×5 · Bench Press 3×5" ("" for rest).
+        let exerciseLine: String
+    }
+
+    struct TemplateGroup {
+        /// The category; nil for the group that holds only "Rest day".
+        let label: String?
+        let options: [TemplateOption]
+    }
+
+    struct TemplateOption {
+        let value: String
+        let label: String
+        let selected: Bool
+        let exercises: String
+    }
+}
+
+struct ProgramWeekEditPage {
+    let page: PageChrome
+    let programName: String
+    let action: String
+    let number: Int
+    let phases: [OptionView]
+    let modifier: FieldView
+    let deload: Bool
+    let error: String?
+}
+
+struct ProgramDayEditPage {
+    let page: PageChrome
+    let programName: String
+    let title: String
+    let action: String
+    let groups: [ProgramWizardPage.TemplateGroup]
+    let notes: FieldView
+    let rpe: FieldView
+    let templateError: String?
+}
+
+struct ProgramDeletePage {
+    let page: PageChrome
+    let id: String
+    let name: String
+    let active: Bool
+}
