@@ -124,6 +124,22 @@ extension AccountExportFixtures {
             template.pinned = true
             return template
         }
+        // A program on Push A: four weeks, the fourth a deload, followed from 2026-01-08 with week 2 skipped.
+        let programs = ProgramRepository(store: store)
+        let plan = ProgressionPattern.threeUpOneDeload.weeks(4, base: 1, increment: 0.05)
+        let block = try await programs.insert(
+            TrainingProgram(
+                id: UUID(), ownerID: id, name: "Push block", summary: "Four weeks of pressing.", category: .strength, difficulty: .intermediate,
+                pattern: .threeUpOneDeload, baseIntensity: 1, weeklyIncrement: 0.05,
+                weeks: plan.enumerated().map { index, week in
+                    ProgramWeek(
+                        number: index + 1, phase: week.phase, modifier: week.modifier, isDeload: week.isDeload,
+                        days: [ProgramDay(id: UUID(), weekday: .thursday, templateID: push.id, notes: "Heavy", suggestedRPE: 8)])
+                },
+                createdAt: at(220)),
+            userID: id)
+        try await programs.activate(programID: block.id, userID: id, startDay: "2026-01-08", now: at(230))
+        try await programs.skip(week: 2, programID: block.id, userID: id, day: "2026-01-15")
         let old = try await templates.save(
             WorkoutTemplate(
                 id: UUID(), ownerID: id, name: "Old Plan", category: .custom,
@@ -181,7 +197,8 @@ extension AccountExportFixtures {
             let workout = try await workouts.start(
                 id: UUID(), userID: id, name: source.name, workoutTypeID: index == 0 ? chest.id : nil, replaceActive: false, timeZone: berlin,
                 now: start, entries: TemplateStart.entries(from: source.exercises, suggestedWeights: [:], now: start, newID: UUID.init),
-                templateID: source.id)
+                templateID: source.id,
+                program: index == 0 ? ProgramLink(programID: block.id, week: 1, dayID: block.weeks[0].days[0].id) : nil)
             let entry = try #require(workout.entries.first)
             _ = try await workouts.putSet(
                 workoutID: workout.id, entryID: entry.id, setID: entry.sets[0].id,
@@ -285,7 +302,8 @@ extension AccountExportFixtures {
             bodyMetrics: [
                 AccountDocument.BodyMetricEntry(
                     day: "2026-03-14", bodyWeight: 80, unit: .kg, bodyFatPercent: nil, note: "", updatedAt: start.addingTimeInterval(7200))
-            ])
+            ],
+            programs: [])
     }
 
     /// The files in a lifter's image folder.

@@ -25,6 +25,26 @@ struct AccountExportRefusalTests: AccountExportFixtures {
         }
     }
 
+    @Test("a version 1 file, written before programs, still imports: it reads as having none", arguments: TestDatabase.all)
+    func versionOneImports(engine: TestDatabase) async throws {
+        try await Self.withAccount("vera", on: engine) { store, images, vera in
+            let file = Self.smallFile()
+            var json = try #require(try JSONSerialization.jsonObject(with: try file.encoded()) as? [String: Any])
+            json["version"] = 1
+            json["programs"] = nil
+            json["activeProgram"] = nil
+            let old = try JSONSerialization.data(withJSONObject: json)
+            #expect(!String(decoding: old, as: UTF8.self).contains("programs"))
+            let decoded = try AccountDocument.decode(old)
+            #expect(decoded.version == 1 && decoded.programs.isEmpty && decoded.activeProgram == nil)
+            let outcome = try await AccountImporter(store: store, images: images).restore(old, userID: vera.id, now: Self.at(Self.day))
+            #expect(outcome == AccountImportOutcome(workouts: 2, sets: 4, exercises: 1, templates: 1, bodyMetrics: 1))
+            var back = try await AccountExporter(store: store, images: images).document(userID: vera.id, now: file.exportedAt)
+            back.username = file.username
+            #expect(back == file, "exported again as version 2, with no programs")
+        }
+    }
+
     @Test("a bad file is refused with a message that says what and where, and changes nothing", arguments: TestDatabase.all, BadFile.all)
     func badFile(engine: TestDatabase, bad: BadFile) async throws {
         try await Self.withAccount("ben", on: engine) { store, images, ben in
@@ -83,12 +103,12 @@ struct AccountExportRefusalTests: AccountExportFixtures {
                 replacing: "\"format\" : \"spotter-account\",", with: ""),
             BadFile(
                 "a newer version",
-                "This export was written by a newer Spotter (file version 2, this server reads up to 1). Update Spotter on this server and import again.",
-                replacing: "\"version\" : 1", with: "\"version\" : 2"),
+                "This export was written by a newer Spotter (file version 3, this server reads up to 2). Update Spotter on this server and import again.",
+                replacing: "\"version\" : 2", with: "\"version\" : 3"),
             BadFile(
                 "the version as text",
                 damaged + "version is missing or not a whole number.",
-                replacing: "\"version\" : 1", with: "\"version\" : \"1\""),
+                replacing: "\"version\" : 2", with: "\"version\" : \"2\""),
             BadFile(
                 "a JSON list", "This JSON file is not a Spotter full export (it has no \"format\": \"spotter-account\"). Choose the file that Settings -> Export or `spotter export --format json` wrote.",
                 text: "[1, 2, 3]"),

@@ -181,7 +181,7 @@ struct AccountExportTests: AccountExportFixtures {
 
     /// Anna's file holds what was built, so the round trip compares something.
     static func checkRich(_ file: AccountDocument) throws {
-        #expect(file.format == "spotter-account" && file.version == 1 && file.username == "anna" && file.exportedAt == exportedAt)
+        #expect(file.format == "spotter-account" && file.version == 2 && file.username == "anna" && file.exportedAt == exportedAt)
         #expect(file.settings == annaSettings)
         #expect(file.exercises.map(\.name) == ["Zercher Squat", "Tyre Drag"])
         let zercher = file.exercises[0]
@@ -194,6 +194,13 @@ struct AccountExportTests: AccountExportFixtures {
         #expect(file.workoutTypes.contains { $0.seedKey == "back" && $0.name == "Pull Day" && $0.color == "#123ABC" && $0.icon == .barbell })
         #expect(file.workoutTypes.contains { $0.seedKey == "cardio" && $0.archived })
 
+        let program = try #require(file.programs.first)
+        #expect(file.programs.count == 1 && program.name == "Push block" && program.pattern == .threeUpOneDeload)
+        #expect(program.weeks.map(\.modifier) == [1, 1.05, 1.1, 0.9] && program.weeks.map(\.deload) == [false, false, false, true])
+        #expect(program.weeks.allSatisfy { $0.days == [AccountDocument.DayEntry(weekday: .thursday, template: "Push A", notes: "Heavy", suggestedRPE: 8)] })
+        #expect(program.skippedWeeks == [AccountDocument.SkipEntry(week: 2, day: "2026-01-15")])
+        #expect(file.activeProgram?.program == "Push block" && file.activeProgram?.startDay == "2026-01-08")
+        #expect(file.workouts.compactMap(\.program) == [AccountDocument.ProgramDayRef(program: "Push block", week: 1, weekday: .thursday)])
         #expect(file.workouts.count == 14)
         #expect(file.workouts.map(\.startedAt) == file.workouts.map(\.startedAt).sorted(), "oldest first")
         #expect(file.workouts.filter { $0.importKey != nil }.count == 9)

@@ -120,6 +120,57 @@ extension AccountDocument {
                 archivedAt: item.archivedAt, createdAt: item.createdAt, updatedAt: item.updatedAt, lastUsedAt: item.lastUsedAt))
         }
 
+        var programsByName: [NameKey: TrainingProgram] = [:]
+        var programs: [TrainingProgram] = []
+        var skipped: [UUID: [ProgramSkip]] = [:]
+        for (index, item) in self.programs.enumerated() {
+            let place = "programs[\(index)] (\"\(item.name)\")"
+            let key = try Self.checkedName(item.name, limit: TrainingProgram.nameLimit, place: place)
+            guard programsByName[key] == nil else { throw ImportError("\(place): a second program of this name; names are unique.") }
+            guard TrainingProgram.weekLimits.contains(item.weeks.count) else {
+                throw ImportError("\(place): \(item.weeks.count) weeks is outside \(TrainingProgram.weekLimits).")
+            }
+            var weeks: [ProgramWeek] = []
+            for (position, week) in item.weeks.enumerated() {
+                let at = "\(place).weeks[\(position)]"
+                guard week.number == position + 1 else { throw ImportError("\(at): week \(week.number) where week \(position + 1) belongs.") }
+                guard TrainingProgram.modifierLimits.contains(week.modifier) else {
+                    throw ImportError("\(at): the intensity \(week.modifier) is outside \(TrainingProgram.modifierLimits).")
+                }
+                var days: [ProgramDay] = []
+                for (number, day) in week.days.enumerated() {
+                    guard let templateID = templateIDs[NameKey(day.template)] else {
+                        throw ImportError("\(at).days[\(number)]: the template \"\(day.template)\" is not in the file.")
+                    }
+                    guard !days.contains(where: { $0.weekday == day.weekday }) else {
+                        throw ImportError("\(at).days[\(number)]: a second \(day.weekday.displayName) in one week.")
+                    }
+                    days.append(ProgramDay(id: makeID(), weekday: day.weekday, templateID: templateID, notes: day.notes, suggestedRPE: day.suggestedRPE))
+                }
+                weeks.append(ProgramWeek(number: week.number, phase: week.phase, modifier: week.modifier, isDeload: week.deload, days: days))
+            }
+            let program = TrainingProgram(
+                id: makeID(), ownerID: userID, name: item.name, summary: item.description, category: item.category, difficulty: item.difficulty,
+                pattern: item.pattern, baseIntensity: item.baseIntensity, weeklyIncrement: item.weeklyIncrement, weeks: weeks,
+                archivedAt: item.archivedAt, createdAt: item.createdAt, updatedAt: item.updatedAt)
+            for skip in item.skippedWeeks {
+                guard CalendarDay.parse(skip.day) != nil, program.week(skip.week) != nil else {
+                    throw ImportError("\(place).skippedWeeks: week \(skip.week) on \"\(skip.day)\" is not a week of the program on a day such as 2026-03-14.")
+                }
+                skipped[program.id, default: []].append(ProgramSkip(week: skip.week, day: skip.day))
+            }
+            programsByName[key] = program
+            programs.append(program)
+        }
+        var active: ActiveProgram?
+        if let entry = activeProgram {
+            guard let program = programsByName[NameKey(entry.program)] else {
+                throw ImportError("activeProgram: the program \"\(entry.program)\" is not in the file.")
+            }
+            guard CalendarDay.parse(entry.startDay) != nil else { throw ImportError("activeProgram.startDay: \"\(entry.startDay)\" is not a day such as 2026-03-14.") }
+            active = ActiveProgram(programID: program.id, startDay: entry.startDay, activatedAt: entry.activatedAt)
+        }
+
         var workouts: [Workout] = []
         var importKeys: [UUID: String] = [:]
         var seenKeys = Swift.Set<String>()
@@ -158,7 +209,7 @@ extension AccountDocument {
                 }
                 entries.append(ExerciseEntry(
                     id: makeID(), exerciseID: try exerciseID(entry.exercise, catalogKey: entry.catalogKey, place: at), notes: entry.notes,
-                    supersetGroup: entry.supersetGroup, restSeconds: entry.restSeconds, sets: sets))
+                    supersetGroup: entry.supersetGroup, restSeconds: entry.restSeconds, sets: sets, suggestion: entry.suggestion))
             }
             var rest = RestTimer.State.idle
             if let saved = item.rest {
@@ -173,7 +224,8 @@ extension AccountDocument {
             }
             workouts.append(Workout(
                 id: id, ownerID: userID, name: item.name, workoutTypeID: typeID, startedAt: item.startedAt, endedAt: item.endedAt,
-                notes: item.notes, sessionRPE: item.sessionRPE, entries: entries, rest: rest, templateID: templateID))
+                notes: item.notes, sessionRPE: item.sessionRPE, entries: entries, rest: rest, templateID: templateID,
+                program: try item.program.map { ref throws(ImportError) in try Self.link(ref, programs: programsByName, place: "\(place).program") }))
         }
 
         var metrics: [BodyMetric] = []
@@ -188,8 +240,17 @@ extension AccountDocument {
         return AccountRestoration(
             content: AccountContent(
                 settings: settings, exercises: exercises, workoutTypes: types, workouts: workouts, importKeys: importKeys,
-                templates: templates, bodyMetrics: metrics),
+                templates: templates, bodyMetrics: metrics, programs: programs, activeProgram: active, skippedWeeks: skipped),
             images: images)
+    }
+
+    /// The program day a workout names, or where the file is wrong.
+    private static func link(_ ref: ProgramDayRef, programs: [NameKey: TrainingProgram], place: String) throws(ImportError) -> ProgramLink {
+        guard let program = programs[NameKey(ref.program)] else { throw ImportError("\(place): the program \"\(ref.program)\" is not in the file.") }
+        guard let day = program.week(ref.week)?.days.first(where: { $0.weekday == ref.weekday }) else {
+            throw ImportError("\(place): \(program.name) has no \(ref.weekday.displayName) in week \(ref.week).")
+        }
+        return ProgramLink(programID: program.id, week: ref.week, dayID: day.id)
     }
 
     private static func checkedName(_ name: String, limit: Int, place: String) throws(ImportError) -> NameKey {

@@ -10,9 +10,12 @@ import SpotterStore
 /// exercises by catalog key, the lifter's own exercises, workout types and templates
 /// by their names (unique per lifter), presets by their fixed ids, and the set that
 /// started a rest timer by its place in the workout. Times are UTC with milliseconds.
+///
+/// Version 2 added programs (`programs`, `activeProgram`, and each workout's
+/// `program`); a version 1 file has none of them and still imports.
 public struct AccountDocument: Sendable, Equatable, Codable {
     public static let formatName = "spotter-account"
-    public static let currentVersion = 1
+    public static let currentVersion = 2
 
     public var format: String
     public var version: Int
@@ -25,6 +28,62 @@ public struct AccountDocument: Sendable, Equatable, Codable {
     public var workouts: [WorkoutEntry]
     public var templates: [TemplateEntry]
     public var bodyMetrics: [BodyMetricEntry]
+    /// Since version 2; empty when a version 1 file is read.
+    @EmptyWhenMissing public var programs: [ProgramEntry]
+    public var activeProgram: ActiveProgramEntry?
+
+    /// A program: its weeks and their days, each day naming one of the file's templates.
+    public struct ProgramEntry: Sendable, Equatable, Codable {
+        public var name: String
+        public var description: String
+        public var category: ProgramCategory
+        public var difficulty: ProgramDifficulty
+        public var pattern: ProgressionPattern
+        public var baseIntensity: Double
+        public var weeklyIncrement: Double
+        public var archivedAt: Date?
+        public var createdAt: Date
+        public var updatedAt: Date
+        public var weeks: [WeekEntry]
+        /// Weeks the lifter skipped, with the day they did.
+        public var skippedWeeks: [SkipEntry]
+    }
+
+    public struct WeekEntry: Sendable, Equatable, Codable {
+        public var number: Int
+        public var phase: TrainingPhase?
+        public var modifier: Double
+        public var deload: Bool
+        public var days: [DayEntry]
+    }
+
+    public struct DayEntry: Sendable, Equatable, Codable {
+        public var weekday: Weekday
+        /// The template's name.
+        public var template: String
+        public var notes: String
+        public var suggestedRPE: Double?
+    }
+
+    public struct SkipEntry: Sendable, Equatable, Codable {
+        public var week: Int
+        /// "yyyy-MM-dd".
+        public var day: String
+    }
+
+    /// The program the lifter follows, by name, and from which day.
+    public struct ActiveProgramEntry: Sendable, Equatable, Codable {
+        public var program: String
+        public var startDay: String
+        public var activatedAt: Date
+    }
+
+    /// The program day a workout was started from: the program's name, the week and the weekday.
+    public struct ProgramDayRef: Sendable, Equatable, Codable {
+        public var program: String
+        public var week: Int
+        public var weekday: Weekday
+    }
 
     /// Names an exercise: a built-in one by its catalog key, one of the lifter's by name.
     public struct ExerciseName: Sendable, Equatable, Codable {
@@ -82,6 +141,8 @@ public struct AccountDocument: Sendable, Equatable, Codable {
         public var importKey: String?
         public var rest: Rest?
         public var exercises: [Entry]
+        /// Since version 2: the program day it was started from.
+        public var program: ProgramDayRef?
     }
 
     /// A rest timer that was running when the file was written.
@@ -99,6 +160,8 @@ public struct AccountDocument: Sendable, Equatable, Codable {
         public var supersetGroup: Int?
         public var restSeconds: Int?
         public var sets: [Set]
+        /// Since version 2: why its weight was suggested by a program.
+        public var suggestion: String?
     }
 
     public struct Set: Sendable, Equatable, Codable {
@@ -175,6 +238,13 @@ extension AccountDocument {
                 archived: type.archived, createdAt: type.createdAt)
         }
         let templateNames = Dictionary(content.templates.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        let programsByID: [UUID: TrainingProgram] = Dictionary(content.programs.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        func dayRef(_ link: ProgramLink?) -> ProgramDayRef? {
+            guard let link, let program = programsByID[link.programID],
+                let day = program.week(link.week)?.days.first(where: { $0.id == link.dayID })
+            else { return nil }
+            return ProgramDayRef(program: program.name, week: link.week, weekday: day.weekday)
+        }
         func named(_ id: UUID) -> ExerciseName { exerciseNames[id] ?? ExerciseName(exercise: id.text, catalogKey: nil) }
         workouts = content.workouts.map { workout in
             var rest: Rest?
@@ -203,8 +273,9 @@ extension AccountDocument {
                                 durationSeconds: set.durationSeconds, distanceMeters: set.distanceMeters, rpe: set.rpe, done: set.done,
                                 note: set.note, loggedAt: set.loggedAt, updatedAt: set.updatedAt, targetRepsMin: set.target?.reps?.min,
                                 targetRepsMax: set.target?.reps?.max, targetRPE: set.target?.rpe)
-                        })
-                })
+                        }, suggestion: entry.suggestion)
+                },
+                program: dayRef(workout.program))
         }
         templates = content.templates.map { template in
             TemplateEntry(
@@ -221,7 +292,27 @@ extension AccountDocument {
                 day: metric.day, bodyWeight: metric.bodyWeight?.value, unit: metric.bodyWeight?.unit,
                 bodyFatPercent: metric.bodyFatPercent, note: metric.note, updatedAt: metric.updatedAt)
         }
+        programs = content.programs.map { program in
+            ProgramEntry(
+                name: program.name, description: program.summary, category: program.category, difficulty: program.difficulty,
+                pattern: program.pattern, baseIntensity: program.baseIntensity, weeklyIncrement: program.weeklyIncrement,
+                archivedAt: program.archivedAt, createdAt: program.createdAt, updatedAt: program.updatedAt,
+                weeks: program.weeks.map { week in
+                    WeekEntry(
+                        number: week.number, phase: week.phase, modifier: week.modifier, deload: week.isDeload,
+                        days: week.days.map { day in
+                            DayEntry(
+                                weekday: day.weekday, template: templateNames[day.templateID] ?? day.templateID.text, notes: day.notes,
+                                suggestedRPE: day.suggestedRPE)
+                        })
+                },
+                skippedWeeks: (content.skippedWeeks[program.id] ?? []).map { SkipEntry(week: $0.week, day: $0.day) })
+        }
+        activeProgram = content.activeProgram.flatMap { active in
+            programsByID[active.programID].map { ActiveProgramEntry(program: $0.name, startDay: active.startDay, activatedAt: active.activatedAt) }
+        }
     }
+
 
     /// The document as JSON text: indented, keys in a fixed order, times in UTC.
     public func encoded() throws -> Data {
@@ -247,7 +338,8 @@ extension AccountDocument {
             text += " (\(UTCTime.text(first).prefix(10)) to \(UTCTime.text(last).prefix(10)))"
         }
         return text + ", \(counted(exercises.count, "custom exercise")), \(counted(workoutTypes.count, "workout type")), "
-            + "\(counted(templates.count, "template")) and \(counted(bodyMetrics.count, "body measurement"))."
+            + "\(counted(templates.count, "template"))\(programs.isEmpty ? "" : ", \(counted(programs.count, "program"))") and "
+            + "\(counted(bodyMetrics.count, "body measurement"))."
     }
 }
 
@@ -310,3 +402,27 @@ extension AccountDocument {
     }
 }
 
+
+/// A list a newer file version added: read as empty from an older file that lacks it.
+@propertyWrapper
+public struct EmptyWhenMissing<Item: Codable & Sendable & Equatable>: Codable, Sendable, Equatable {
+    public var wrappedValue: [Item]
+
+    public init(wrappedValue: [Item]) {
+        self.wrappedValue = wrappedValue
+    }
+
+    public init(from decoder: any Decoder) throws {
+        wrappedValue = try [Item](from: decoder)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try wrappedValue.encode(to: encoder)
+    }
+}
+
+extension KeyedDecodingContainer {
+    func decode<Item>(_ type: EmptyWhenMissing<Item>.Type, forKey key: Key) throws -> EmptyWhenMissing<Item> {
+        try decodeIfPresent(type, forKey: key) ?? EmptyWhenMissing(wrappedValue: [])
+    }
+}

@@ -85,7 +85,7 @@ struct ProgramPagesController {
         let model = ProgramDetailPage(
             page: PageChrome(title: program.name, context: context, section: .programs, backLink: program.isPreset ? "/programs?tab=presets" : "/programs"),
             id: program.id.text, path: "/programs/\(program.id.text)", name: program.name,
-            meta: "\(program.category.displayName) · \(program.difficulty.displayName)", length: program.lengthLabel,
+            meta: program.metaLine, length: program.lengthLabel,
             description: program.summary.isEmpty ? nil : program.summary,
             pattern: Self.patternLine(program),
             isPreset: program.isPreset, archived: program.isArchived,
@@ -424,5 +424,13 @@ struct ProgramPagesController {
             notes: FieldView(notes, failure: failure, field: "notes"), rpe: FieldView(rpe, failure: failure, field: "suggestedRPE"),
             templateError: failure?.message(for: "templateId"))
         return try services.views.render(model, template: "program-day", status: status)
+    }
+}
+
+extension TrainingProgram {
+    /// "Strength · Intermediate"; a beginner program for beginners says it once.
+    var metaLine: String {
+        category.displayName == difficulty.displayName
+            ? category.displayName : "\(category.displayName) · \(difficulty.displayName)"
     }
 }

@@ -17,7 +17,7 @@ struct ProgramCardView {
     init(_ program: TrainingProgram, status: ProgramStatus?) {
         id = program.id.text
         name = program.name
-        meta = "\(program.category.displayName) · \(program.difficulty.displayName)"
+        meta = program.metaLine
         length = program.lengthLabel
         isPreset = program.isPreset
         archived = program.isArchived

@@ -20,11 +20,21 @@ public struct AccountContent: Sendable, Equatable {
     public var templates: [WorkoutTemplate]
     /// Body measurements, oldest first.
     public var bodyMetrics: [BodyMetric]
+    /// The lifter's own programs, archived ones included.
+    public var programs: [TrainingProgram]
+    /// The program the lifter follows, if any.
+    public var activeProgram: ActiveProgram?
+    /// The weeks the lifter skipped, per program: (week, the day it was skipped).
+    public var skippedWeeks: [UUID: [ProgramSkip]]
 
     public init(
         settings: UserSettings, exercises: [Exercise], workoutTypes: [WorkoutType], workouts: [Workout], importKeys: [UUID: String],
-        templates: [WorkoutTemplate], bodyMetrics: [BodyMetric]
+        templates: [WorkoutTemplate], bodyMetrics: [BodyMetric], programs: [TrainingProgram] = [], activeProgram: ActiveProgram? = nil,
+        skippedWeeks: [UUID: [ProgramSkip]] = [:]
     ) {
+        self.programs = programs
+        self.activeProgram = activeProgram
+        self.skippedWeeks = skippedWeeks
         self.settings = settings
         self.exercises = exercises
         self.workoutTypes = workoutTypes
@@ -74,9 +84,19 @@ public struct AccountRepository: Sendable {
             let metrics = try await sql.raw(
                 "SELECT m.* FROM body_metrics m WHERE m.user_id = \(bind: userID) ORDER BY m.day, m.updated_at"
             ).all().map(BodyMetricRows.metric)
+            let programs = try await ProgramRows.programs(where: "p.user_id = \(bind: userID)", on: tx)
+            let active = try await sql.raw("SELECT a.* FROM active_programs a WHERE a.user_id = \(bind: userID)").first()
+                .map(ActiveProgramRows.active)
+            var skips: [UUID: [ProgramSkip]] = [:]
+            for row in try await sql.raw(
+                "SELECT s.* FROM program_skips s WHERE s.user_id = \(bind: userID) ORDER BY s.skipped_on, s.week_number"
+            ).all() {
+                let (programID, skip) = try ProgramSkipRows.skip(row)
+                skips[programID, default: []].append(skip)
+            }
             return AccountContent(
                 settings: user.settings, exercises: exercises, workoutTypes: types, workouts: workouts, importKeys: keys,
-                templates: templates, bodyMetrics: metrics)
+                templates: templates, bodyMetrics: metrics, programs: programs, activeProgram: active, skippedWeeks: skips)
         }
     }
 
@@ -137,6 +157,16 @@ public struct AccountRepository: Sendable {
                     try await TemplateRows.write(template, userID: userID, isNew: true, on: tx)
                 }
                 try await BodyMetricRows.insert(content.bodyMetrics, userID: userID, on: tx)
+                for program in content.programs {
+                    try await ProgramRows.write(program, userID: userID, isNew: true, on: tx)
+                }
+                let skips = content.skippedWeeks.flatMap { programID, skips in
+                    skips.map { ProgramSkipRows.values(programID: programID, week: $0.week, day: $0.day, userID: userID) }
+                }
+                if !skips.isEmpty { try await ProgramSkipRows.insert(rows: skips, on: tx) }
+                if let active = content.activeProgram {
+                    try await ActiveProgramRows.upsert(active, userID: userID, on: tx)
+                }
             } catch let error as any DatabaseError where error.isConstraintFailure {
                 throw SpotterError.idInUse
             }

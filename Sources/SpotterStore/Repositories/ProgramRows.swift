@@ -128,6 +128,17 @@ enum ProgramDayRows: TableRows {
 /// `active_programs`: the program a user follows and the day they started it, one
 /// row per user at most (written by `ProgramRepository.activate`'s upsert).
 enum ActiveProgramRows {
+    /// Makes `active` the user's one active program: one statement on a row unique
+    /// per user, so two racing activations leave exactly one.
+    static func upsert(_ active: ActiveProgram, userID: UUID, on db: any Database) async throws {
+        try await db.sql.raw("""
+            INSERT INTO active_programs (id, user_id, program_id, start_day, activated_at) \
+            VALUES (\(bind: UUID()), \(bind: userID), \(bind: active.programID), \(bind: active.startDay), \(bind: active.activatedAt)) \
+            ON CONFLICT (user_id) DO UPDATE SET program_id = excluded.program_id, start_day = excluded.start_day, \
+            activated_at = excluded.activated_at
+            """).run()
+    }
+
     static func active(_ row: any SQLRow) throws -> ActiveProgram {
         ActiveProgram(
             programID: try row.decode(column: "program_id", as: UUID.self), startDay: try row.decode(column: "start_day", as: String.self),
@@ -142,6 +153,24 @@ enum ProgramSkipRows: TableRows {
 
     static func values(programID: UUID, week: Int, day: String, userID: UUID) -> [RowValue] {
         [.uuid(UUID()), .uuid(userID), .uuid(programID), .int(week), .text(day)]
+    }
+
+    static func skip(_ row: any SQLRow) throws -> (programID: UUID, skip: ProgramSkip) {
+        (
+            try row.decode(column: "program_id", as: UUID.self),
+            ProgramSkip(week: try row.decode(column: "week_number", as: Int.self), day: try row.decode(column: "skipped_on", as: String.self))
+        )
+    }
+}
+
+/// A week of a program the lifter skipped, and the day they did.
+public struct ProgramSkip: Sendable, Equatable {
+    public var week: Int
+    public var day: String
+
+    public init(week: Int, day: String) {
+        self.week = week
+        self.day = day
     }
 }
 
