@@ -27,7 +27,7 @@ def program_card(driver, name: str):
 
 
 def finish_workout(driver) -> None:
-    names = [h.text.strip() for h in css_all(driver, ".entry-head h2")]
+    names = [e.get_attribute("aria-label") for e in css_all(driver, ".entry")]
     for name in names:
         for index in range(set_count(driver, name)):
             tick(driver, name, index)
@@ -60,8 +60,8 @@ def test_preset_activate_start_log_and_move_on(server, driver, shoot):
     shoot(driver, "programs-presets")
 
     # The category chips filter the list.
-    tap_and_load(driver, driver.find_element(By.XPATH, "//label[contains(@class,'chip')][normalize-space()='Powerlifting']"))
-    wait(driver).until(lambda d: all("Powerlifting" in c.text for c in css_all(d, ".program-card")))
+    tap(driver, driver.find_element(By.XPATH, "//label[contains(@class,'chip')][normalize-space()='Powerlifting']"))
+    wait(driver).until(lambda d: len(css_all(d, ".program-card")) == 2 and all("Powerlifting" in c.text for c in css_all(d, ".program-card")))
 
     # A preset is read-only: "Use this program" makes the lifter's own copy.
     go(driver, server + "/programs?tab=presets")
@@ -105,6 +105,7 @@ def test_preset_activate_start_log_and_move_on(server, driver, shoot):
 
     # How hard the session felt, chosen on the page.
     Select(css(driver, '[data-field="sessionRPE"]')).select_by_value("9")
+    wait_synced(driver)
     finish_workout(driver)
     done = api.ok("GET", f"/api/v1/workouts/{path_of(driver).split('/')[2]}")
     assert done["sessionRPE"] == 9 and done["program"]["programId"] == mine[0]["id"] and done["program"]["week"] == 1
