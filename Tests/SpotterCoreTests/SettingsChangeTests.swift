@@ -128,4 +128,21 @@ struct SettingsChangeTests {
         #expect(MassUnit.allCases.map(\.displayName) == ["kg", "lb"])
         #expect(Theme.allCases.map(\.displayName) == ["System", "Light", "Dark"])
     }
+
+    @Test("The plate step: 2.5 kg or 5 lb by default; a chosen step in 0.25...25; a unit change forgets it; nothing else changes on a bad one")
+    func plateStep() throws {
+        let kg = UserSettings()
+        #expect(kg.plateStep == nil && kg.roundingStep == 2.5)
+        #expect(try SettingsChange(unit: "lb").applied(to: kg).roundingStep == 5)
+        let small = try SettingsChange(plateStep: .some(1.25)).applied(to: kg)
+        #expect(small.plateStep == 1.25 && small.roundingStep == 1.25)
+        #expect(try SettingsChange(plateStep: .some(nil)).applied(to: small).roundingStep == 2.5)
+        #expect(try SettingsChange(unit: "lb").applied(to: small).plateStep == nil, "1.25 kg means nothing in pounds")
+        #expect(try SettingsChange(unit: "kg").applied(to: small).plateStep == 1.25, "the same unit keeps it")
+        for bad in [0.0, 0.2, 25.5, -2.5] {
+            #expect(throws: ValidationFailure(field: "plateStep", message: "The smallest plate step must be between 0.25 and 25 kg, such as 2.5.")) {
+                try SettingsChange(defaultRestSeconds: 60, plateStep: .some(bad)).applied(to: kg)
+            }
+        }
+    }
 }

@@ -34,6 +34,10 @@ struct HealthAndDocsTests {
                 "/api/v1/templates/{id}:", "/api/v1/templates/{id}/export:", "/api/v1/templates/{id}/duplicate:",
                 "/api/v1/templates/{id}/start:", "/api/v1/templates/{id}/update-preview:", "/api/v1/templates/{id}/update:",
                 "/api/v1/template-presets:", "/api/v1/template-presets/{id}:", "/api/v1/template-presets/{id}/use:",
+                "/api/v1/programs:", "/api/v1/programs/active:", "/api/v1/programs/active/start:", "/api/v1/programs/active/skip-week:",
+                "/api/v1/programs/{id}:", "/api/v1/programs/{id}/duplicate:", "/api/v1/programs/{id}/activate:",
+                "/api/v1/programs/{id}/weeks/{number}:", "/api/v1/programs/{id}/days/{dayId}:",
+                "/api/v1/program-presets:", "/api/v1/program-presets/{id}:", "/api/v1/program-presets/{id}/use:",
                 "/api/v1/progress/dashboard:", "/api/v1/progress/stats:", "/api/v1/exercises/{id}/progress:",
                 "/api/v1/body-metrics:", "/api/v1/body-metrics/{id}:",
             ] {

@@ -374,6 +374,29 @@ class Fuzz:
         return self.users.get(key) or self.fresh_user(key)
 
 
+def with_program(export: bytes) -> bytes:
+    """The export with a program added (the CLI makes none): a template of the account's
+    first exercise, a 4-week program with it on Monday and Thursday, followed from a
+    fixed day with week 2 skipped, and the first workout started from its first day.
+    So the cases made from the file reach the program part of the reader too."""
+    document = json.loads(export)
+    entry = document["workouts"][0]["exercises"][0]
+    stamp = "2026-01-02T03:04:05.678Z"
+    document["templates"].append({
+        "name": "Fuzz day", "category": "strength", "notes": "", "pinned": False, "createdAt": stamp, "updatedAt": stamp,
+        "exercises": [{"exercise": entry["exercise"], **({"catalogKey": entry["catalogKey"]} if entry.get("catalogKey") else {}),
+                       "sets": 3, "repMin": 5, "repMax": 5}]})
+    days = [{"weekday": day, "template": "Fuzz day", "notes": "Heavy", "suggestedRPE": 8} for day in ("monday", "thursday")]
+    document["programs"] = [{
+        "name": "Fuzz block", "description": "Four weeks.", "category": "strength", "difficulty": "intermediate",
+        "pattern": "three-up-one-deload", "baseIntensity": 1, "weeklyIncrement": 0.05, "createdAt": stamp, "updatedAt": stamp,
+        "weeks": [{"number": n, "modifier": m, "deload": n == 4, "days": days} for n, m in ((1, 1), (2, 1.05), (3, 1.1), (4, 0.9))],
+        "skippedWeeks": [{"week": 2, "day": "2026-01-10"}]}]
+    document["activeProgram"] = {"program": "Fuzz block", "startDay": "2026-01-01", "activatedAt": stamp}
+    document["workouts"][0]["program"] = {"program": "Fuzz block", "week": 1, "weekday": "monday"}
+    return json.dumps(document, indent=2, sort_keys=True).encode()
+
+
 @pytest.fixture(scope="module")
 def fuzz(tmp_path_factory, pytestconfig):
     root = tmp_path_factory.mktemp("fuzz")
@@ -393,6 +416,7 @@ def fuzz(tmp_path_factory, pytestconfig):
     originals["json"], replaced = re.subn(rb'("(?:createdAt|updatedAt|exportedAt)" : )"[^"]*"',
                                           rb'\1"2026-01-02T03:04:05.678Z"', export.read_bytes())
     assert replaced, "the export has no createdAt, updatedAt or exportedAt written as expected"
+    originals["json"] = with_program(originals["json"])
     state = Fuzz(data_dir, files, Database(sqlite_path(data_dir)), originals)
     state.bad_before = state.database.bad_text()
     assert not state.bad_before, f"the unmutated samples already store bad text: {state.bad_before}"

@@ -22,14 +22,25 @@ public struct UserSettings: Sendable, Equatable, Codable {
     /// An IANA time zone name (`Europe/Berlin`), for grouping workouts by calendar day and week.
     public var timeZone: String
     public var onboardingSeen: Bool
+    /// The smallest step a lifter can add to a bar, in `unit` (their smallest plates,
+    /// a pair); nil for the usual 2.5 kg or 5 lb. Suggested weights round to it.
+    public var plateStep: Double?
+
+    /// The step weights are rounded to: `plateStep`, else 2.5 kg or 5 lb.
+    public var roundingStep: Double { plateStep ?? Self.defaultPlateStep(unit) }
+
+    public static func defaultPlateStep(_ unit: MassUnit) -> Double { unit == .kg ? 2.5 : 5 }
+
+    public static let plateStepLimits = 0.25...25.0
 
     /// `timeZone` as a zone (UTC if the name is unknown, which validation prevents).
     public var zone: TimeZone { TimeZone(identifier: timeZone) ?? .gmt }
 
     public init(
         unit: MassUnit = .kg, defaultRestSeconds: Int = 120, theme: Theme = .system, timeZone: String = "UTC",
-        onboardingSeen: Bool = false
+        onboardingSeen: Bool = false, plateStep: Double? = nil
     ) {
+        self.plateStep = plateStep
         self.unit = unit
         self.defaultRestSeconds = defaultRestSeconds
         self.theme = theme
@@ -47,11 +58,14 @@ public struct SettingsChange: Sendable, Equatable {
     public var theme: String?
     public var timeZone: String?
     public var onboardingSeen: Bool?
+    /// `.some(nil)` goes back to the usual step for the unit.
+    public var plateStep: Double??
 
     public init(
         unit: String? = nil, defaultRestSeconds: Int? = nil, theme: String? = nil, timeZone: String? = nil,
-        onboardingSeen: Bool? = nil
+        onboardingSeen: Bool? = nil, plateStep: Double?? = nil
     ) {
+        self.plateStep = plateStep
         self.unit = unit
         self.defaultRestSeconds = defaultRestSeconds
         self.theme = theme
@@ -64,7 +78,11 @@ public struct SettingsChange: Sendable, Equatable {
         var result = settings
         var issues: [FieldIssue] = []
         if let unit {
-            if let value = MassUnit(rawValue: unit.lowercased()) { result.unit = value }
+            if let value = MassUnit(rawValue: unit.lowercased()) {
+                // A step chosen in the other unit means nothing in this one.
+                if value != settings.unit { result.plateStep = nil }
+                result.unit = value
+            }
             else { issues.append(.init(field: "unit", message: "Choose kg or lb.")) }
         }
         if let defaultRestSeconds {
@@ -84,6 +102,13 @@ public struct SettingsChange: Sendable, Equatable {
             else { issues.append(.init(field: "timeZone", message: "Use a time zone name such as Europe/Berlin.")) }
         }
         if let onboardingSeen { result.onboardingSeen = onboardingSeen }
+        if let plateStep {
+            if let step = plateStep, !UserSettings.plateStepLimits.contains(step) {
+                issues.append(.init(field: "plateStep", message: "The smallest plate step must be between 0.25 and 25 \(result.unit.rawValue), such as 2.5."))
+            } else {
+                result.plateStep = plateStep
+            }
+        }
         guard issues.isEmpty else { throw ValidationFailure(issues) }
         return result
     }

@@ -8,9 +8,12 @@ struct SettingsInput: Decodable, Sendable {
     var theme: String?
     var timeZone: String?
     var onboardingSeen: Bool?
+    var plateStep: Double?
 
     var change: SettingsChange {
-        SettingsChange(unit: unit, defaultRestSeconds: defaultRestSeconds, theme: theme, timeZone: timeZone, onboardingSeen: onboardingSeen)
+        SettingsChange(
+            unit: unit, defaultRestSeconds: defaultRestSeconds, theme: theme, timeZone: timeZone, onboardingSeen: onboardingSeen,
+            plateStep: plateStep.map { .some($0) })
     }
 }
 

@@ -8,8 +8,11 @@ struct SettingsResponse: ResponseEncodable, Equatable {
     let theme: Theme
     let timeZone: String
     let onboardingSeen: Bool
+    /// The step suggested weights round to, in `unit`.
+    let plateStep: Double
 
     init(_ settings: UserSettings) {
+        plateStep = settings.roundingStep
         unit = settings.unit
         defaultRestSeconds = settings.defaultRestSeconds
         theme = settings.theme

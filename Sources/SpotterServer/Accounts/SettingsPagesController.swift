@@ -31,7 +31,16 @@ struct SettingsPagesController {
             guard let seconds = Int(rest) else {
                 throw ValidationFailure(field: "defaultRestSeconds", message: "Rest is a whole number of seconds, such as 120.")
             }
-            let change = SettingsChange(unit: form["unit"], defaultRestSeconds: seconds, theme: form["theme"], timeZone: form["timeZone"])
+            let stepText = form["plateStep"].trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ".")
+            var step: Double?? = .some(nil)
+            if !stepText.isEmpty {
+                guard let value = Double(stepText) else {
+                    throw ValidationFailure(field: "plateStep", message: "The plate step is a number, such as 2.5, or empty for the usual one.")
+                }
+                step = .some(value)
+            }
+            let change = SettingsChange(
+                unit: form["unit"], defaultRestSeconds: seconds, theme: form["theme"], timeZone: form["timeZone"], plateStep: step)
             _ = try await services.users.update(settings: try change.applied(to: user.settings), userID: user.id)
             return .seeOther("/settings?notice=saved")
         } catch let failure as ValidationFailure {
@@ -51,6 +60,8 @@ struct SettingsPagesController {
             themeError: failure?.message(for: "theme"),
             restSeconds: FieldView(form?["defaultRestSeconds"] ?? String(user.settings.defaultRestSeconds), failure: failure, field: "defaultRestSeconds"),
             timeZone: FieldView(form?["timeZone"] ?? user.settings.timeZone, failure: failure, field: "timeZone"),
+            plateStep: FieldView(form?["plateStep"] ?? user.settings.plateStep.map(WeightFormat.trim) ?? "", failure: failure, field: "plateStep"),
+            plateStepHint: "Suggested weights round to it. Empty: \(WeightFormat.trim(UserSettings.defaultPlateStep(user.settings.unit))) \(user.settings.unit.rawValue).",
             notice: notice)
         return try services.views.render(model, template: "settings", status: status)
     }

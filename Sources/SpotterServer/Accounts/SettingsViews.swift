@@ -12,6 +12,8 @@ struct SettingsPage {
     let themeError: String?
     let restSeconds: FieldView
     let timeZone: FieldView
+    let plateStep: FieldView
+    let plateStepHint: String
     let notice: String?
 }
 

@@ -82,9 +82,12 @@ struct M012CreatePrograms: AsyncMigration {
         try await database.schema("workouts").field("program_day_id", .uuid).update()
         try await database.createIndex("workouts_program", on: "workouts", columns: ["user_id", "program_id"])
         try await database.schema("exercise_entries").field("suggestion", .string).update()
+        // The lifter's smallest plate step (null: 2.5 kg or 5 lb), which suggestions round to.
+        try await database.schema("users").field("plate_step", .double).update()
     }
 
     func revert(on database: any Database) async throws {
+        try await database.schema("users").deleteField("plate_step").update()
         try await database.schema("exercise_entries").deleteField("suggestion").update()
         try await database.dropIndex("workouts_program")
         try await database.schema("workouts").deleteField("program_day_id").update()

@@ -9,7 +9,7 @@ enum UserRows: TableRows {
     static let table = "users"
     /// The columns, in the order of `values`.
     static let columns = [
-        "id", "username", "password_hash", "unit", "default_rest_seconds", "theme", "time_zone", "onboarding_seen", "created_at",
+        "id", "username", "password_hash", "unit", "default_rest_seconds", "theme", "time_zone", "onboarding_seen", "created_at", "plate_step",
     ]
 
     /// The columns an account is read from (all but the password hash), as `u.`, for
@@ -21,6 +21,7 @@ enum UserRows: TableRows {
         return [
             .uuid(user.id), .text(user.username), .text(passwordHash), .name(settings.unit.rawValue), .int(settings.defaultRestSeconds),
             .name(settings.theme.rawValue), .text(settings.timeZone), .bool(settings.onboardingSeen), .time(user.createdAt),
+            .double(settings.plateStep),
         ]
     }
 
@@ -30,7 +31,7 @@ enum UserRows: TableRows {
             defaultRestSeconds: try row.decode(column: "default_rest_seconds", as: Int.self),
             theme: Theme(rawValue: try row.decode(column: "theme", as: String.self)) ?? .system,
             timeZone: try row.decode(column: "time_zone", as: String.self),
-            onboardingSeen: try row.decode(column: "onboarding_seen", as: Bool.self))
+            onboardingSeen: try row.decode(column: "onboarding_seen", as: Bool.self), plateStep: try row.optional("plate_step"))
         return User(
             id: try row.decode(column: "id", as: UUID.self), username: try row.decode(column: "username", as: String.self),
             settings: settings, createdAt: try row.decode(column: "created_at", as: Date.self))
