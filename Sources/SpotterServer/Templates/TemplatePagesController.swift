@@ -174,16 +174,24 @@ struct TemplatePagesController {
     @Sendable func confirmDelete(_ request: Request, context: SignedInContext) async throws -> Response {
         let user = context.user
         let template = try await templateService.findOwn(try context.templateID(), user: user, action: "delete")
+        let programs = try await services.programs.names(usingTemplate: template.id, userID: user.id)
         let model = TemplateDeletePage(
             page: PageChrome(title: "Delete template?", context: context, section: .workout, backLink: "/templates"),
-            id: template.id.text, name: template.name)
+            id: template.id.text, name: template.name, blockedBy: programs.isEmpty ? nil : SpotterError.templateInPrograms(programs).message)
         return try services.views.render(model, template: "template-delete")
     }
 
     @Sendable func delete(_ request: Request, context: SignedInContext) async throws -> Response {
         let user = context.user
         let template = try await templateService.findOwn(try context.templateID(), user: user, action: "delete")
-        try await services.templates.delete(id: template.id, userID: user.id)
+        do {
+            try await services.templates.delete(id: template.id, userID: user.id)
+        } catch SpotterError.conflict(_, let message) {
+            let model = TemplateDeletePage(
+                page: PageChrome(title: "Delete template?", context: context, section: .workout, backLink: "/templates"),
+                id: template.id.text, name: template.name, blockedBy: message)
+            return try services.views.render(model, template: "template-delete", status: .conflict)
+        }
         return .seeOther("/templates?notice=\(Notice.templateDeleted.rawValue)")
     }
 

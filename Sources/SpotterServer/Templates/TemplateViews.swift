@@ -177,6 +177,8 @@ struct TemplateDeletePage {
     let page: PageChrome
     let id: String
     let name: String
+    /// Why it cannot be deleted: the programs with a day on it (nil when none).
+    let blockedBy: String?
 }
 
 struct TemplateImportPage {

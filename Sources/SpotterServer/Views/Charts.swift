@@ -103,7 +103,7 @@ enum SVGChart {
             if week.isDeload {
                 body += "<text class=\"chart-label\" x=\"\(f(x + slot / 2))\" y=\"\(f(barTop - 4))\" text-anchor=\"middle\">D</text>"
             }
-            if index % every == 0 || index == weeks.count - 1 {
+            if (weeks.count - 1 - index) % every == 0 {
                 body += "<text class=\"chart-label\" x=\"\(f(x + slot / 2))\" y=\"\(f(height - 8))\" text-anchor=\"middle\">\(week.number)</text>"
             }
         }
