@@ -73,8 +73,8 @@ struct ProgramsAPIController {
         let user = context.user
         let input = try await request.decodeJSON(as: ProgramInput.self, context: context)
         let id = try context.programID()
-        var program = try await service.save(id: id, draft: input.draft, user: user)
-        if let archived = input.archived { program = try await service.setArchived(id, archived: archived, user: user) }
+        // One write for the fields and the archive flag: a refused archive changes nothing.
+        let program = try await service.save(id: id, draft: input.draft, archived: input.archived, user: user)
         return try await response(program, user: user)
     }
 

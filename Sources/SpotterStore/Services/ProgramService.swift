@@ -95,12 +95,18 @@ public struct ProgramService: Sendable {
         return try validated { () throws(ValidationFailure) in try draft.applied(to: base, templates: allowed, newID: UUID.init) }
     }
 
-    /// Saves an edited draft over the stored program, in one transaction.
-    public func save(id: UUID, draft: ProgramDraft, user: User) async throws -> TrainingProgram {
-        _ = try await findOwn(id, user: user, action: "edit")
+    /// Saves an edited draft over the stored program, in one transaction; `archived`
+    /// archives or restores it in the same write, so a refused archive (the active
+    /// program) changes none of the other fields either.
+    public func save(id: UUID, draft: ProgramDraft, archived: Bool? = nil, user: User) async throws -> TrainingProgram {
+        let program = try await findOwn(id, user: user, action: "edit")
+        if archived == true, try await programs.active(userID: user.id)?.programID == id { throw Self.activeCannotBeArchived(program) }
         let allowed = try await templateIDs(user: user)
-        return try await programs.update(id: id, userID: user.id, now: clock()) { stored in
-            try validated { () throws(ValidationFailure) in try draft.applied(to: stored, templates: allowed, newID: UUID.init) }
+        let now = clock()
+        return try await programs.update(id: id, userID: user.id, now: now) { stored in
+            var changed = try validated { () throws(ValidationFailure) in try draft.applied(to: stored, templates: allowed, newID: UUID.init) }
+            if let archived { changed.archivedAt = archived ? (stored.archivedAt ?? now) : nil }
+            return changed
         }
     }
 
@@ -136,16 +142,29 @@ public struct ProgramService: Sendable {
     public func duplicate(_ id: UUID, as newID: UUID, user: User) async throws -> TrainingProgram {
         let source = try await findOwn(id, user: user, action: "duplicate")
         return try await programs.copy(source, as: newID, userID: user.id, now: clock()) { taken in
-            TemplateNaming.copyName(of: source.name, taken: taken)
+            Self.copyName(of: source.name, taken: taken)
+        }
+    }
+
+    /// `TemplateNaming.copyName` within the program name limit, which is shorter than
+    /// a template's: a long name is cut before its " (Copy n)".
+    static func copyName(of name: String, taken: Set<NameKey>) -> String {
+        let copy = TemplateNaming.copyName(of: name, taken: taken)
+        guard copy.count > TrainingProgram.nameLimit, let cut = copy.range(of: " (Copy", options: .backwards) else { return copy }
+        let base = String(copy[..<cut.lowerBound])
+        var number = 1
+        while true {
+            let tail = number == 1 ? " (Copy)" : " (Copy \(number))"
+            let candidate = NameKey.displayForm(of: String(base.prefix(TrainingProgram.nameLimit - tail.count))) + tail
+            if !taken.contains(NameKey(candidate)) { return candidate }
+            number += 1
         }
     }
 
     /// Archives or restores a program. The active program cannot be archived.
     public func setArchived(_ id: UUID, archived: Bool, user: User) async throws -> TrainingProgram {
         let program = try await findOwn(id, user: user, action: "archive")
-        if archived, try await programs.active(userID: user.id)?.programID == id {
-            throw SpotterError.conflict(field: nil, message: "\(program.name) is your active program. Deactivate it first, then archive it.")
-        }
+        if archived, try await programs.active(userID: user.id)?.programID == id { throw Self.activeCannotBeArchived(program) }
         let now = clock()
         return try await programs.update(id: id, userID: user.id, now: now) { stored in
             var changed = stored
@@ -182,12 +201,16 @@ public struct ProgramService: Sendable {
         }
     }
 
-    /// Whether a template is a plain copy of a preset: its name and its exercises' plan.
+    /// Whether a template is a plain copy of a preset: its name (or a copy name of it,
+    /// "... (Copy 2)", which a copy gets when the lifter has a template of that name
+    /// already) and its exercises' plan.
     static func sameRoutine(_ mine: WorkoutTemplate, _ preset: WorkoutTemplate) -> Bool {
         func plan(_ template: WorkoutTemplate) -> [String] {
             template.exercises.map { "\($0.exerciseID) \($0.setCount) \($0.reps.label) \($0.restSeconds ?? 0)" }
         }
-        return NameKey(mine.name) == NameKey(preset.name) && plan(mine) == plan(preset)
+        // Two names share their name before " (Copy n)" when their first copy names match.
+        func base(_ name: String) -> NameKey { NameKey(TemplateNaming.copyName(of: name, taken: [])) }
+        return base(mine.name) == base(preset.name) && plan(mine) == plan(preset)
     }
 
     // MARK: Following a program
@@ -297,6 +320,10 @@ public struct ProgramService: Sendable {
     }
 
     // MARK: Helpers
+
+    static func activeCannotBeArchived(_ program: TrainingProgram) -> SpotterError {
+        .conflict(field: nil, message: "\(program.name) is your active program. Deactivate it first, then archive it.")
+    }
 
     static let noActiveProgram = SpotterError.conflict(field: nil, message: "You have no active program. Pick one on the Programs tab and activate it.")
 
