@@ -606,6 +606,23 @@ struct ProgramServiceTests {
         }
     }
 
+    @Test("suggested weights round to the lifter's own plate step: 107.625 kg is 108 on a 1 kg step", arguments: TestDatabase.all)
+    func ownPlateStep(engine: TestDatabase) async throws {
+        try await withPrograms(engine) { w in
+            try await w.squatHistory(daysAgo: 7)
+            let program = try await w.create()
+            var ana = w.ana
+            ana.settings = try SettingsChange(plateStep: .some(1)).applied(to: ana.settings)
+            _ = try await UserRepository(store: w.store).update(settings: ana.settings, userID: ana.id)
+            _ = try await w.service.activate(program.id, startDay: nil, user: ana)
+            let workout = try await w.service.startToday(workoutID: UUID(), replaceActive: false, user: ana)
+            let squat = try #require(workout.entries.first)
+            // 100 x 1.025 x 1.05 = 107.625; to the nearest 1 kg: 108.
+            #expect(squat.suggestion == "Last time 100 kg at RPE 8 · +2.5% · week ×1.05 = 108 kg")
+            #expect(squat.sets.allSatisfy { $0.weight == Mass(108, .kg) })
+        }
+    }
+
     @Test("starting today's day links the workout to the program and suggests weights by the RPE rule times the week; finishing it moves today on", arguments: TestDatabase.all)
     func startToday(engine: TestDatabase) async throws {
         try await withPrograms(engine) { w in

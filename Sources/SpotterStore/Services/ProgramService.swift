@@ -278,11 +278,11 @@ public struct ProgramService: Sendable {
             throw SpotterError.conflict(field: nil, message: "\(status.program.name) is complete. Restart it or pick another program.")
         }
         let template = try await templateService.find(day.templateID, user: user)
-        let unit = user.settings.unit
+        let (unit, step) = (user.settings.unit, user.settings.roundingStep)
         let history = try await workouts.previousSessions(
             userID: user.id, exerciseIDs: Set(template.exercises.map(\.exerciseID)), excluding: nil, limit: 3)
         let suggestions = template.exercises.map { item in
-            Self.suggestion(for: item, history: history[item.exerciseID] ?? [], modifier: week.modifier, unit: unit)
+            Self.suggestion(for: item, history: history[item.exerciseID] ?? [], modifier: week.modifier, unit: unit, plateStep: step)
         }
         let planned = template.exercises.map { item in
             var item = item
@@ -308,15 +308,16 @@ public struct ProgramService: Sendable {
     }
 
     /// The suggested weight of one template exercise: from the newest session with a
-    /// base set (its set RPE, else that session's), else the template's weight.
+    /// base set (its set RPE, else that session's), else the template's weight;
+    /// rounded to `plateStep` (in `unit`).
     static func suggestion(
-        for item: TemplateExercise, history: [PreviousPerformance.Session], modifier: Double, unit: MassUnit
+        for item: TemplateExercise, history: [PreviousPerformance.Session], modifier: Double, unit: MassUnit, plateStep: Double
     ) -> WeightSuggestion? {
         guard item.targetDurationSeconds == nil else { return nil }
         let last = history.sorted { $0.startedAt > $1.startedAt }.first { WeightSuggestion.base(of: $0.sets) != nil }
         return WeightSuggestion.suggest(
             lastSets: last?.sets ?? [], sessionRPE: last?.sessionRPE, templateWeight: item.targetWeight, weekModifier: modifier, unit: unit,
-            plateStep: unit == .kg ? 2.5 : 5)
+            plateStep: plateStep)
     }
 
     // MARK: Helpers

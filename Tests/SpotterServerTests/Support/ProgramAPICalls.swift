@@ -126,7 +126,7 @@ func prgDays(_ program: [String: Any], week: Int) -> [[String: Any]] {
 }
 
 /// The fixed id of the Starting Strength program preset (filled in by the preset library).
-let startingStrengthProgram = "9a0f0000-0000-4000-8000-000000010000"
+let startingStrengthProgram = "9a0f0000-0000-4000-8000-000001000000"
 
 /// A lifter's side of a program test: the squat and bench, two templates ("Heavy
 /// Day": 3 x 5 squat, no weight; "Light Day": 2 bench sets at 60 kg) and the body
