@@ -13,7 +13,8 @@ from selenium.webdriver.support.ui import Select
 from pages import (
     assert_no_error_page, button, css, css_all, fit_problems, go, notice, path_of, register_account, sign_in, tab, tap,
     tap_and_load, text_of, type_into, wait)
-from test_workout import api_for, confirm, set_count, set_values, tick, wait_synced
+from test_templates import log_and_finish
+from test_workout import api_for, set_values, wait_synced
 
 PRESET = "Starting Strength"
 SQUAT = "Squat (Barbell)"
@@ -24,18 +25,6 @@ def program_card(driver, name: str):
         if card.find_element(By.CSS_SELECTOR, ".row-title").text.strip() == name:
             return card
     raise AssertionError(f"no program card {name!r} on {driver.current_url}")
-
-
-def finish_workout(driver) -> None:
-    names = [e.get_attribute("aria-label") for e in css_all(driver, ".entry")]
-    for name in names:
-        for index in range(set_count(driver, name)):
-            tick(driver, name, index)
-    wait_synced(driver)
-    tap(driver, css(driver, '[data-action="finish"]'))
-    confirm(driver, "Finish")
-    tap_and_load(driver, css(driver, "#confirm-dialog [data-confirm-yes]"))
-    assert path_of(driver).startswith("/history/"), driver.current_url
 
 
 def test_preset_activate_start_log_and_move_on(server, driver, shoot):
@@ -106,7 +95,7 @@ def test_preset_activate_start_log_and_move_on(server, driver, shoot):
     # How hard the session felt, chosen on the page.
     Select(css(driver, '[data-field="sessionRPE"]')).select_by_value("9")
     wait_synced(driver)
-    finish_workout(driver)
+    log_and_finish(driver)
     done = api.ok("GET", f"/api/v1/workouts/{path_of(driver).split('/')[2]}")
     assert done["sessionRPE"] == 9 and done["program"]["programId"] == mine[0]["id"] and done["program"]["week"] == 1
 
