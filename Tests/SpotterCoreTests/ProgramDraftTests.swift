@@ -132,4 +132,32 @@ struct ProgramDraftTests {
         let cleared = try ProgramDayChange(suggestedRPE: .some(nil)).applied(to: changed, templates: Self.templates)
         #expect(cleared.suggestedRPE == nil)
     }
+
+    @Test("A progression that would pass 200% is refused with the week it reaches; a rest day's notes and RPE are checked too")
+    func tooHeavyAndRestDays() {
+        // Linear from 150% by 10% a week: week 52 is 150 + 51 x 10 = 660%.
+        var heavy = Self.complete
+        (heavy.weekCount, heavy.pattern, heavy.baseIntensity, heavy.weeklyIncrement) = (52, "linear", 1.5, 0.1)
+        #expect(throws: ValidationFailure(
+            field: "weeklyIncrement",
+            message: "Week 52 would be at 660% of the base weights; the most is 200%. Lower the base or the weekly step, or shorten the program.")) {
+            try heavy.applied(to: Self.empty, templates: Self.templates, newID: Self.ids())
+        }
+        // 150% + 5 x 10% = 200% in week 6 is the most allowed.
+        heavy.weekCount = 6
+        #expect((try? heavy.applied(to: Self.empty, templates: Self.templates, newID: Self.ids()))?.weeks.last?.modifier == 2)
+
+        var rest = Self.complete
+        rest.schedule = [
+            .init(weekday: "monday", templateID: UUID.numbered(90)),
+            .init(weekday: "tuesday", templateID: nil, notes: String(repeating: "r", count: 501), suggestedRPE: 99),
+        ]
+        do {
+            _ = try rest.applied(to: Self.empty, templates: Self.templates, newID: Self.ids())
+            Issue.record("a rest day's bad notes and RPE were accepted")
+        } catch {
+            #expect(error.message(for: "schedule.tuesday.notes") == "The notes for Tuesday are too long: at most 500 characters.")
+            #expect(error.message(for: "schedule.tuesday.suggestedRPE") == "The suggested RPE must be 1 to 10 in half steps (7, 7.5, 8).")
+        }
+    }
 }

@@ -108,7 +108,7 @@ struct ProgramAPITests {
             #expect(try await api.names("archived=true") == ["Accessory Work", "Strength Block II"])
             #expect(try await api.names("archived=false") == ["Accessory Work"])
             let badQuery = try await api.list("archived=maybe")
-            #expect(try badQuery.refusal() == "400 validation_failed archived: archived must be true or false.")
+            #expect(try badQuery.refusal() == "400 bad_request archived: Use true or false for archived, not \"maybe\".")
             let restored = try await api.patch(id, ["archived": false])
             #expect(try restored.object()["archived"] as? Bool == false)
 

@@ -606,6 +606,37 @@ struct ProgramServiceTests {
         }
     }
 
+    @Test("a preset's id never becomes a lifter's program, and a refused use copies no template; no week is skipped before the start day", arguments: TestDatabase.all)
+    func presetIDsAndEarlySkips(engine: TestDatabase) async throws {
+        try await withPrograms(engine) { w in
+            let presets = ProgramPresets.all
+            try #require(presets.count >= 2)
+            let templatesBefore = try await w.count("workout_templates")
+            await #expect(throws: SpotterError.conflict(field: "id", message: "This id is already in use. Make a new one and send the change again.")) {
+                try await w.service.use(presetID: presets[0].id, as: presets[1].id, user: w.ana)
+            }
+            let bensDay = try await w.templates.create(id: UUID(), draft: TemplateDraft(name: "Ben's day"), user: w.ben)
+            let taken = try await w.service.create(
+                id: UUID(), draft: ProgramDraft(name: "Bens", schedule: [.init(weekday: "monday", templateID: bensDay.id)]), user: w.ben)
+            await #expect(throws: SpotterError.conflict(field: "id", message: "This id is already in use. Make a new one and send the change again.")) {
+                try await w.service.use(presetID: presets[0].id, as: taken.id, user: w.ana)
+            }
+            #expect(try await w.count("workout_templates") == templatesBefore + 1, "Ben's own template, and no copy for a refused use")
+            let mine = try await w.create()
+            await #expect(throws: SpotterError.conflict(field: "id", message: "This id is already in use. Make a new one and send the change again.")) { try await w.service.duplicate(mine.id, as: presets[2].id, user: w.ana) }
+            await #expect(throws: SpotterError.conflict(field: "id", message: "This id is already in use. Make a new one and send the change again.")) { try await w.service.create(id: presets[3].id, draft: w.draft("Other"), user: w.ana) }
+            #expect(try await w.count("programs") == 2)
+
+            // Activated from next week: nothing to skip yet.
+            let start = ProgramProgress.adding(7, to: CalendarDay.string(of: w.clock.date, timeZone: .gmt))
+            _ = try await w.service.activate(mine.id, startDay: start, user: w.ana)
+            await #expect(throws: SpotterError.conflict(field: nil, message: "Strength Block starts on \(start): there is no week to skip yet.")) {
+                try await w.service.skipWeek(user: w.ana)
+            }
+            #expect(try await w.count("program_skips") == 0)
+        }
+    }
+
     @Test("suggested weights round to the lifter's own plate step: 107.625 kg is 108 on a 1 kg step", arguments: TestDatabase.all)
     func ownPlateStep(engine: TestDatabase) async throws {
         try await withPrograms(engine) { w in

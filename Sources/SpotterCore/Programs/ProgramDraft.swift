@@ -144,6 +144,14 @@ public struct ProgramDraft: Sendable, Equatable {
                 return result
             }
         }
+        if replan, let heaviest = program.weeks.max(by: { $0.modifier < $1.modifier }),
+            heaviest.modifier > TrainingProgram.modifierLimits.upperBound
+        {
+            let percent = (heaviest.modifier * 1000).rounded() / 10
+            throw ValidationFailure(
+                field: program.weeklyIncrement > 0 ? "weeklyIncrement" : "baseIntensity",
+                message: "Week \(heaviest.number) would be at \(WeightFormat.trim(percent))% of the base weights; the most is 200%. Lower the base or the weekly step, or shorten the program.")
+        }
         if program.weeks.allSatisfy(\.days.isEmpty) {
             throw ValidationFailure(field: "schedule", message: "Pick a template for at least one day of the week.")
         }
@@ -165,15 +173,16 @@ public struct ProgramDraft: Sendable, Equatable {
                 issues.append(.init(field: field, message: "\(weekday.displayName) is in the schedule twice; give each day one template."))
                 continue
             }
-            guard let templateID = row.templateID else { continue }  // a rest day
-            if !templates.contains(templateID) {
-                issues.append(.init(field: "\(field).templateId", message: "The template for \(weekday.displayName) is not one of your templates."))
-            }
+            // A rest day's notes and RPE are checked too, though a rest day keeps none.
             let notes = (row.notes ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
             if notes.count > TrainingProgram.notesLimit {
                 issues.append(.init(field: "\(field).notes", message: "The notes for \(weekday.displayName) are too long: at most \(TrainingProgram.notesLimit) characters."))
             } else if let issue = PlainText.issue(field: "\(field).notes", in: notes) { issues.append(issue) }
             if let rpe = row.suggestedRPE, let issue = rpeIssue(rpe, field: "\(field).suggestedRPE") { issues.append(issue) }
+            guard let templateID = row.templateID else { continue }  // a rest day
+            if !templates.contains(templateID) {
+                issues.append(.init(field: "\(field).templateId", message: "The template for \(weekday.displayName) is not one of your templates."))
+            }
             days.append(ProgramDay(id: newID(), weekday: weekday, templateID: templateID, notes: notes, suggestedRPE: row.suggestedRPE))
         }
         if issues.isEmpty, days.isEmpty {

@@ -78,6 +78,10 @@ struct ProgramDayPatchInput: Decodable, Sendable {
 /// `POST /api/v1/programs/{id}/activate`: the start day, today when left out.
 struct ProgramActivateInput: Decodable, Sendable {
     var startDay: String?
+
+    init(startDay: String? = nil) {
+        self.startDay = startDay
+    }
 }
 
 /// `POST /api/v1/programs/active/start`: today's workout, with the client's id.

@@ -31,7 +31,7 @@ struct ProgramsAPIController {
 
     @Sendable func list(_ request: Request, context: SignedInContext) async throws -> EditedResponse<ListResponse<ProgramResponse>> {
         let user = context.user
-        let archived = try ProgramQuery.archived(request.uri.queryParameters)
+        let archived = try request.uri.queryParameters.flag("archived") ?? false
         let page = try ListPage(request.uri.queryParameters).cut(try await service.list(user: user, includeArchived: archived), id: \.id)
         return ListPage.response(try await responses(Array(page.items), user: user), next: page.next, request: request)
     }
@@ -104,7 +104,7 @@ struct ProgramsAPIController {
     }
 
     @Sendable func activate(_ request: Request, context: SignedInContext) async throws -> ProgramStatusResponse {
-        let input = try await request.decodeJSON(as: ProgramActivateInput.self, context: context)
+        let input = try await request.decodeJSON(as: ProgramActivateInput.self, context: context, ifEmpty: ProgramActivateInput())
         return ProgramStatusResponse(try await service.activate(try context.programID(), startDay: input.startDay, user: context.user))
     }
 
@@ -137,17 +137,5 @@ struct ProgramsAPIController {
         var result: [ProgramResponse] = []
         for program in programs { result.append(try await response(program, user: user)) }
         return result
-    }
-}
-
-/// The list's query: `archived=true` lists archived programs too.
-enum ProgramQuery {
-    static func archived(_ query: Parameters) throws -> Bool {
-        guard let text = query.get("archived") else { return false }
-        switch text {
-        case "true": return true
-        case "false": return false
-        default: throw SpotterError.invalid(field: "archived", "archived must be true or false.")
-        }
     }
 }

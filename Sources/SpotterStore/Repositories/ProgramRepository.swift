@@ -28,6 +28,11 @@ public struct ProgramRepository: Sendable {
         try await ProgramRows.programs(where: "p.id = \(bind: id) AND p.user_id = \(bind: userID)", on: reads).first
     }
 
+    /// Whether any lifter has a program with this id (an id a client makes must be new).
+    public func idTaken(_ id: UUID) async throws -> Bool {
+        try await reads.sql.raw("SELECT id FROM programs WHERE id = \(bind: id)").first() != nil
+    }
+
     /// The names the user's programs have, to make new names that do not clash.
     public func names(userID: UUID) async throws -> Set<NameKey> {
         try await takenNames(userID: userID, on: reads)

@@ -86,6 +86,7 @@ public struct ProgramService: Sendable {
         let allowed = try await templateIDs(user: user)
         let program = try validated { () throws(ValidationFailure) in try draft.applied(to: base, templates: allowed, newID: UUID.init) }
         if let existing = try await programs.find(id: id, userID: user.id) { return existing }
+        try Self.checkNotPreset(id)
         return try await programs.insert(program, userID: user.id)
     }
 
@@ -141,6 +142,7 @@ public struct ProgramService: Sendable {
 
     public func duplicate(_ id: UUID, as newID: UUID, user: User) async throws -> TrainingProgram {
         let source = try await findOwn(id, user: user, action: "duplicate")
+        try Self.checkNotPreset(newID)
         return try await programs.copy(source, as: newID, userID: user.id, now: clock()) { taken in
             Self.copyName(of: source.name, taken: taken)
         }
@@ -185,6 +187,9 @@ public struct ProgramService: Sendable {
     public func use(presetID: UUID, as newID: UUID, user: User) async throws -> TrainingProgram {
         guard let preset = ProgramPresets.preset(id: presetID) else { throw SpotterError.notFound("The preset") }
         if let existing = try await programs.find(id: newID, userID: user.id) { return existing }
+        // Refused before any template is copied, so a refusal leaves nothing behind.
+        try Self.checkNotPreset(newID)
+        if try await programs.idTaken(newID) { throw SpotterError.idInUse }
         let mine = try await templates.list(userID: user.id, filter: TemplateFilter())
         var copies: [UUID: UUID] = [:]
         for templatePresetID in preset.templatePresetIDs {
@@ -242,6 +247,9 @@ public struct ProgramService: Sendable {
         guard let status = try await status(user: user) else { throw Self.noActiveProgram }
         guard let week = status.progress.currentWeek else {
             throw SpotterError.conflict(field: nil, message: "\(status.program.name) is complete: there is no week left to skip.")
+        }
+        if case .notStarted(let day) = status.progress.today {
+            throw SpotterError.conflict(field: nil, message: "\(status.program.name) starts on \(day): there is no week to skip yet.")
         }
         try await programs.skip(week: week, programID: status.program.id, userID: user.id, day: today(for: user))
         guard let after = try await self.status(user: user) else { throw Self.noActiveProgram }
@@ -321,6 +329,12 @@ public struct ProgramService: Sendable {
     }
 
     // MARK: Helpers
+
+    /// A preset's id never names a lifter's program: it answers as any id in use.
+    static func checkNotPreset(_ id: UUID) throws {
+        if preset(id: id) != nil { throw SpotterError.idInUse }
+    }
+
 
     static func activeCannotBeArchived(_ program: TrainingProgram) -> SpotterError {
         .conflict(field: nil, message: "\(program.name) is your active program. Deactivate it first, then archive it.")
