@@ -124,6 +124,22 @@ struct WeightSuggestionTests {
         #expect(WeightSuggestion.base(of: [Self.set(90, kind: .failure, rpe: 10)])?.weight == Mass(90, .kg), "a set to failure is working weight")
     }
 
+    @Test("the same lift twice in a template: each row starts from the entry at its place last time, or the last entry, in the newest workout with a base set")
+    func sameLiftTwice() {
+        let monday = Date(timeIntervalSince1970: 1_000_000), thursday = Date(timeIntervalSince1970: 1_259_200)
+        let main = PreviousPerformance.Session(startedAt: thursday, sets: [Self.set(100, reps: 5), Self.set(110, reps: 3)], sessionRPE: 8)
+        let volume = PreviousPerformance.Session(startedAt: thursday, sets: [Self.set(60, reps: 10)], sessionRPE: 8)
+        let older = PreviousPerformance.Session(startedAt: monday, sets: [Self.set(90, reps: 5)])
+        #expect(WeightSuggestion.lastSession(for: 0, in: [main, volume, older]) == main, "the main sets: 110 x 3 is the base")
+        #expect(WeightSuggestion.lastSession(for: 1, in: [main, volume, older]) == volume, "the 5 x 10: 60 kg")
+        #expect(WeightSuggestion.lastSession(for: 2, in: [main, volume, older]) == volume, "a third row takes the last entry")
+        #expect(WeightSuggestion.lastSession(for: 0, in: [older]) == older)
+        // Thursday's second entry was only warm-ups: the 5 x 10 row goes back to Monday.
+        let warmups = PreviousPerformance.Session(startedAt: thursday, sets: [Self.set(40, kind: .warmup)])
+        #expect(WeightSuggestion.lastSession(for: 1, in: [main, warmups, older]) == older)
+        #expect(WeightSuggestion.lastSession(for: 0, in: []) == nil)
+    }
+
     @Test("no history: the template's weight times the week (60 x 1.1 = 66 -> 65); neither: no suggestion")
     func noHistory() {
         let suggestion = Self.suggest([Self.set(40, kind: .warmup)], template: Mass(60, .kg), week: 1.1)

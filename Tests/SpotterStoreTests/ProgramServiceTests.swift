@@ -637,6 +637,38 @@ struct ProgramServiceTests {
         }
     }
 
+    @Test("a template with the same lift twice: each row's suggestion starts from that lift's entry at the same place last time", arguments: TestDatabase.all)
+    func sameLiftTwice(engine: TestDatabase) async throws {
+        try await withPrograms(engine) { w in
+            // Last week: squat 3 x 5 at 100 kg (RPE 8), then squat 5 x 10 at 60 kg (RPE 6).
+            let at = now.addingTimeInterval(-7 * 86_400)
+            let before = try await w.workouts.start(
+                id: UUID(), userID: w.ana.id, name: "Before", workoutTypeID: nil, replaceActive: false, timeZone: .gmt, now: at)
+            for (weight, reps, rpe) in [(100.0, 5, 8.0), (60.0, 10, 6.0)] {
+                let entry = UUID()
+                _ = try await w.workouts.putEntry(workoutID: before.id, entryID: entry, userID: w.ana.id, change: EntryChange(exerciseID: w.squat), now: at)
+                _ = try await w.workouts.putSet(
+                    workoutID: before.id, entryID: entry, setID: UUID(), draft: SetDraft(reps: reps, weight: weight, rpe: rpe, done: true),
+                    changedAt: at, userID: w.ana.id, unit: .kg, defaultRestSeconds: 120, now: at)
+            }
+            _ = try await w.workouts.finish(id: before.id, userID: w.ana.id, now: at.addingTimeInterval(3_600))
+            let bbb = try await w.templates.create(
+                id: UUID(),
+                draft: TemplateDraft(name: "Squat BBB", exercises: [
+                    .init(exerciseID: w.squat, setCount: 3, repMin: 5, repMax: 5), .init(exerciseID: w.squat, setCount: 5, repMin: 10, repMax: 10),
+                ]),
+                user: w.ana)
+            let program = try await w.service.create(
+                id: UUID(), draft: ProgramDraft(name: "BBB", weekCount: 1, schedule: [.init(weekday: "monday", templateID: bbb.id)]), user: w.ana)
+            _ = try await w.service.activate(program.id, startDay: nil, user: w.ana)
+            let workout = try await w.service.startToday(workoutID: UUID(), replaceActive: false, user: w.ana)
+            // Week 1 of a constant program: x1. Main: 100 x 1.025 = 102.5; the 5 x 10: 60 x 1.05 = 63 -> 62.5.
+            #expect(workout.entries.map(\.suggestion) == [
+                "Last time 100 kg at RPE 8 · +2.5% = 102.5 kg", "Last time 60 kg at RPE 6 · +5% = 62.5 kg",
+            ])
+        }
+    }
+
     @Test("suggested weights round to the lifter's own plate step: 107.625 kg is 108 on a 1 kg step", arguments: TestDatabase.all)
     func ownPlateStep(engine: TestDatabase) async throws {
         try await withPrograms(engine) { w in

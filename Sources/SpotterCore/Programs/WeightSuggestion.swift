@@ -35,6 +35,30 @@ public struct WeightSuggestion: Sendable, Equatable {
         sets.last { $0.done && ($0.kind == .working || $0.kind == .failure) && $0.weight != nil }
     }
 
+    /// The session a suggestion for the `occurrence`-th row (from 0) of one exercise
+    /// in a template starts from, when a template holds the same lift twice (5/3/1's
+    /// main sets, then its 5 x 10). `history` holds one session per logged entry, the
+    /// entries of one workout sharing its start, in the order they were logged: the
+    /// newest workout with a base set at the same place among that exercise's entries
+    /// (its last entry when it had fewer) is the one; nil when none has a base set.
+    public static func lastSession(
+        for occurrence: Int, in history: [PreviousPerformance.Session]
+    ) -> PreviousPerformance.Session? {
+        var workouts: [(startedAt: Date, entries: [PreviousPerformance.Session])] = []
+        for session in history {
+            if let index = workouts.firstIndex(where: { $0.startedAt == session.startedAt }) {
+                workouts[index].entries.append(session)
+            } else {
+                workouts.append((session.startedAt, [session]))
+            }
+        }
+        for workout in workouts.sorted(by: { $0.startedAt > $1.startedAt }) {
+            let entry = workout.entries[min(max(occurrence, 0), workout.entries.count - 1)]
+            if base(of: entry.sets) != nil { return entry }
+        }
+        return nil
+    }
+
     /// The suggestion for today. `sessionRPE` stands in when the base set has no RPE;
     /// `plateStep` is in `unit` (2.5 kg or 5 lb by default).
     public static func suggest(

@@ -116,7 +116,8 @@ public struct WorkoutRepository: Sendable {
             WHERE e.user_id = \(bind: userID) AND e.exercise_id IN (\(binds: Array(exerciseIDs))) AND w.ended_at IS NOT NULL
             """
         if let workoutID { query += " AND e.workout_id <> \(bind: workoutID)" }
-        query += " ORDER BY w.started_at DESC"
+        // Newest first; the entries of one workout in the order they were logged.
+        query += " ORDER BY w.started_at DESC, e.position"
         // Newest sessions first, then keep `limit` per exercise.
         var chosen: [UUID: [(entryID: UUID, startedAt: Date, sessionRPE: Int?)]] = [:]
         for row in try await sql.raw(query).all() {

@@ -289,8 +289,13 @@ public struct ProgramService: Sendable {
         let (unit, step) = (user.settings.unit, user.settings.roundingStep)
         let history = try await workouts.previousSessions(
             userID: user.id, exerciseIDs: Set(template.exercises.map(\.exerciseID)), excluding: nil, limit: 3)
+        var seen: [UUID: Int] = [:]
         let suggestions = template.exercises.map { item in
-            Self.suggestion(for: item, history: history[item.exerciseID] ?? [], modifier: week.modifier, unit: unit, plateStep: step)
+            // The second row of one lift (5/3/1's 5 x 10) starts from that lift's second entry last time.
+            let occurrence = seen[item.exerciseID, default: 0]
+            seen[item.exerciseID] = occurrence + 1
+            return Self.suggestion(
+                for: item, occurrence: occurrence, history: history[item.exerciseID] ?? [], modifier: week.modifier, unit: unit, plateStep: step)
         }
         let planned = template.exercises.map { item in
             var item = item
@@ -319,10 +324,11 @@ public struct ProgramService: Sendable {
     /// base set (its set RPE, else that session's), else the template's weight;
     /// rounded to `plateStep` (in `unit`).
     static func suggestion(
-        for item: TemplateExercise, history: [PreviousPerformance.Session], modifier: Double, unit: MassUnit, plateStep: Double
+        for item: TemplateExercise, occurrence: Int = 0, history: [PreviousPerformance.Session], modifier: Double, unit: MassUnit,
+        plateStep: Double
     ) -> WeightSuggestion? {
         guard item.targetDurationSeconds == nil else { return nil }
-        let last = history.sorted { $0.startedAt > $1.startedAt }.first { WeightSuggestion.base(of: $0.sets) != nil }
+        let last = WeightSuggestion.lastSession(for: occurrence, in: history)
         return WeightSuggestion.suggest(
             lastSets: last?.sets ?? [], sessionRPE: last?.sessionRPE, templateWeight: item.targetWeight, weekModifier: modifier, unit: unit,
             plateStep: plateStep)
