@@ -154,3 +154,26 @@ def test_create_wizard_with_an_error_and_the_chart(server, driver, shoot):
     assert created["weekCount"] == 8 and created["daysPerWeek"] == 2 and created["pattern"] == "three-up-one-deload"
     assert [w["modifier"] for w in created["weeks"]][:4] == [1, 1.025, 1.05, 0.9]
     shoot(driver, "program-detail", full_page=True)
+
+    # Edit week 2 (phase and intensity, a bad value first) and its Monday (an RPE).
+    go(driver, server + f"/programs/{created['id']}/weeks/2")
+    Select(css(driver, 'select[name="phase"]')).select_by_visible_text("Strength")
+    modifier = css(driver, 'input[name="modifier"]')
+    modifier.clear()
+    type_into(driver, modifier, "250")
+    tap_and_load(driver, button(driver, "Save week"))
+    assert text_of(driver, "#modifier-error") == "The intensity must be between 30% and 200% of the base weights."
+    assert api.ok("GET", f"/api/v1/programs/{created['id']}")["weeks"][1]["modifier"] == 1.025, "nothing changed"
+    shoot(driver, "program-week-edit")
+    modifier = css(driver, 'input[name="modifier"]')
+    modifier.clear()
+    type_into(driver, modifier, "110")
+    tap_and_load(driver, button(driver, "Save week"))
+    assert notice(driver) == "Saved."
+    week = api.ok("GET", f"/api/v1/programs/{created['id']}")["weeks"][1]
+    assert week["phase"] == "strength" and week["modifier"] == 1.1, week
+    go(driver, server + f"/programs/{created['id']}/days/{week['days'][0]['id']}")
+    type_into(driver, css(driver, 'input[name="rpe"]'), "8.5")
+    shoot(driver, "program-day-edit")
+    tap_and_load(driver, button(driver, "Save day"))
+    assert api.ok("GET", f"/api/v1/programs/{created['id']}")["weeks"][1]["days"][0]["suggestedRPE"] == 8.5

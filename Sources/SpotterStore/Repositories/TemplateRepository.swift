@@ -89,6 +89,19 @@ public struct TemplateRepository: Sendable {
         return exercises.mapValues { [$0.name] + $0.aliases }
     }
 
+    /// The names of the user's templates with these ids (archived ones too), by id: one
+    /// small query, not the library with its exercises.
+    public func names(ids: [UUID], userID: UUID) async throws -> [UUID: String] {
+        guard !ids.isEmpty else { return [:] }
+        var names: [UUID: String] = [:]
+        for row in try await reads.sql.raw(
+            "SELECT t.id, t.name FROM workout_templates t WHERE t.user_id = \(bind: userID) AND t.id IN (\(binds: ids))"
+        ).all() {
+            names[try row.decode(column: "id", as: UUID.self)] = try row.decode(column: "name", as: String.self)
+        }
+        return names
+    }
+
     /// The names the user's templates have, to make new names that do not clash.
     public func names(userID: UUID) async throws -> Set<NameKey> {
         try await takenNames(userID: userID, on: reads)

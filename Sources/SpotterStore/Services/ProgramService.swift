@@ -59,10 +59,7 @@ public struct ProgramService: Sendable {
         }
         let own = program.templateIDs.filter { names[$0] == nil }
         guard !own.isEmpty else { return names }
-        for template in try await templates.list(userID: user.id, filter: TemplateFilter(includeArchived: true)) where own.contains(template.id) {
-            names[template.id] = template.name
-        }
-        return names
+        return names.merging(try await templates.names(ids: own, userID: user.id)) { preset, _ in preset }
     }
 
     /// The templates a program's day may name: the user's own, not archived.
