@@ -160,4 +160,26 @@ struct ProgramDraftTests {
             #expect(error.message(for: "schedule.tuesday.suggestedRPE") == "The suggested RPE must be 1 to 10 in half steps (7, 7.5, 8).")
         }
     }
+
+    @Test("The wizard sends back week 1's schedule unchanged: weeks with days of their own (a rotation, a day edit) keep them; a changed schedule replaces every week's")
+    func unchangedScheduleKeepsWeeks() throws {
+        let (a, b) = (UUID.numbered(90), UUID.numbered(91))
+        let rotating = TrainingProgram(
+            id: UUID.numbered(1), ownerID: UUID.numbered(2), name: "Alternating", category: .beginner, difficulty: .beginner,
+            weeks: [
+                ProgramWeek(number: 1, days: [ProgramDay(id: UUID.numbered(11), weekday: .monday, templateID: a, notes: "A day")]),
+                ProgramWeek(number: 2, days: [ProgramDay(id: UUID.numbered(21), weekday: .monday, templateID: b)]),
+            ],
+            createdAt: Date(timeIntervalSince1970: 0))
+        var draft = ProgramDraft(rotating)
+        draft.name = "Renamed"
+        draft.schedule?.append(.init(weekday: "friday", templateID: nil))  // a rest day, as the wizard sends it
+        let renamed = try draft.applied(to: rotating, templates: Self.templates, newID: Self.ids())
+        #expect(renamed.name == "Renamed" && renamed.weeks == rotating.weeks)
+
+        draft.schedule = [.init(weekday: "monday", templateID: b, notes: "Now B")]
+        let changed = try draft.applied(to: rotating, templates: Self.templates, newID: Self.ids())
+        #expect(changed.weeks.map { $0.days.map(\.templateID) } == [[b], [b]])
+        #expect(changed.weeks.map { $0.days.map(\.id) } == [[UUID.numbered(11)], [UUID.numbered(21)]], "Monday keeps its id in each week")
+    }
 }

@@ -197,7 +197,7 @@ public enum GuidedPlayer {
 
     /// After set `state.set` of the current item: its rest, or the next item.
     private static func afterSet(in items: [Item], state: inout State, at: Date) -> [Effect] {
-        guard case .exercise(let sets, _, let rest) = items[state.item] else { return [] }
+        guard items.indices.contains(state.item), case .exercise(let sets, _, let rest) = items[state.item] else { return [] }
         let next = state.set + 1
         guard next < sets else { return enter(item: state.item + 1, in: items, state: &state, at: at) }
         state.set = next
@@ -208,7 +208,7 @@ public enum GuidedPlayer {
 
     /// Starts set `set` of the current exercise item.
     private static func beginSet(_ set: Int, in items: [Item], state: inout State, at: Date) -> [Effect] {
-        guard case .exercise(_, let seconds, _) = items[state.item] else { return [] }
+        guard items.indices.contains(state.item), case .exercise(_, let seconds, _) = items[state.item] else { return [] }
         state.set = set
         if let seconds, seconds > 0 {
             countdown(.timedSet, seconds: seconds, state: &state, at: at)

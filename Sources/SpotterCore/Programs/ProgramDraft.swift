@@ -115,8 +115,14 @@ public struct ProgramDraft: Sendable, Equatable {
             }
         }
         var days: [ProgramDay]?
+        // A schedule that says what the first week already has changes no week: the
+        // wizard sends it back unchanged when only the name or the progression changed,
+        // and weeks edited one by one (or rotating ones) must keep their own days.
         if let schedule {
-            do { days = try Self.days(schedule, templates: templates, newID: newID) } catch { issues += error.issues }
+            do {
+                let checked = try Self.days(schedule, templates: templates, newID: newID)
+                if Self.trainingDays(schedule) != Self.trainingDays(Self(base).schedule ?? []) { days = checked }
+            } catch { issues += error.issues }
         }
         if !issues.isEmpty { throw ValidationFailure(issues) }
 
@@ -190,6 +196,17 @@ public struct ProgramDraft: Sendable, Equatable {
         }
         if !issues.isEmpty { throw ValidationFailure(issues) }
         return days.sorted { $0.weekday < $1.weekday }
+    }
+
+    /// The training days of a schedule as it would be stored: rest days left out, notes
+    /// trimmed, in weekday order; for telling whether a schedule changes anything.
+    static func trainingDays(_ schedule: [DayDraft]) -> [DayDraft] {
+        schedule.compactMap { row in
+            guard let day = Weekday(key: row.weekday), let template = row.templateID else { return nil }
+            return DayDraft(
+                weekday: day.key, templateID: template, notes: (row.notes ?? "").trimmingCharacters(in: .whitespacesAndNewlines),
+                suggestedRPE: row.suggestedRPE)
+        }.sorted { (Weekday(key: $0.weekday)?.rawValue ?? 0) < (Weekday(key: $1.weekday)?.rawValue ?? 0) }
     }
 
     /// The problem with a suggested RPE, if any: 1 to 10 in half steps.

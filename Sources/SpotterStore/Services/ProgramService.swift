@@ -102,6 +102,8 @@ public struct ProgramService: Sendable {
         let allowed = try await templateIDs(user: user)
         let now = clock()
         return try await programs.update(id: id, userID: user.id, now: now) { stored in
+            // The templates it already uses stay allowed, archived or not: an edit of its name need not touch its days.
+            let allowed = allowed.union(stored.templateIDs)
             var changed = try validated { () throws(ValidationFailure) in try draft.applied(to: stored, templates: allowed, newID: UUID.init) }
             if let archived { changed.archivedAt = archived ? (stored.archivedAt ?? now) : nil }
             return changed
@@ -284,8 +286,10 @@ public struct ProgramService: Sendable {
         }
         let template = try await templateService.find(day.templateID, user: user)
         let (unit, step) = (user.settings.unit, user.settings.roundingStep)
+        // Three workouts back, counted in entries: a lift the template holds twice has two a workout.
+        let rows = Dictionary(template.exercises.map { ($0.exerciseID, 1) }, uniquingKeysWith: +)
         let history = try await workouts.previousSessions(
-            userID: user.id, exerciseIDs: Set(template.exercises.map(\.exerciseID)), excluding: nil, limit: 3)
+            userID: user.id, exerciseIDs: Set(rows.keys), excluding: nil, limit: 3 * (rows.values.max() ?? 1))
         var seen: [UUID: Int] = [:]
         let suggestions = template.exercises.map { item in
             // The second row of one lift (5/3/1's 5 x 10) starts from that lift's second entry last time.
