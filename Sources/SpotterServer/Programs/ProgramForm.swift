@@ -74,7 +74,8 @@ struct WizardValues {
         }
     }
 
-    private static func number(_ text: String) -> Double? {
+    /// A decimal as a phone keyboard types it: "2,5" or " 2.5 ".
+    static func number(_ text: String) -> Double? {
         Double(text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: "."))
     }
 

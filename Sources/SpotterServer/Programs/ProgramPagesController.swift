@@ -334,7 +334,7 @@ struct ProgramPagesController {
         var request = request
         let form = try await SubmittedForm.read(&request)
         let typed = form["modifier"].trimmingCharacters(in: .whitespaces)
-        let percent = Double(typed.replacingOccurrences(of: ",", with: "."))
+        let percent = WizardValues.number(typed)
         do {
             guard let percent else { throw SpotterError.invalid(field: "modifier", "Enter the intensity as a percentage, like 105.") }
             _ = try await service.changeWeek(
@@ -383,7 +383,7 @@ struct ProgramPagesController {
         do {
             var rpe: Double?? = .some(nil)
             if !rpeText.isEmpty {
-                guard let value = Double(rpeText.replacingOccurrences(of: ",", with: ".")) else {
+                guard let value = WizardValues.number(rpeText) else {
                     throw SpotterError.invalid(field: "suggestedRPE", "Enter the RPE as a number from 1 to 10, like 8 or 7.5.")
                 }
                 rpe = .some(value)

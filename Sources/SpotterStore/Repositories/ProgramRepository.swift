@@ -163,12 +163,7 @@ public struct ProgramRepository: Sendable {
                 SELECT id FROM programs WHERE id = \(bind: programID) AND user_id = \(bind: userID) AND archived_at IS NULL
                 """).first() != nil
             else { throw SpotterError.notFound("The program") }
-            try await tx.sql.raw("""
-                INSERT INTO active_programs (id, user_id, program_id, start_day, activated_at) \
-                VALUES (\(bind: UUID()), \(bind: userID), \(bind: programID), \(bind: startDay), \(bind: now)) \
-                ON CONFLICT (user_id) DO UPDATE SET program_id = excluded.program_id, start_day = excluded.start_day, \
-                activated_at = excluded.activated_at
-                """).run()
+            try await ActiveProgramRows.upsert(ActiveProgram(programID: programID, startDay: startDay, activatedAt: now), userID: userID, on: tx)
         }
     }
 
