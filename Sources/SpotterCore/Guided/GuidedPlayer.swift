@@ -26,7 +26,7 @@ public enum GuidedPlayer {
         case pause(seconds: Int)
     }
 
-    public enum Phase: Sendable, Equatable, Codable {
+    public enum Phase: String, Sendable, Equatable, Codable, CaseIterable {
         /// A set of reps, waiting for "Complete set".
         case set
         /// A timed set, counting down.
@@ -34,7 +34,7 @@ public enum GuidedPlayer {
         /// The rest between two sets of one item.
         case rest
         /// A break card.
-        case pause
+        case pause = "break"
         case finished
     }
 

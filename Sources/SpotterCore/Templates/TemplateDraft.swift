@@ -7,6 +7,23 @@ public struct TemplateDraft: Sendable, Equatable {
     public var category: String?
     public var notes: String?
     public var exercises: [ExerciseDraft]
+    /// The break cards, by their place in the timeline; nil keeps the template's
+    /// (moved to the end of a timeline that got shorter).
+    public var breaks: [BreakDraft]?
+    /// Built in the timeline view; nil keeps the template's.
+    public var guided: Bool?
+
+    public struct BreakDraft: Sendable, Equatable {
+        public var id: UUID?
+        public var position: Int?
+        public var seconds: Int?
+
+        public init(id: UUID? = nil, position: Int?, seconds: Int?) {
+            self.id = id
+            self.position = position
+            self.seconds = seconds
+        }
+    }
 
     public struct ExerciseDraft: Sendable, Equatable {
         /// The template exercise this row edits; nil for a new row.
@@ -49,18 +66,24 @@ public struct TemplateDraft: Sendable, Equatable {
         }
     }
 
-    public init(name: String? = nil, category: String? = nil, notes: String? = nil, exercises: [ExerciseDraft] = []) {
+    public init(
+        name: String? = nil, category: String? = nil, notes: String? = nil, exercises: [ExerciseDraft] = [], breaks: [BreakDraft]? = nil,
+        guided: Bool? = nil
+    ) {
         self.name = name
         self.category = category
         self.notes = notes
         self.exercises = exercises
+        self.breaks = breaks
+        self.guided = guided
     }
 
     /// The draft of an existing template, as its edit page starts.
     public init(_ template: WorkoutTemplate) {
         self.init(
             name: template.name, category: template.category.rawValue, notes: template.notes,
-            exercises: template.exercises.map(ExerciseDraft.init))
+            exercises: template.exercises.map(ExerciseDraft.init),
+            breaks: template.breaks.map { BreakDraft(id: $0.id, position: $0.position, seconds: $0.seconds) }, guided: template.guided)
     }
 
     public static let nameLimit = 100
@@ -113,9 +136,57 @@ public struct TemplateDraft: Sendable, Equatable {
             case .failure(let failure): issues += failure.issues
             }
         }
+        if let guided { template.guided = guided }
+        if let breaks {
+            switch Self.validBreaks(breaks, exerciseCount: exercises.count, known: Set(base.breaks.map(\.id)), newID: newID) {
+            case .success(let valid): template.breaks = valid
+            case .failure(let failure): issues += failure.issues
+            }
+        }
         guard issues.isEmpty else { throw ValidationFailure(issues) }
         template.exercises = rows
+        template.breaks = TemplateBreak.placed(template.breaks, exerciseCount: rows.count)
         return template
+    }
+
+    /// The break cards of a draft, or what is wrong with them. Fields are named
+    /// `breaks[1].seconds`, and messages say which break ("Break 2: ...").
+    public static func validBreaks(
+        _ breaks: [BreakDraft], exerciseCount: Int, known: Set<UUID>, newID: () -> UUID
+    ) -> Result<[TemplateBreak], ValidationFailure> {
+        var issues: [FieldIssue] = []
+        if breaks.count > TemplateBreak.limit {
+            issues.append(.init(field: "breaks", message: "A template holds at most \(TemplateBreak.limit) breaks."))
+        }
+        let length = exerciseCount + breaks.count
+        var places = Set<Int>()
+        var seen = Set<UUID>()
+        var valid: [TemplateBreak] = []
+        for (index, item) in breaks.enumerated() {
+            func problem(_ field: String, _ message: String) {
+                issues.append(.init(field: "breaks[\(index)].\(field)", message: "Break \(index + 1): \(message)"))
+            }
+            let seconds = item.seconds ?? TemplateBreak.defaultSeconds
+            let limits = TemplateBreak.secondsLimits
+            if !limits.contains(seconds) {
+                problem("seconds", seconds < limits.lowerBound
+                    ? "a break lasts at least \(limits.lowerBound) seconds. Remove it instead of making it shorter."
+                    : "a break lasts at most \(limits.upperBound / 60) minutes.")
+            }
+            guard let position = item.position else {
+                problem("position", "say where in the timeline it goes (0 is first).")
+                continue
+            }
+            if !(0..<length).contains(position) {
+                problem("position", "the timeline has \(length) places, so the position must be from 0 to \(length - 1).")
+            } else if !places.insert(position).inserted {
+                problem("position", "another break is already at position \(position).")
+            }
+            let reuse = item.id.flatMap { known.contains($0) && seen.insert($0).inserted ? $0 : nil }
+            valid.append(TemplateBreak(id: reuse ?? newID(), position: position, seconds: seconds))
+        }
+        guard issues.isEmpty else { return .failure(ValidationFailure(issues)) }
+        return .success(valid)
     }
 }
 

@@ -16,12 +16,33 @@ public struct TemplateExchange: Sendable, Equatable, Codable {
         public var category: String
         public var notes: String?
         public var exercises: [Exercise]
+        /// Break cards of a guided template; absent in files without any.
+        public var breaks: [Break]?
+        /// Built in the timeline view; absent means no.
+        public var guided: Bool?
 
-        public init(name: String, category: String, notes: String?, exercises: [Exercise]) {
+        public init(name: String, category: String, notes: String?, exercises: [Exercise], breaks: [Break]? = nil, guided: Bool? = nil) {
             self.name = name
             self.category = category
             self.notes = notes
             self.exercises = exercises
+            self.breaks = breaks
+            self.guided = guided
+        }
+
+        /// The breaks as a draft (positions in the timeline, exercises and breaks counted together).
+        public var breakDrafts: [TemplateDraft.BreakDraft]? {
+            breaks?.map { TemplateDraft.BreakDraft(position: $0.position, seconds: $0.seconds) }
+        }
+    }
+
+    public struct Break: Sendable, Equatable, Codable {
+        public var position: Int
+        public var seconds: Int
+
+        public init(position: Int, seconds: Int) {
+            self.position = position
+            self.seconds = seconds
         }
     }
 
@@ -75,7 +96,9 @@ public struct TemplateExchange: Sendable, Equatable, Codable {
                     exercise: named.name, catalogKey: named.catalogKey, sets: item.setCount, repMin: item.reps.min, repMax: item.reps.max,
                     targetWeight: item.targetWeight?.value, weightUnit: item.targetWeight?.unit.rawValue, targetRPE: item.targetRPE,
                     restSeconds: item.restSeconds, targetDurationSeconds: item.targetDurationSeconds, notes: item.notes.isEmpty ? nil : item.notes)
-            })
+            },
+            breaks: template.breaks.isEmpty ? nil : template.breaks.map { Break(position: $0.position, seconds: $0.seconds) },
+            guided: template.guided ? true : nil)
     }
 
     /// Reads a file, or says in words what is wrong with it.

@@ -94,6 +94,10 @@ public struct WorkoutTemplate: Sendable, Equatable, Identifiable {
     public var notes: String
     /// In order; positions are the indices 0..n-1.
     public var exercises: [TemplateExercise]
+    /// Break cards between the exercises, by their place in the timeline (see `timeline`).
+    public var breaks: [TemplateBreak]
+    /// Built in the timeline view, for the guided player; the library's "Guided" chip lists these.
+    public var guided: Bool
     public var pinned: Bool
     public var archivedAt: Date?
     public var createdAt: Date
@@ -102,7 +106,7 @@ public struct WorkoutTemplate: Sendable, Equatable, Identifiable {
 
     public init(
         id: UUID, ownerID: UUID?, name: String, category: TemplateCategory, notes: String = "", exercises: [TemplateExercise] = [],
-        pinned: Bool = false, archivedAt: Date? = nil, createdAt: Date, updatedAt: Date? = nil, lastUsedAt: Date? = nil
+        breaks: [TemplateBreak] = [], guided: Bool = false, pinned: Bool = false, archivedAt: Date? = nil, createdAt: Date, updatedAt: Date? = nil, lastUsedAt: Date? = nil
     ) {
         self.id = id
         self.ownerID = ownerID
@@ -110,6 +114,8 @@ public struct WorkoutTemplate: Sendable, Equatable, Identifiable {
         self.category = category
         self.notes = notes
         self.exercises = exercises
+        self.breaks = TemplateBreak.placed(breaks, exerciseCount: exercises.count)
+        self.guided = guided
         self.pinned = pinned
         self.archivedAt = archivedAt
         self.createdAt = createdAt

@@ -115,8 +115,17 @@ extension AccountDocument {
                     targetWeight: try Self.mass(exercise.targetWeight, exercise.weightUnit, place: at), targetRPE: exercise.targetRPE,
                     restSeconds: exercise.restSeconds, targetDurationSeconds: exercise.targetDurationSeconds, notes: exercise.notes ?? ""))
             }
+            let breaks: [TemplateBreak]
+            switch TemplateDraft.validBreaks(
+                (item.breaks ?? []).map { TemplateDraft.BreakDraft(position: $0.position, seconds: $0.seconds) }, exerciseCount: list.count,
+                known: [], newID: makeID)
+            {
+            case .success(let valid): breaks = valid
+            case .failure(let failure): throw ImportError("\(place): \(failure.first.message)")
+            }
             templates.append(WorkoutTemplate(
-                id: id, ownerID: userID, name: item.name, category: item.category, notes: item.notes, exercises: list, pinned: item.pinned,
+                id: id, ownerID: userID, name: item.name, category: item.category, notes: item.notes, exercises: list, breaks: breaks,
+                guided: item.guided ?? false, pinned: item.pinned,
                 archivedAt: item.archivedAt, createdAt: item.createdAt, updatedAt: item.updatedAt, lastUsedAt: item.lastUsedAt))
         }
 

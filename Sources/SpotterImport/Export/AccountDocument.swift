@@ -192,6 +192,9 @@ public struct AccountDocument: Sendable, Equatable, Codable {
         public var lastUsedAt: Date?
         /// The same list a template share file holds.
         public var exercises: [TemplateExchange.Exercise]
+        /// Break cards of a guided template (absent before guided workouts, and when none).
+        public var breaks: [TemplateExchange.Break]?
+        public var guided: Bool?
     }
 
     public struct BodyMetricEntry: Sendable, Equatable, Codable {
@@ -285,7 +288,9 @@ extension AccountDocument {
                 exercises: TemplateExchange.entry(for: template) { id in
                     let name = named(id)
                     return (name.exercise, name.catalogKey)
-                }.exercises)
+                }.exercises,
+                breaks: template.breaks.isEmpty ? nil : template.breaks.map { .init(position: $0.position, seconds: $0.seconds) },
+                guided: template.guided ? true : nil)
         }
         bodyMetrics = content.bodyMetrics.map { metric in
             BodyMetricEntry(

@@ -85,6 +85,7 @@ func buildRouter(services: AppServices) -> Router<AppRequestContext> {
     WorkoutsAPIController(services: services).addRoutes(to: signedInAPI)
     TemplatesAPIController(services: services).addRoutes(to: signedInAPI)
     ProgramsAPIController(services: services).addRoutes(to: signedInAPI)
+    GuidedAPIController(services: services).addRoutes(to: signedInAPI)
     ProgressAPIController(services: services).addRoutes(to: signedInAPI)
 
     let pages = router.group(context: SignedInContext.self)

@@ -25,15 +25,32 @@ struct TemplateExerciseInput: Codable, Sendable {
     }
 }
 
+/// A break card of a guided template's timeline.
+struct TemplateBreakInput: Codable, Sendable {
+    /// The break being edited; leave out for a new one.
+    var id: UUID?
+    /// Its place in the timeline, exercises and breaks counted together (0 is first).
+    var position: Int?
+    var seconds: Int?
+
+    var draft: TemplateDraft.BreakDraft { TemplateDraft.BreakDraft(id: id, position: position, seconds: seconds) }
+}
+
 /// `PUT /api/v1/templates/{id}`: the whole template. On a new id it is created;
-/// on an existing one it replaces the stored template (fields left out stay).
+/// on an existing one it replaces the stored template (fields left out stay; the
+/// exercise list is always replaced, and the breaks when sent).
 struct TemplateInput: Decodable, Sendable {
     var name: String?
     var category: String?
     var notes: String?
     var exercises: [TemplateExerciseInput]
+    var breaks: [TemplateBreakInput]?
+    var guided: Bool?
 
-    var draft: TemplateDraft { TemplateDraft(name: name, category: category, notes: notes, exercises: exercises.map(\.draft)) }
+    var draft: TemplateDraft {
+        TemplateDraft(
+            name: name, category: category, notes: notes, exercises: exercises.map(\.draft), breaks: breaks?.map(\.draft), guided: guided)
+    }
 }
 
 /// `PATCH /api/v1/templates/{id}`: rename, recategorise, pin, archive.
@@ -103,20 +120,31 @@ struct TemplateResponse: ResponseEncodable, Equatable {
         let notes: String
     }
 
+    struct BreakResponse: Codable, Equatable {
+        let id: UUID
+        let position: Int
+        let seconds: Int
+    }
+
     let id: UUID
     let name: String
     let category: TemplateCategory
     let notes: String
     let isPreset: Bool
+    /// Listed under the library's "Guided" chip: built in the timeline view, or with a break card.
+    let guided: Bool
     let pinned: Bool
     let archived: Bool
     let exerciseCount: Int
     let setCount: Int
     let estimatedDurationSeconds: Int
+    /// How long the guided player takes: sets, rests and breaks.
+    let estimatedPlaySeconds: Int
     let createdAt: Date
     let updatedAt: Date
     @Nullable var lastUsedAt: Date?
     let exercises: [ExerciseResponse]
+    let breaks: [BreakResponse]
 
     init(_ template: WorkoutTemplate, names: [UUID: String]) {
         id = template.id
@@ -124,11 +152,13 @@ struct TemplateResponse: ResponseEncodable, Equatable {
         category = template.category
         notes = template.notes
         isPreset = template.isPreset
+        guided = template.isGuided
         pinned = template.pinned
         archived = template.isArchived
         exerciseCount = template.exerciseCount
         setCount = template.setCount
         estimatedDurationSeconds = template.estimatedDurationSeconds
+        estimatedPlaySeconds = template.estimatedPlaySeconds(defaultRestSeconds: TemplateExercise.defaultRestSeconds)
         createdAt = template.createdAt
         updatedAt = template.updatedAt
         lastUsedAt = template.lastUsedAt
@@ -139,6 +169,7 @@ struct TemplateResponse: ResponseEncodable, Equatable {
                 weightUnit: item.targetWeight?.unit, targetRPE: item.targetRPE, restSeconds: item.restSeconds,
                 targetDurationSeconds: item.targetDurationSeconds, notes: item.notes)
         }
+        breaks = template.breaks.map { BreakResponse(id: $0.id, position: $0.position, seconds: $0.seconds) }
     }
 }
 

@@ -4,7 +4,8 @@ import SpotterCore
 import SpotterStore
 
 /// Library filters as query parameters: `search`, `category`, `sort`
-/// (pinned, name, created, edited), `archived=1` to include archived ones.
+/// (pinned, name, created, edited), `guided=true` for the guided ones only, `archived=true`
+/// to include archived ones.
 struct TemplateQuery {
     var filter = TemplateFilter()
 
@@ -24,5 +25,6 @@ struct TemplateQuery {
             filter.sort = value
         }
         filter.includeArchived = try query.flag("archived") ?? false
+        filter.guidedOnly = try query.flag("guided") ?? false
     }
 }

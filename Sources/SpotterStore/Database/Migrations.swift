@@ -17,6 +17,7 @@ extension SpotterStore {
             M010CreateImportKeys(),
             M011CreateUnjudgedExercises(),
             M012CreatePrograms(),
+            M013CreateGuidedWorkouts(),
         ]
     }
 

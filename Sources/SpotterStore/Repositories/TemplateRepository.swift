@@ -26,6 +26,9 @@ public struct TemplateRepository: Sendable {
         var condition: SQLQueryString = "t.user_id = \(bind: userID)"
         if !filter.includeArchived { condition += " AND t.archived_at IS NULL" }
         if let category = filter.category { condition += " AND t.category = \(bind: category.rawValue)" }
+        if filter.guidedOnly {
+            condition += " AND (t.guided = \(bind: true) OR EXISTS (SELECT 1 FROM template_breaks b WHERE b.template_id = t.id))"
+        }
         var templates = try await TemplateRows.templates(where: condition, on: reads)
         let terms = ExerciseSearch.terms(of: filter.search)
         if !terms.isEmpty {
@@ -144,11 +147,11 @@ public struct TemplateRepository: Sendable {
             changed.id = stored.id
             changed.createdAt = stored.createdAt
             guard changed != stored else { return }
-            let exercisesChanged = changed.exercises != stored.exercises
-            if exercisesChanged || changed.name != stored.name || changed.category != stored.category || changed.notes != stored.notes {
+            let timelineChanged = changed.exercises != stored.exercises || changed.breaks != stored.breaks
+            if timelineChanged || changed.guided != stored.guided || changed.name != stored.name || changed.category != stored.category || changed.notes != stored.notes {
                 changed.updatedAt = now
             }
-            try await write(changed, userID: userID, isNew: false, exercisesChanged: exercisesChanged, on: tx)
+            try await write(changed, userID: userID, isNew: false, timelineChanged: timelineChanged, on: tx)
         }
         return try await found(id, userID: userID)
     }
@@ -166,6 +169,11 @@ public struct TemplateRepository: Sendable {
             copy.ownerID = userID
             copy.name = naming(try await takenNames(userID: userID, on: tx))
             copy.exercises = source.exercises.map { item in
+                var item = item
+                item.id = UUID()
+                return item
+            }
+            copy.breaks = source.breaks.map { item in
                 var item = item
                 item.id = UUID()
                 return item
@@ -226,7 +234,7 @@ public struct TemplateRepository: Sendable {
     }
 
     /// Checks the name and the exercises, then writes.
-    private func write(_ template: WorkoutTemplate, userID: UUID, isNew: Bool, exercisesChanged: Bool = true, on db: any Database) async throws {
+    private func write(_ template: WorkoutTemplate, userID: UUID, isNew: Bool, timelineChanged: Bool = true, on db: any Database) async throws {
         let sql = db.sql
         let key = NameKey(template.name).rawValue
         if let clash = try await sql.raw("""
@@ -236,14 +244,14 @@ public struct TemplateRepository: Sendable {
             throw SpotterError.templateNameTaken(try clash.decode(column: "name", as: String.self))
         }
         let ids = Set(template.exercises.map(\.exerciseID))
-        if exercisesChanged, !ids.isEmpty {
+        if timelineChanged, !ids.isEmpty {
             let visible = try await ExerciseRepository(db: db, catalog: catalog).exercises(ids: ids, userID: userID)
             if let index = template.exercises.firstIndex(where: { visible[$0.exerciseID] == nil }) {
                 throw SpotterError.invalid(field: "exercises[\(index)].exerciseId", "Exercise \(index + 1) is not in your library.")
             }
         }
         do {
-            try await TemplateRows.write(template, userID: userID, isNew: isNew, exercisesChanged: exercisesChanged, on: db)
+            try await TemplateRows.write(template, userID: userID, isNew: isNew, timelineChanged: timelineChanged, on: db)
         } catch let error as any DatabaseError where error.isConstraintFailure {
             throw isNew ? SpotterError.idInUse : SpotterError.conflict(field: "name", message: "You already have a template with that name.")
         }
@@ -254,12 +262,18 @@ public struct TemplateRepository: Sendable {
 public struct TemplateFilter: Sendable, Equatable {
     public var search: String
     public var category: TemplateCategory?
+    /// Only the guided ones (see `WorkoutTemplate.isGuided`).
+    public var guidedOnly: Bool
     public var includeArchived: Bool
     public var sort: TemplateSort
 
-    public init(search: String = "", category: TemplateCategory? = nil, includeArchived: Bool = false, sort: TemplateSort = .pinned) {
+    public init(
+        search: String = "", category: TemplateCategory? = nil, guidedOnly: Bool = false, includeArchived: Bool = false,
+        sort: TemplateSort = .pinned
+    ) {
         self.search = search
         self.category = category
+        self.guidedOnly = guidedOnly
         self.includeArchived = includeArchived
         self.sort = sort
     }

@@ -12,7 +12,8 @@ enum TemplateRows {
             id: try row.decode(column: "id", as: UUID.self), ownerID: try row.decode(column: "user_id", as: UUID.self),
             name: try row.decode(column: "name", as: String.self),
             category: TemplateCategory(rawValue: try row.decode(column: "category", as: String.self)) ?? .custom,
-            notes: try row.decode(column: "notes", as: String.self), pinned: try row.decode(column: "pinned", as: Bool.self),
+            notes: try row.decode(column: "notes", as: String.self), guided: try row.decode(column: "guided", as: Bool.self),
+            pinned: try row.decode(column: "pinned", as: Bool.self),
             archivedAt: try row.optional("archived_at"), createdAt: try row.decode(column: "created_at", as: Date.self),
             updatedAt: try row.decode(column: "updated_at", as: Date.self), lastUsedAt: try row.optional("last_used_at"))
     }
@@ -28,7 +29,14 @@ enum TemplateRows {
         return (try row.decode(column: "template_id", as: UUID.self), exercise)
     }
 
-    /// The templates a condition selects, with their exercises in order.
+    static func pause(_ row: any SQLRow) throws -> (templateID: UUID, pause: TemplateBreak) {
+        let pause = TemplateBreak(
+            id: try row.decode(column: "id", as: UUID.self), position: try row.decode(column: "position", as: Int.self),
+            seconds: try row.decode(column: "seconds", as: Int.self))
+        return (try row.decode(column: "template_id", as: UUID.self), pause)
+    }
+
+    /// The templates a condition selects, with their exercises and break cards in order.
     static func templates(where condition: SQLQueryString, on db: any Database) async throws -> [WorkoutTemplate] {
         let sql = db.sql
         let templates = try await sql.raw("SELECT t.* FROM workout_templates t WHERE " + condition).all().map(template)
@@ -41,35 +49,54 @@ enum TemplateRows {
             let (templateID, exercise) = try exercise(row)
             byTemplate[templateID, default: []].append(exercise)
         }
+        var breaks: [UUID: [TemplateBreak]] = [:]
+        for row in try await sql.raw(
+            "SELECT b.* FROM template_breaks b WHERE b.template_id IN (\(binds: templates.map(\.id))) ORDER BY b.position"
+        ).all() {
+            let (templateID, pause) = try pause(row)
+            breaks[templateID, default: []].append(pause)
+        }
         return templates.map { template in
             var template = template
             template.exercises = byTemplate[template.id] ?? []
+            template.breaks = breaks[template.id] ?? []
             return template
         }
     }
 
-    /// Writes a template and its exercise list as given (positions 0..n-1): the row
-    /// is inserted or updated, and the exercise rows are replaced (unless
-    /// `exercisesChanged` says they are as stored). Call inside a transaction.
-    static func write(_ template: WorkoutTemplate, userID: UUID, isNew: Bool, exercisesChanged: Bool = true, on db: any Database) async throws {
+    /// Writes a template and its timeline as given (exercise positions 0..n-1, breaks
+    /// at theirs): the row is inserted or updated, and the exercise and break rows
+    /// are replaced (unless `timelineChanged` says they are as stored). Call inside a
+    /// transaction.
+    static func write(_ template: WorkoutTemplate, userID: UUID, isNew: Bool, timelineChanged: Bool = true, on db: any Database) async throws {
         let sql = db.sql
         let key = NameKey(template.name).rawValue
         if isNew {
             try await sql.raw("""
-                INSERT INTO workout_templates (id, user_id, name, name_key, category, notes, pinned, archived_at, created_at, updated_at, last_used_at) \
+                INSERT INTO workout_templates (id, user_id, name, name_key, category, notes, guided, pinned, archived_at, created_at, updated_at, \
+                last_used_at) \
                 VALUES (\(bind: template.id), \(bind: userID), \(bind: template.name), \(bind: key), \(bind: template.category.rawValue), \
-                \(bind: template.notes), \(bind: template.pinned), \(bind: template.archivedAt), \(bind: template.createdAt), \
+                \(bind: template.notes), \(bind: template.guided), \(bind: template.pinned), \(bind: template.archivedAt), \(bind: template.createdAt), \
                 \(bind: template.updatedAt), \(bind: template.lastUsedAt))
                 """).run()
         } else {
             try await sql.raw("""
                 UPDATE workout_templates SET name = \(bind: template.name), name_key = \(bind: key), category = \(bind: template.category.rawValue), \
-                notes = \(bind: template.notes), pinned = \(bind: template.pinned), archived_at = \(bind: template.archivedAt), \
+                notes = \(bind: template.notes), guided = \(bind: template.guided), pinned = \(bind: template.pinned), archived_at = \(bind: template.archivedAt), \
                 updated_at = \(bind: template.updatedAt), last_used_at = \(bind: template.lastUsedAt) \
                 WHERE id = \(bind: template.id) AND user_id = \(bind: userID)
                 """).run()
-            guard exercisesChanged else { return }
+            guard timelineChanged else { return }
             try await sql.raw("DELETE FROM template_exercises WHERE template_id = \(bind: template.id) AND user_id = \(bind: userID)").run()
+            try await sql.raw("DELETE FROM template_breaks WHERE template_id = \(bind: template.id) AND user_id = \(bind: userID)").run()
+        }
+        if !template.breaks.isEmpty {
+            let breaks: [SQLQueryString] = template.breaks.map { item in
+                "(\(bind: item.id), \(bind: userID), \(bind: template.id), \(bind: item.position), \(bind: item.seconds))"
+            }
+            try await sql.raw(
+                "INSERT INTO template_breaks (id, user_id, template_id, position, seconds) VALUES \(breaks.joined(separator: ", "))"
+            ).run()
         }
         // One statement for the whole list (at most 50 rows), as a workout's start does.
         let rows: [SQLQueryString] = template.exercises.enumerated().map { position, item in

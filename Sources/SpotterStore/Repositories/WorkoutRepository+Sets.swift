@@ -31,80 +31,10 @@ extension WorkoutRepository {
         // bests and the workout is in progress, so do the other sets of that exercise
         // in the workout: a lifter with no history of it reads nothing more, and one
         // with history is judged without another round trip.
-        var (result, progress) = try await batchedWrite { tx -> (SetWriteResult, SetProgress?) in
-            let sql = tx.sql
-            // On PostgreSQL the workout is locked first, in a statement of its own:
-            // a query that waits for the lock would still see the other rows as they
-            // were before the waiting ended.
-            try await WorkoutRows.lockWorkout(id: workoutID, userID: userID, on: tx)
-            // The stored set and the workout's state. Kept short: SQLite parses the
-            // text on every request.
-            guard let row = try await sql.raw("""
-                SELECT s.*, w.ended_at, w.started_at AS workout_start, w.rest_ends_at, w.rest_total_seconds, w.rest_after_set_id, \
-                x.exercise_id AS entry_exercise, r.heaviest_kg, r.e1rm_kg, r.set_volume_kg, r.session_volume_kg, r.rep_weights, \
-                (SELECT string_agg(CAST(oe.id AS TEXT) || COALESCE(' ' || CAST(o.id AS TEXT) || ' ' || o.kind || ' ' || \
-                COALESCE(CAST(o.reps AS TEXT), '-') || ' ' || COALESCE(CAST(o.weight_value AS TEXT), '-') || ' ' || \
-                COALESCE(o.weight_unit, '-') || CASE WHEN o.done THEN ' 1' ELSE ' 0' END, ''), ';' ORDER BY oe.position, o.position) \
-                FROM exercise_entries oe LEFT JOIN workout_sets o ON o.entry_id = oe.id \
-                WHERE oe.workout_id = w.id AND oe.exercise_id = r.exercise_id AND w.ended_at IS NULL) AS exercise_sets \
-                FROM workouts w LEFT JOIN workout_sets s ON s.id = \(bind: setID) AND s.user_id = w.user_id \
-                LEFT JOIN exercise_entries x ON x.id = \(bind: entryID) AND x.workout_id = w.id \
-                LEFT JOIN exercise_records r ON r.user_id = w.user_id AND r.exercise_id = x.exercise_id \
-                WHERE w.id = \(bind: workoutID) AND w.user_id = \(bind: userID)
-                """).first()
-            else { throw SpotterError.notFound("The workout") }
-            let isActive = try row.decodeNil(column: "ended_at")
-            var progress = try row.optional("entry_exercise", as: UUID.self).map { exerciseID in
-                SetProgress(
-                    exerciseID: exerciseID, bests: try row.decodeNil(column: "heaviest_kg") ? nil : ProgressRows.bests(row),
-                    isActive: isActive, startedAt: try row.decode(column: "workout_start", as: Date.self),
-                    others: Self.exerciseSets(try row.optional("exercise_sets")))
-            }
-            var rest = try WorkoutRows.rest(row)
-            let existing = try row.decodeNil(column: "id") ? nil : WorkoutRows.set(row)
-            if let existing, existing.workoutID != workoutID || existing.entryID != entryID {
-                throw SpotterError.notFound("The set")
-            }
-            if let stored = existing?.set, SetSync.decide(stored: stored.updatedAt, incoming: changedAt) == .keepStored {
-                return (SetWriteResult(set: stored, rest: rest, applied: false), progress)
-            }
-            var set: WorkoutSet
-            do {
-                set = try draft.applied(to: existing?.set ?? WorkoutSet(id: setID, updatedAt: changedAt), unit: unit)
-            } catch let failure as ValidationFailure { throw SpotterError.invalid(failure) }
-            set.updatedAt = changedAt
-            let wasDone = existing?.set.done ?? false
-            set.noteLogged(wasDone: wasDone, now: now)
-
-            let position: Int
-            if let stored = existing?.set {
-                position = try row.decode(column: "position", as: Int.self)
-                try await sql.raw("UPDATE workout_sets SET " + WorkoutRows.changes(from: stored, to: set) + " WHERE id = \(bind: setID)").run()
-            } else {
-                position = try await insertSet(set, entryID: entryID, workoutID: workoutID, userID: userID, on: sql)
-            }
-            progress?.put(set, in: entryID)
-
-            if set.done != wasDone, isActive {
-                let event: RestTimer.Event
-                if set.done {
-                    let place = try await setPlace(entryID: entryID, position: position, on: sql)
-                    event = RestTimer.event(completing: setID, at: place, defaultRestSeconds: defaultRestSeconds, at: now)
-                } else {
-                    event = .setReopened(setID: setID)
-                }
-                let before = rest
-                _ = RestTimer.reduce(&rest, event)
-                if rest != before {
-                    try await sql.raw("""
-                        UPDATE workouts SET rest_ends_at = \(bind: rest.endsAt), \
-                        rest_total_seconds = \(bind: rest.totalSeconds), rest_after_set_id = \(bind: rest.afterSetID), \
-                        updated_at = \(bind: now) WHERE id = \(bind: workoutID)
-                        """).run()
-                }
-            }
-            if !isActive { try await refreshProgress(entryID: entryID, userID: userID, on: tx) }
-            return (SetWriteResult(set: set, rest: rest, applied: true), progress)
+        var (result, progress) = try await batchedWrite { tx in
+            try await writeSet(
+                workoutID: workoutID, entryID: entryID, setID: setID, draft: draft, changedAt: changedAt, userID: userID, unit: unit,
+                defaultRestSeconds: defaultRestSeconds, now: now, on: tx)
         }
         if let progress {
             if !progress.isActive {
@@ -118,8 +48,89 @@ extension WorkoutRepository {
         return result
     }
 
+    /// `putSet`'s write inside the caller's transaction (the guided player logs its
+    /// sets with it): the set and the rest timer, and what the records need.
+    func writeSet(
+        workoutID: UUID, entryID: UUID, setID: UUID, draft: SetDraft, changedAt: Date, userID: UUID, unit: MassUnit,
+        defaultRestSeconds: Int, now: Date, on tx: any Database
+    ) async throws -> (SetWriteResult, SetProgress?) {
+        let sql = tx.sql
+        // On PostgreSQL the workout is locked first, in a statement of its own:
+        // a query that waits for the lock would still see the other rows as they
+        // were before the waiting ended.
+        try await WorkoutRows.lockWorkout(id: workoutID, userID: userID, on: tx)
+        // The stored set and the workout's state. Kept short: SQLite parses the
+        // text on every request.
+        guard let row = try await sql.raw("""
+            SELECT s.*, w.ended_at, w.started_at AS workout_start, w.rest_ends_at, w.rest_total_seconds, w.rest_after_set_id, \
+            x.exercise_id AS entry_exercise, r.heaviest_kg, r.e1rm_kg, r.set_volume_kg, r.session_volume_kg, r.rep_weights, \
+            (SELECT string_agg(CAST(oe.id AS TEXT) || COALESCE(' ' || CAST(o.id AS TEXT) || ' ' || o.kind || ' ' || \
+            COALESCE(CAST(o.reps AS TEXT), '-') || ' ' || COALESCE(CAST(o.weight_value AS TEXT), '-') || ' ' || \
+            COALESCE(o.weight_unit, '-') || CASE WHEN o.done THEN ' 1' ELSE ' 0' END, ''), ';' ORDER BY oe.position, o.position) \
+            FROM exercise_entries oe LEFT JOIN workout_sets o ON o.entry_id = oe.id \
+            WHERE oe.workout_id = w.id AND oe.exercise_id = r.exercise_id AND w.ended_at IS NULL) AS exercise_sets \
+            FROM workouts w LEFT JOIN workout_sets s ON s.id = \(bind: setID) AND s.user_id = w.user_id \
+            LEFT JOIN exercise_entries x ON x.id = \(bind: entryID) AND x.workout_id = w.id \
+            LEFT JOIN exercise_records r ON r.user_id = w.user_id AND r.exercise_id = x.exercise_id \
+            WHERE w.id = \(bind: workoutID) AND w.user_id = \(bind: userID)
+            """).first()
+        else { throw SpotterError.notFound("The workout") }
+        let isActive = try row.decodeNil(column: "ended_at")
+        var progress = try row.optional("entry_exercise", as: UUID.self).map { exerciseID in
+            SetProgress(
+                exerciseID: exerciseID, bests: try row.decodeNil(column: "heaviest_kg") ? nil : ProgressRows.bests(row),
+                isActive: isActive, startedAt: try row.decode(column: "workout_start", as: Date.self),
+                others: Self.exerciseSets(try row.optional("exercise_sets")))
+        }
+        var rest = try WorkoutRows.rest(row)
+        let existing = try row.decodeNil(column: "id") ? nil : WorkoutRows.set(row)
+        if let existing, existing.workoutID != workoutID || existing.entryID != entryID {
+            throw SpotterError.notFound("The set")
+        }
+        if let stored = existing?.set, SetSync.decide(stored: stored.updatedAt, incoming: changedAt) == .keepStored {
+            return (SetWriteResult(set: stored, rest: rest, applied: false), progress)
+        }
+        var set: WorkoutSet
+        do {
+            set = try draft.applied(to: existing?.set ?? WorkoutSet(id: setID, updatedAt: changedAt), unit: unit)
+        } catch { throw SpotterError.invalid(error) }
+        set.updatedAt = changedAt
+        let wasDone = existing?.set.done ?? false
+        set.noteLogged(wasDone: wasDone, now: now)
+
+        let position: Int
+        if let stored = existing?.set {
+            position = try row.decode(column: "position", as: Int.self)
+            try await sql.raw("UPDATE workout_sets SET " + WorkoutRows.changes(from: stored, to: set) + " WHERE id = \(bind: setID)").run()
+        } else {
+            position = try await insertSet(set, entryID: entryID, workoutID: workoutID, userID: userID, on: sql)
+        }
+        progress?.put(set, in: entryID)
+
+        if set.done != wasDone, isActive {
+            let event: RestTimer.Event
+            if set.done {
+                let place = try await setPlace(entryID: entryID, position: position, on: sql)
+                event = RestTimer.event(completing: setID, at: place, defaultRestSeconds: defaultRestSeconds, at: now)
+            } else {
+                event = .setReopened(setID: setID)
+            }
+            let before = rest
+            _ = RestTimer.reduce(&rest, event)
+            if rest != before {
+                try await sql.raw("""
+                    UPDATE workouts SET rest_ends_at = \(bind: rest.endsAt), \
+                    rest_total_seconds = \(bind: rest.totalSeconds), rest_after_set_id = \(bind: rest.afterSetID), \
+                    updated_at = \(bind: now) WHERE id = \(bind: workoutID)
+                    """).run()
+            }
+        }
+        if !isActive { try await refreshProgress(entryID: entryID, userID: userID, on: tx) }
+        return (SetWriteResult(set: set, rest: rest, applied: true), progress)
+    }
+
     /// What a set write learns about the exercise's records on the way.
-    private struct SetProgress: Sendable {
+    struct SetProgress: Sendable {
         let exerciseID: UUID
         let bests: PersonalRecords.Bests?
         let isActive: Bool

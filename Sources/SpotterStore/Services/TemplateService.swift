@@ -78,7 +78,7 @@ public struct TemplateService: Sendable {
             // Only the template's own fields are checked; its exercises stay as stored.
             let draft = TemplateDraft(name: name, category: category, notes: notes)
             var changed = try validated { () throws(ValidationFailure) in try draft.applied(to: stored, unit: unit, newID: UUID.init) }
-            changed.exercises = stored.exercises
+            (changed.exercises, changed.breaks) = (stored.exercises, stored.breaks)
             if let pinned { changed.pinned = pinned }
             if let archived { changed.archivedAt = archived ? (stored.archivedAt ?? now) : nil }
             return changed
@@ -298,7 +298,8 @@ extension TemplateService {
                     weightUnit: exercise.weightUnit, targetRPE: exercise.targetRPE, restSeconds: exercise.restSeconds,
                     targetDurationSeconds: exercise.targetDurationSeconds, notes: exercise.notes))
             }
-            let draft = TemplateDraft(name: item.name, category: item.category, notes: item.notes ?? "", exercises: rows)
+            let draft = TemplateDraft(
+                name: item.name, category: item.category, notes: item.notes ?? "", exercises: rows, breaks: item.breakDrafts, guided: item.guided)
             let base = WorkoutTemplate(id: UUID(), ownerID: user.id, name: "", category: .custom, createdAt: now)
             do {
                 var template = try draft.applied(to: base, unit: user.settings.unit, newID: UUID.init)

@@ -1,0 +1,122 @@
+import FluentKit
+import Foundation
+import SQLKit
+import SpotterCore
+
+/// The guided player of the user's workouts. The player's state is kept with the
+/// workout; every change reads it, plays out the time that passed, applies the
+/// lifter's event and logs the sets that completed, in one transaction (taken in
+/// turns with the workout's other writes), so two devices never log a set twice.
+public struct GuidedRepository: Sendable {
+    let workouts: WorkoutRepository
+
+    public init(store: SpotterStore) {
+        workouts = WorkoutRepository(store: store)
+    }
+
+    /// What a change of the player left: its plan and state, and whether it just finished.
+    public struct Outcome: Sendable {
+        public var plan: GuidedPlan
+        public var state: GuidedPlayer.State
+        /// The last set of the last item is behind: the caller finishes the workout.
+        public var finished: Bool
+    }
+
+    /// Adds the player of a workout just started; a retry keeps the first one.
+    public func create(workoutID: UUID, userID: UUID, plan: GuidedPlan, state: GuidedPlayer.State, now: Date) async throws {
+        let (planText, stateText) = (try GuidedRows.text(plan), try GuidedRows.text(state))
+        try await workouts.db.writeTransaction { tx in
+            try await tx.sql.raw("""
+                INSERT INTO guided_sessions (workout_id, user_id, plan, state, updated_at) \
+                VALUES (\(bind: workoutID), \(bind: userID), \(bind: planText), \(bind: stateText), \(bind: now)) \
+                ON CONFLICT (workout_id) DO NOTHING
+                """).run()
+        }
+    }
+
+    public func find(workoutID: UUID, userID: UUID) async throws -> (plan: GuidedPlan, state: GuidedPlayer.State, ended: Bool)? {
+        try await GuidedRows.find(workoutID: workoutID, userID: userID, on: workouts.reads).map { ($0.0, $0.1, $0.2) }
+    }
+
+    /// Plays out the time up to `now`, then applies `event` (nil: only the time),
+    /// unless `expected` (the item, set and phase the lifter saw) is no longer current: a
+    /// second tap, or a timed set that already completed itself, changes nothing more.
+    /// A set the lifter completes is logged with `values` over its planned values;
+    /// a timed set that ran out is logged as planned.
+    public func apply(
+        _ event: GuidedPlayer.Event?, expected: (item: Int, set: Int, phase: GuidedPlayer.Phase)? = nil, values: SetDraft = SetDraft(), workoutID: UUID,
+        userID: UUID, unit: MassUnit, defaultRestSeconds: Int, now: Date
+    ) async throws -> Outcome {
+        try await workouts.batchedWrite { tx in
+            try await WorkoutRows.lockWorkout(id: workoutID, userID: userID, on: tx)
+            guard let (plan, stored, ended) = try await GuidedRows.find(workoutID: workoutID, userID: userID, on: tx) else {
+                throw SpotterError.notFound("The guided workout")
+            }
+            var state = stored
+            if ended {
+                // Finished or stopped elsewhere (the workout page's Finish): the player is over too.
+                if state.phase != .finished {
+                    (state.phase, state.endsAt, state.pausedRemaining, state.isPaused) = (.finished, nil, nil, false)
+                    try await GuidedRows.saveState(state, workoutID: workoutID, now: now, on: tx)
+                }
+                return Outcome(plan: plan, state: state, finished: false)
+            }
+            var effects = GuidedPlayer.reduce(&state, .tick(at: now), items: plan.items).map { ($0, SetDraft()) }
+            if let event, expected.map({ ($0.item, $0.set, $0.phase) == (state.item, state.set, state.phase) }) ?? true {
+                var lifter = SetDraft()
+                if case .completeSet = event { lifter = values }
+                effects += GuidedPlayer.reduce(&state, event, items: plan.items).map { ($0, lifter) }
+            }
+            var finished = false
+            for (effect, draft) in effects {
+                switch effect {
+                case .logSet(let item, let set, let at):
+                    try await log(
+                        set: set, of: plan.entryIDs[safe: item] ?? nil, with: draft, workoutID: workoutID, userID: userID, unit: unit,
+                        defaultRestSeconds: defaultRestSeconds, at: at, now: now, on: tx)
+                case .finish:
+                    finished = true
+                }
+            }
+            if state != stored { try await GuidedRows.saveState(state, workoutID: workoutID, now: now, on: tx) }
+            return Outcome(plan: plan, state: state, finished: finished)
+        }
+    }
+
+    /// Marks the player over (the lifter stopped it); the workout is finished or discarded by the caller.
+    public func stop(workoutID: UUID, userID: UUID, now: Date) async throws {
+        try await workouts.db.writeTransaction { tx in
+            try await WorkoutRows.lockWorkout(id: workoutID, userID: userID, on: tx)
+            guard var (_, state, _) = try await GuidedRows.find(workoutID: workoutID, userID: userID, on: tx) else {
+                throw SpotterError.notFound("The guided workout")
+            }
+            (state.phase, state.endsAt, state.pausedRemaining, state.isPaused) = (.finished, nil, nil, false)
+            try await GuidedRows.saveState(state, workoutID: workoutID, now: now, on: tx)
+        }
+    }
+
+    /// Ticks set `set` (0-based) of an entry done: the stored set at that place, or
+    /// a new one at the end when the lifter removed sets meanwhile. An entry the
+    /// lifter removed logs nothing.
+    private func log(
+        set: Int, of entryID: UUID?, with values: SetDraft, workoutID: UUID, userID: UUID, unit: MassUnit, defaultRestSeconds: Int,
+        at: Date, now: Date, on tx: any Database
+    ) async throws {
+        guard let entryID else { return }
+        let rows = try await tx.sql.raw("""
+            SELECT s.id FROM exercise_entries e LEFT JOIN workout_sets s ON s.entry_id = e.id \
+            WHERE e.id = \(bind: entryID) AND e.workout_id = \(bind: workoutID) AND e.user_id = \(bind: userID) ORDER BY s.position
+            """).all()
+        guard !rows.isEmpty else { return }
+        let ids = try rows.compactMap { try $0.decode(column: "id", as: UUID?.self) }
+        var draft = values
+        draft.done = true
+        _ = try await workouts.writeSet(
+            workoutID: workoutID, entryID: entryID, setID: ids[safe: set] ?? UUID(), draft: draft, changedAt: at, userID: userID,
+            unit: unit, defaultRestSeconds: defaultRestSeconds, now: now, on: tx)
+    }
+}
+
+extension Array {
+    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
+}
