@@ -84,7 +84,7 @@ struct TemplateFinishPagesController {
             exercises: plan.enumerated().map { index, item in
                 TemplateExerciseView(
                     number: index + 1, name: names[item.exerciseID] ?? "Unknown exercise", prescription: TemplateText.prescription(item),
-                    weightNote: nil, rest: TemplateText.rest(item.restSeconds, fallback: user.settings.defaultRestSeconds), exerciseNotes: nil)
+                    weightNote: nil, rest: TemplateText.rest(item.restSeconds, fallback: user.settings.defaultRestSeconds), exerciseNotes: nil, isBreak: false)
             },
             skipped: skipped.map { names[$0] ?? "Unknown exercise" },
             error: failure.flatMap { $0.message(for: "name") == nil ? $0.first.message : nil },

@@ -46,7 +46,8 @@ struct TemplatePagesController {
                 + TemplateCategory.allCases.map { OptionView(value: $0.rawValue, label: $0.displayName, selected: $0 == filter.category) },
             sorts: TemplateSort.allCases.map { OptionView(value: $0.rawValue, label: $0.displayName, selected: $0 == filter.sort) },
             showArchived: filter.includeArchived,
-            filtered: filter.search != "" || filter.category != nil,
+            guidedOnly: filter.guidedOnly,
+            filtered: filter.search != "" || filter.category != nil || filter.guidedOnly,
             hasAny: hasAny,
             error: failure?.first.message,
             notice: Notice.from(request))
@@ -82,12 +83,22 @@ struct TemplatePagesController {
                 title: template.name, context: context, section: .workout, backLink: template.isPreset ? "/templates/presets" : "/templates"),
             card: TemplateCardView(template, names: names, now: services.clock(), timeZone: zone),
             notes: template.notes.isEmpty ? nil : template.notes,
-            exercises: template.exercises.enumerated().map { index, item in
-                TemplateExerciseView(
-                    number: index + 1, name: names[item.exerciseID] ?? "Unknown exercise", prescription: TemplateText.prescription(item),
-                    weightNote: item.targetWeight.map { TemplateText.weight($0) } ?? suggested[item.exerciseID].map { "Suggested " + TemplateText.weight($0) + " (last time)" },
-                    rest: TemplateText.rest(item.restSeconds, fallback: user.settings.defaultRestSeconds),
-                    exerciseNotes: item.notes.isEmpty ? nil : item.notes)
+            // The timeline: exercises numbered, break cards between them where the template has any.
+            exercises: template.timeline.reduce(into: [TemplateExerciseView]()) { views, entry in
+                let number = views.filter { !$0.isBreak }.count + 1
+                switch entry {
+                case .pause(let pause):
+                    views.append(TemplateExerciseView(
+                        number: 0, name: "Break", prescription: DurationFormat.short(pause.seconds), weightNote: nil, rest: "", exerciseNotes: nil,
+                        isBreak: true))
+                case .exercise(let item):
+                    views.append(TemplateExerciseView(
+                        number: number, name: names[item.exerciseID] ?? "Unknown exercise", prescription: TemplateText.prescription(item),
+                        weightNote: item.targetWeight.map { TemplateText.weight($0) }
+                            ?? suggested[item.exerciseID].map { "Suggested " + TemplateText.weight($0) + " (last time)" },
+                        rest: TemplateText.rest(item.restSeconds, fallback: user.settings.defaultRestSeconds),
+                        exerciseNotes: item.notes.isEmpty ? nil : item.notes, isBreak: false))
+                }
             },
             created: template.isPreset ? nil : TemplateText.date(template.createdAt, timeZone: zone),
             setCount: template.setCount,

@@ -17,6 +17,9 @@ struct TemplateCardView {
     let pinned: Bool
     let archived: Bool
     let isPreset: Bool
+    let guided: Bool
+    /// "12:30" the guided player takes, for guided templates.
+    let playTime: String?
 
     init(_ template: WorkoutTemplate, names: [UUID: String], now: Date, timeZone: TimeZone) {
         id = template.id.text
@@ -26,12 +29,17 @@ struct TemplateCardView {
         preview = shown.joined(separator: ", ")
         moreCount = template.exerciseCount > 3 ? template.exerciseCount - 3 : nil
         exerciseCount = template.exerciseCount
-        duration = TemplateText.duration(template.estimatedDurationSeconds)
-        minutes = "\(template.estimatedDurationSeconds / 60) min"
+        // A guided template lasts what its player takes; another, two minutes a set.
+        let seconds = template.isGuided
+            ? template.estimatedPlaySeconds(defaultRestSeconds: TemplateExercise.defaultRestSeconds) : template.estimatedDurationSeconds
+        duration = TemplateText.duration(seconds)
+        minutes = "\(max(1, (seconds + 30) / 60)) min"
         lastUsed = template.lastUsedAt.map { "Last used " + TemplateText.relativeDay($0, now: now, timeZone: timeZone) } ?? "Never used"
         pinned = template.pinned
         archived = template.isArchived
         isPreset = template.isPreset
+        guided = template.isGuided
+        playTime = template.isGuided ? GuidedText.clock(template.estimatedPlaySeconds(defaultRestSeconds: TemplateExercise.defaultRestSeconds)) : nil
     }
 }
 
@@ -47,6 +55,8 @@ struct TemplateExerciseView {
     /// Named apart from the template's own `notes`: an exercise without notes
     /// must not show the template's (Mustache looks a missing name up outside).
     let exerciseNotes: String?
+    /// A break card of a guided template.
+    let isBreak: Bool
 }
 
 /// Words and numbers of the template pages.
@@ -95,6 +105,7 @@ enum TemplateText {
 
     static func rest(_ seconds: Int?, fallback: Int) -> String {
         let value = seconds ?? fallback
+        if value == 0 { return "no rest" }
         return value % 60 == 0 ? "\(value / 60) min rest" : (value > 60 ? "\(value / 60) min \(value % 60) s rest" : "\(value) s rest")
     }
 }
@@ -118,6 +129,8 @@ extension TemplateCardView: MustacheParent {
         case "pinned": pinned
         case "archived": archived
         case "isPreset": isPreset
+        case "guided": guided
+        case "playTime": playTime
         default: nil
         }
     }
@@ -130,6 +143,7 @@ struct TemplateLibraryPage {
     let categories: [OptionView]
     let sorts: [OptionView]
     let showArchived: Bool
+    let guidedOnly: Bool
     let filtered: Bool
     let hasAny: Bool
     let error: String?

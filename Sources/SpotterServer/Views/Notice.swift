@@ -11,6 +11,7 @@ enum Notice: String {
     case templateCopied, templatesImported, presetUsed
     case programCreated, programCopied, programActivated, programDeactivated, weekSkipped, programDuplicated, programArchived, programRestored
     case programDeleted
+    case nothingToPlay
 
     var text: String {
         switch self {
@@ -43,6 +44,7 @@ enum Notice: String {
         case .programArchived: "Program archived. Turn on \"Show archived\" to find it again."
         case .programRestored: "Program restored."
         case .programDeleted: "Program deleted. Workouts done from it are kept."
+        case .nothingToPlay: "There is no exercise to play yet. Add one to the timeline first."
         }
     }
 

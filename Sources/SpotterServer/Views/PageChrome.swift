@@ -46,7 +46,8 @@ struct PageChrome {
     let username: String
     let nav: [NavItem]
     let stylesheet: String
-    let script: String
+    /// The page's script: the app's, or a page's own (the player's, to stay small).
+    var script: String
     let backLink: String?
 
     init(title: String, context: some SpotterRequestContext, section: Section?, backLink: String? = nil) {

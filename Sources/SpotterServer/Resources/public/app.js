@@ -4,6 +4,7 @@ import "./image-preview.js";
 import "./filter-autosubmit.js";
 import "./template-pick.js";
 import "./program-wizard.js";
+import "./timeline-builder.js";
 import "./workout.js";
 import "./service-worker-registration.js";
 import "./sign-out.js";
