@@ -17,7 +17,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
 from pages import (
-    assert_no_error_page, button, css, css_all, field, fit_problems, go, notice, path_of, register_account, sign_in, tap,
+    assert_no_error_page, browser_errors, button, css, css_all, field, fit_problems, go, notice, path_of, register_account, sign_in, tap,
     tap_and_load, text_of, type_into, wait)
 from test_workout import api_for
 
@@ -156,6 +156,8 @@ def test_build_play_and_stop_a_guided_workout(server, driver, shoot):
     assert text_of(driver, "[data-progress-label]") == "Exercise 2 of 2"
     shoot(driver, "guided-player-hold")
     wait(driver, 15).until(lambda d: css_all(d, ".player-summary"), message="the hold did not complete itself")
+
+    assert not browser_errors(driver), "the player logs no errors (beeps, vibration, wake lock)"
 
     # The summary, and the workout in history with every set.
     assert "Workout complete" in text_of(driver, ".player-summary h1")

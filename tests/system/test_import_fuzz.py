@@ -378,14 +378,17 @@ def with_program(export: bytes) -> bytes:
     """The export with a program added (the CLI makes none): a template of the account's
     first exercise, a 4-week program with it on Monday and Thursday, followed from a
     fixed day with week 2 skipped, and the first workout started from its first day.
-    So the cases made from the file reach the program part of the reader too."""
+    Its template is a guided one, with a break between its two exercise rows. So the
+    cases made from the file reach the program and timeline parts of the reader too."""
     document = json.loads(export)
     entry = document["workouts"][0]["exercises"][0]
     stamp = "2026-01-02T03:04:05.678Z"
     document["templates"].append({
         "name": "Fuzz day", "category": "strength", "notes": "", "pinned": False, "createdAt": stamp, "updatedAt": stamp,
         "exercises": [{"exercise": entry["exercise"], **({"catalogKey": entry["catalogKey"]} if entry.get("catalogKey") else {}),
-                       "sets": 3, "repMin": 5, "repMax": 5}]})
+                       "sets": 3, "repMin": 5, "repMax": 5, **({"targetDurationSeconds": 30} if timed else {})}
+                      for timed in (False, True)],
+        "breaks": [{"position": 1, "seconds": 45}], "guided": True})
     days = [{"weekday": day, "template": "Fuzz day", "notes": "Heavy", "suggestedRPE": 8} for day in ("monday", "thursday")]
     document["programs"] = [{
         "name": "Fuzz block", "description": "Four weeks.", "category": "strength", "difficulty": "intermediate",

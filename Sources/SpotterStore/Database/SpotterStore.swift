@@ -25,6 +25,8 @@ public final class SpotterStore: Sendable {
     private let owned: [any Sendable & ShutdownAsync]
     /// The built-in exercises in memory (see `CatalogSnapshot`).
     let catalog = CatalogSnapshot()
+    /// The plans of played workouts, which never change once made.
+    let guidedPlans = GuidedPlanCache()
     /// Who recent tokens and session cookies belong to (see `SignInCache`).
     let tokenOwners = SignInCache<TokenOwner>()
     let sessionOwners = SignInCache<SessionOwner>()

@@ -9,17 +9,19 @@ import SpotterCore
 /// turns with the workout's other writes), so two devices never log a set twice.
 public struct GuidedRepository: Sendable {
     let workouts: WorkoutRepository
+    let plans: GuidedPlanCache
 
     public init(store: SpotterStore) {
         workouts = WorkoutRepository(store: store)
+        plans = store.guidedPlans
     }
 
     /// What a change of the player left: its plan and state, and whether it just finished.
     public struct Outcome: Sendable {
         public var plan: GuidedPlan
         public var state: GuidedPlayer.State
-        /// The last set of the last item is behind: the caller finishes the workout.
-        public var finished: Bool
+        /// When the last set of the last item ended: the caller finishes the workout then.
+        public var finishedAt: Date?
     }
 
     /// Adds the player of a workout just started; a retry keeps the first one.
@@ -35,7 +37,7 @@ public struct GuidedRepository: Sendable {
     }
 
     public func find(workoutID: UUID, userID: UUID) async throws -> (plan: GuidedPlan, state: GuidedPlayer.State, ended: Bool)? {
-        try await GuidedRows.find(workoutID: workoutID, userID: userID, on: workouts.reads).map { ($0.0, $0.1, $0.2) }
+        try await GuidedRows.find(workoutID: workoutID, userID: userID, plans: plans, on: workouts.reads).map { ($0.0, $0.1, $0.2) }
     }
 
     /// Plays out the time up to `now`, then applies `event` (nil: only the time),
@@ -49,7 +51,7 @@ public struct GuidedRepository: Sendable {
     ) async throws -> Outcome {
         try await workouts.batchedWrite { tx in
             try await WorkoutRows.lockWorkout(id: workoutID, userID: userID, on: tx)
-            guard let (plan, stored, ended) = try await GuidedRows.find(workoutID: workoutID, userID: userID, on: tx) else {
+            guard let (plan, stored, ended) = try await GuidedRows.find(workoutID: workoutID, userID: userID, plans: plans, on: tx) else {
                 throw SpotterError.notFound("The guided workout")
             }
             var state = stored
@@ -59,7 +61,7 @@ public struct GuidedRepository: Sendable {
                     (state.phase, state.endsAt, state.pausedRemaining, state.isPaused) = (.finished, nil, nil, false)
                     try await GuidedRows.saveState(state, workoutID: workoutID, now: now, on: tx)
                 }
-                return Outcome(plan: plan, state: state, finished: false)
+                return Outcome(plan: plan, state: state, finishedAt: nil)
             }
             var effects = GuidedPlayer.reduce(&state, .tick(at: now), items: plan.items).map { ($0, SetDraft()) }
             if let event, expected.map({ ($0.item, $0.set, $0.phase) == (state.item, state.set, state.phase) }) ?? true {
@@ -67,19 +69,19 @@ public struct GuidedRepository: Sendable {
                 if case .completeSet = event { lifter = values }
                 effects += GuidedPlayer.reduce(&state, event, items: plan.items).map { ($0, lifter) }
             }
-            var finished = false
+            var finishedAt: Date?
             for (effect, draft) in effects {
                 switch effect {
                 case .logSet(let item, let set, let at):
                     try await log(
-                        set: set, of: plan.entryIDs[safe: item] ?? nil, with: draft, workoutID: workoutID, userID: userID, unit: unit,
+                        set: set, of: item, in: plan, with: draft, workoutID: workoutID, userID: userID, unit: unit,
                         defaultRestSeconds: defaultRestSeconds, at: at, now: now, on: tx)
-                case .finish:
-                    finished = true
+                case .finish(let at):
+                    finishedAt = at
                 }
             }
             if state != stored { try await GuidedRows.saveState(state, workoutID: workoutID, now: now, on: tx) }
-            return Outcome(plan: plan, state: state, finished: finished)
+            return Outcome(plan: plan, state: state, finishedAt: finishedAt)
         }
     }
 
@@ -87,7 +89,7 @@ public struct GuidedRepository: Sendable {
     public func stop(workoutID: UUID, userID: UUID, now: Date) async throws {
         try await workouts.db.writeTransaction { tx in
             try await WorkoutRows.lockWorkout(id: workoutID, userID: userID, on: tx)
-            guard var (_, state, _) = try await GuidedRows.find(workoutID: workoutID, userID: userID, on: tx) else {
+            guard var (_, state, _) = try await GuidedRows.find(workoutID: workoutID, userID: userID, plans: plans, on: tx) else {
                 throw SpotterError.notFound("The guided workout")
             }
             (state.phase, state.endsAt, state.pausedRemaining, state.isPaused) = (.finished, nil, nil, false)
@@ -95,25 +97,23 @@ public struct GuidedRepository: Sendable {
         }
     }
 
-    /// Ticks set `set` (0-based) of an entry done: the stored set at that place, or
-    /// a new one at the end when the lifter removed sets meanwhile. An entry the
-    /// lifter removed logs nothing.
+    /// Ticks set `set` (0-based) of item `item` done: the set the plan made for it,
+    /// added again at the end of its exercise when the lifter removed it meanwhile.
+    /// An exercise the lifter removed logs nothing.
     private func log(
-        set: Int, of entryID: UUID?, with values: SetDraft, workoutID: UUID, userID: UUID, unit: MassUnit, defaultRestSeconds: Int,
-        at: Date, now: Date, on tx: any Database
+        set: Int, of item: Int, in plan: GuidedPlan, with values: SetDraft, workoutID: UUID, userID: UUID, unit: MassUnit,
+        defaultRestSeconds: Int, at: Date, now: Date, on tx: any Database
     ) async throws {
-        guard let entryID else { return }
-        let rows = try await tx.sql.raw("""
-            SELECT s.id FROM exercise_entries e LEFT JOIN workout_sets s ON s.entry_id = e.id \
-            WHERE e.id = \(bind: entryID) AND e.workout_id = \(bind: workoutID) AND e.user_id = \(bind: userID) ORDER BY s.position
-            """).all()
-        guard !rows.isEmpty else { return }
-        let ids = try rows.compactMap { try $0.decode(column: "id", as: UUID?.self) }
+        guard let entryID = plan.entryIDs[safe: item] ?? nil else { return }
         var draft = values
         draft.done = true
-        _ = try await workouts.writeSet(
-            workoutID: workoutID, entryID: entryID, setID: ids[safe: set] ?? UUID(), draft: draft, changedAt: at, userID: userID,
-            unit: unit, defaultRestSeconds: defaultRestSeconds, now: now, on: tx)
+        do {
+            _ = try await workouts.writeSet(
+                workoutID: workoutID, entryID: entryID, setID: plan.setID(item: item, set: set) ?? UUID(), draft: draft, changedAt: at,
+                userID: userID, unit: unit, defaultRestSeconds: defaultRestSeconds, now: now, on: tx)
+        } catch SpotterError.notFound {
+            // The exercise is no longer in the workout: nothing to log it in.
+        }
     }
 }
 

@@ -2,6 +2,7 @@ import FluentKit
 import Foundation
 import SQLKit
 import SpotterCore
+import Synchronization
 
 /// The one Swift description of `guided_sessions` (made by `M013CreateGuidedWorkouts`):
 /// a played workout's plan and player state, each kept as JSON text (the player's
@@ -26,19 +27,44 @@ enum GuidedRows: TableRows {
         try JSONDecoder().decode(GuidedPlayer.State.self, from: Data(try row.decode(column: "state", as: String.self).utf8))
     }
 
-    /// The player of a workout of the user's, with whether the workout has ended.
-    static func find(workoutID: UUID, userID: UUID, on db: any Database) async throws -> (GuidedPlan, GuidedPlayer.State, ended: Bool)? {
+    /// The player of a workout of the user's, with whether the workout has ended. The
+    /// plan comes from `plans` when it is there (it never changes), else with the row.
+    static func find(
+        workoutID: UUID, userID: UUID, plans: GuidedPlanCache, on db: any Database
+    ) async throws -> (GuidedPlan, GuidedPlayer.State, ended: Bool)? {
+        let known = plans.plan(workoutID)
+        let columns: SQLQueryString = known == nil ? "g.plan, g.state, w.ended_at" : "g.state, w.ended_at"
         guard let row = try await db.sql.raw("""
-            SELECT g.plan, g.state, w.ended_at FROM guided_sessions g JOIN workouts w ON w.id = g.workout_id \
+            SELECT \(columns) FROM guided_sessions g JOIN workouts w ON w.id = g.workout_id \
             WHERE g.workout_id = \(bind: workoutID) AND g.user_id = \(bind: userID) AND w.user_id = \(bind: userID)
             """).first()
         else { return nil }
-        return (try plan(row), try state(row), !(try row.decodeNil(column: "ended_at")))
+        let plan = try known ?? plan(row)
+        if known == nil { plans.keep(plan, for: workoutID) }
+        return (plan, try state(row), !(try row.decodeNil(column: "ended_at")))
     }
 
     static func saveState(_ state: GuidedPlayer.State, workoutID: UUID, now: Date, on db: any Database) async throws {
         try await db.sql.raw(
             "UPDATE guided_sessions SET state = \(bind: try text(state)), updated_at = \(bind: now) WHERE workout_id = \(bind: workoutID)"
         ).run()
+    }
+}
+
+/// The plans of played workouts, kept in memory after their first read: a plan
+/// never changes once its workout started (nor does another instance change it),
+/// so the player's every action reads only its small state row. At most `limit`
+/// plans are kept; when full, it starts over.
+final class GuidedPlanCache: Sendable {
+    private let plans = Mutex<[UUID: GuidedPlan]>([:])
+    static let limit = 2_000
+
+    func plan(_ workoutID: UUID) -> GuidedPlan? { plans.withLock { $0[workoutID] } }
+
+    func keep(_ plan: GuidedPlan, for workoutID: UUID) {
+        plans.withLock { plans in
+            if plans.count >= Self.limit { plans.removeAll(keepingCapacity: true) }
+            plans[workoutID] = plan
+        }
     }
 }

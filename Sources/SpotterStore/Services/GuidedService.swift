@@ -62,7 +62,8 @@ public struct GuidedService: Sendable {
             throw SpotterError.idInUse
         }
         let workout = try await templates.start(templateID, workoutID: workoutID, today: nil, replaceActive: replaceActive, user: user)
-        let plan = GuidedPlan(template: template, entryIDs: workout.entries.map(\.id), defaultRestSeconds: user.settings.defaultRestSeconds)
+        let plan = GuidedPlan(
+            template: template, entries: workout.entries.map { ($0.id, $0.sets.map(\.id)) }, defaultRestSeconds: user.settings.defaultRestSeconds)
         try await players.create(workoutID: workoutID, userID: user.id, plan: plan, state: state, now: now)
         return try await snapshot(workoutID, user: user)
     }
@@ -90,7 +91,7 @@ public struct GuidedService: Sendable {
         let outcome = try await players.apply(
             action?.event(at: now), expected: expected, values: values, workoutID: workoutID, userID: user.id, unit: user.settings.unit,
             defaultRestSeconds: user.settings.defaultRestSeconds, now: now)
-        if outcome.finished { try await finishWorkout(workoutID, user: user, now: now) }
+        if let finishedAt = outcome.finishedAt { try await finishWorkout(workoutID, user: user, now: finishedAt) }
         return Snapshot(workoutID: workoutID, plan: outcome.plan, state: outcome.state, now: now, workout: nil, exercises: [:])
     }
 

@@ -221,6 +221,8 @@ function start(root) {
       act("complete");
     }
   });
+  // Sound may start only after a tap: the first one anywhere unlocks it.
+  document.addEventListener("pointerdown", unlockAudio);
   document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") refresh(); keepAwake(); });
   draw(state);
   setInterval(tick, 250);
