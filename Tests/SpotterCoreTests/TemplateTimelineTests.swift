@@ -114,30 +114,36 @@ struct TemplateTimelineTests {
 
     // MARK: The plan of a started workout
 
-    @Test("A plan maps each exercise card to the workout entry made for it, in order; breaks have none")
+    @Test("A plan maps each exercise card to the workout entry made for it and its sets, in order; breaks have none")
     func planEntries() {
         let entries = [Self.newID(1), Self.newID(2), Self.newID(3)]
-        let plan = GuidedPlan(template: Self.legsAndCore, entryIDs: entries, defaultRestSeconds: 75)
+        let sets = [[Self.newID(11), Self.newID(12)], [Self.newID(21)], [Self.newID(31), Self.newID(32), Self.newID(33)]]
+        let plan = GuidedPlan(template: Self.legsAndCore, entries: Array(zip(entries, sets)).map { ($0, $1) }, defaultRestSeconds: 75)
         #expect(plan.templateID == Self.existing(100))
         #expect(plan.items == Self.legsAndCore.playerItems(defaultRestSeconds: 75))
         #expect(plan.entryIDs == [Self.newID(1), nil, Self.newID(2), nil, Self.newID(3)])
+        #expect(plan.setIDs == [sets[0], [], sets[1], [], sets[2]])
+        #expect(plan.setID(item: 4, set: 2) == Self.newID(33))
+        #expect(plan.setID(item: 1, set: 0) == nil, "a break has no sets")
+        #expect(plan.setID(item: 0, set: 2) == nil, "past the planned sets")
 
-        let preset = GuidedPlan(template: Self.template([], owner: nil), entryIDs: entries, defaultRestSeconds: 75)
+        let preset = GuidedPlan(template: Self.template([], owner: nil), entries: entries.map { ($0, []) }, defaultRestSeconds: 75)
         #expect(preset.templateID == nil, "a preset is no template of the lifter's")
         #expect(preset.entryIDs == entries)
     }
 
     @Test("Exercise numbers: 'Exercise 2 of 3' on the plank; a break shows the number of the exercise before it")
     func exerciseNumbers() {
-        let plan = GuidedPlan(template: Self.legsAndCore, entryIDs: [Self.newID(1), Self.newID(2), Self.newID(3)], defaultRestSeconds: 75)
+        let plan = GuidedPlan(
+            template: Self.legsAndCore, entries: [Self.newID(1), Self.newID(2), Self.newID(3)].map { ($0, []) }, defaultRestSeconds: 75)
         #expect((0..<5).map { plan.exerciseNumber(of: $0).number } == [1, 1, 2, 2, 3])
         #expect((0..<5).allSatisfy { plan.exerciseNumber(of: $0).count == 3 })
         #expect(plan.exerciseNumber(of: 9).number == 3, "past the end: the last")
 
         let leading = GuidedPlan(
-            template: Self.template([TemplateBreak(id: Self.firstBreak, position: 0, seconds: 10)]), entryIDs: [Self.newID(1), Self.newID(2), Self.newID(3)],
+            template: Self.template([TemplateBreak(id: Self.firstBreak, position: 0, seconds: 10)]), entries: [Self.newID(1), Self.newID(2), Self.newID(3)].map { ($0, []) },
             defaultRestSeconds: 75)
-        #expect(leading.exerciseNumber(of: 0).number == 0, "a break before the first exercise: 'Exercise 0 of 3'")
+        #expect(leading.exerciseNumber(of: 0).number == 1, "a break before the first exercise: 'Exercise 1 of 3', never 0")
         #expect(leading.exerciseNumber(of: 1).number == 1)
     }
 

@@ -41,6 +41,7 @@ public struct GuidedPlan: Sendable, Equatable, Codable {
         let exercises = items.indices.filter { if case .exercise = items[$0] { true } else { false } }
         let before = exercises.filter { $0 < index }.count
         let isExercise = exercises.contains(index)
-        return (min(before + (isExercise ? 1 : 0), exercises.count), exercises.count)
+        // A break counts as the exercise before it; one before the first, as the first.
+        return (min(max(before + (isExercise ? 1 : 0), 1), exercises.count), exercises.count)
     }
 }

@@ -79,6 +79,11 @@ public enum GuidedPlayer {
             return max(0, Int(endsAt.timeIntervalSince(now).rounded(.up)))
         }
 
+        /// Over: the lifter stopped, or the workout was finished elsewhere. No countdown runs.
+        public mutating func end() {
+            (phase, endsAt, totalSeconds, pausedRemaining, isPaused) = (.finished, nil, 0, nil, false)
+        }
+
         /// Seconds played so far, pauses left out.
         public func elapsedSeconds(at now: Date) -> Int {
             let paused = pausedSeconds + (pausedAt.map { Int(now.timeIntervalSince($0)) } ?? 0)

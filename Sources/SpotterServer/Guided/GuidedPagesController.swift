@@ -131,6 +131,7 @@ struct GuidedPagesController {
         let json = String(decoding: try JSONCoding.encoder.encode(response), as: UTF8.self).replacingOccurrences(of: "</", with: "<\\/")
         var page = PageChrome(title: snapshot.workout?.name ?? "Guided workout", context: context, section: .workout, backLink: "/workout")
         page.script = AssetCatalog.shared.url(for: "guided-player.js")
+        page.stylesheet = AssetCatalog.shared.url(for: "player.css")
         var model = PlayerPage(response, workoutName: page.title, unit: user.settings.unit, page: page, json: json)
         model.error = error
         return try services.views.render(model, template: "guided-player", status: error == nil ? .ok : .badRequest)

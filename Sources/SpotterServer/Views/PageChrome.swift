@@ -45,7 +45,10 @@ struct PageChrome {
     let signedIn: Bool
     let username: String
     let nav: [NavItem]
-    let stylesheet: String
+    /// The shared base (tokens, elements, buttons, fields), then the page's own:
+    /// the app's, or a page's own (the player's, to stay small).
+    let baseStylesheet: String
+    var stylesheet: String
     /// The page's script: the app's, or a page's own (the player's, to stay small).
     var script: String
     let backLink: String?
@@ -60,6 +63,7 @@ struct PageChrome {
         nav = user == nil ? [] : Section.allCases.map {
             NavItem(label: $0.label, path: $0.path, icon: $0.rawValue, active: $0 == section)
         }
+        baseStylesheet = AssetCatalog.shared.url(for: "base.css")
         stylesheet = AssetCatalog.shared.url(for: "app.css")
         script = AssetCatalog.shared.url(for: "app.js")
         self.backLink = backLink
@@ -77,6 +81,7 @@ extension PageChrome: MustacheParent {
         case "signedIn": signedIn
         case "username": username
         case "nav": nav
+        case "baseStylesheet": baseStylesheet
         case "stylesheet": stylesheet
         case "script": script
         case "backLink": backLink

@@ -58,7 +58,7 @@ public struct GuidedRepository: Sendable {
             if ended {
                 // Finished or stopped elsewhere (the workout page's Finish): the player is over too.
                 if state.phase != .finished {
-                    (state.phase, state.endsAt, state.pausedRemaining, state.isPaused) = (.finished, nil, nil, false)
+                    state.end()
                     try await GuidedRows.saveState(state, workoutID: workoutID, now: now, on: tx)
                 }
                 return Outcome(plan: plan, state: state, finishedAt: nil)
@@ -75,7 +75,7 @@ public struct GuidedRepository: Sendable {
                 case .logSet(let item, let set, let at):
                     try await log(
                         set: set, of: item, in: plan, with: draft, workoutID: workoutID, userID: userID, unit: unit,
-                        defaultRestSeconds: defaultRestSeconds, at: at, now: now, on: tx)
+                        defaultRestSeconds: defaultRestSeconds, at: at, on: tx)
                 case .finish(let at):
                     finishedAt = at
                 }
@@ -92,17 +92,18 @@ public struct GuidedRepository: Sendable {
             guard var (_, state, _) = try await GuidedRows.find(workoutID: workoutID, userID: userID, plans: plans, on: tx) else {
                 throw SpotterError.notFound("The guided workout")
             }
-            (state.phase, state.endsAt, state.pausedRemaining, state.isPaused) = (.finished, nil, nil, false)
+            state.end()
             try await GuidedRows.saveState(state, workoutID: workoutID, now: now, on: tx)
         }
     }
 
     /// Ticks set `set` (0-based) of item `item` done: the set the plan made for it,
     /// added again at the end of its exercise when the lifter removed it meanwhile.
-    /// An exercise the lifter removed logs nothing.
+    /// An exercise the lifter removed logs nothing. The set counts as logged when it
+    /// ended (a timed set that ran out while nobody looked), not when that was seen.
     private func log(
         set: Int, of item: Int, in plan: GuidedPlan, with values: SetDraft, workoutID: UUID, userID: UUID, unit: MassUnit,
-        defaultRestSeconds: Int, at: Date, now: Date, on tx: any Database
+        defaultRestSeconds: Int, at: Date, on tx: any Database
     ) async throws {
         guard let entryID = plan.entryIDs[safe: item] ?? nil else { return }
         var draft = values
@@ -110,7 +111,7 @@ public struct GuidedRepository: Sendable {
         do {
             _ = try await workouts.writeSet(
                 workoutID: workoutID, entryID: entryID, setID: plan.setID(item: item, set: set) ?? UUID(), draft: draft, changedAt: at,
-                userID: userID, unit: unit, defaultRestSeconds: defaultRestSeconds, now: now, on: tx)
+                userID: userID, unit: unit, defaultRestSeconds: defaultRestSeconds, now: at, startsRest: false, on: tx)
         } catch SpotterError.notFound {
             // The exercise is no longer in the workout: nothing to log it in.
         }

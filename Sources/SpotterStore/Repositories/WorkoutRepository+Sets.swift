@@ -49,10 +49,12 @@ extension WorkoutRepository {
     }
 
     /// `putSet`'s write inside the caller's transaction (the guided player logs its
-    /// sets with it): the set and the rest timer, and what the records need.
+    /// sets with it): the set and the rest timer, and what the records need. The
+    /// guided player keeps its own rests, so its sets leave the workout's rest timer
+    /// alone (`startsRest` false).
     func writeSet(
         workoutID: UUID, entryID: UUID, setID: UUID, draft: SetDraft, changedAt: Date, userID: UUID, unit: MassUnit,
-        defaultRestSeconds: Int, now: Date, on tx: any Database
+        defaultRestSeconds: Int, now: Date, startsRest: Bool = true, on tx: any Database
     ) async throws -> (SetWriteResult, SetProgress?) {
         let sql = tx.sql
         // On PostgreSQL the workout is locked first, in a statement of its own:
@@ -107,7 +109,7 @@ extension WorkoutRepository {
         }
         progress?.put(set, in: entryID)
 
-        if set.done != wasDone, isActive {
+        if set.done != wasDone, isActive, startsRest {
             let event: RestTimer.Event
             if set.done {
                 let place = try await setPlace(entryID: entryID, position: position, on: sql)
