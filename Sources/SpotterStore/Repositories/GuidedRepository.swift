@@ -50,8 +50,11 @@ public struct GuidedRepository: Sendable {
         userID: UUID, unit: MassUnit, defaultRestSeconds: Int, now: Date
     ) async throws -> Outcome {
         try await workouts.batchedWrite { tx in
-            try await WorkoutRows.lockWorkout(id: workoutID, userID: userID, on: tx)
-            guard let (plan, stored, ended) = try await GuidedRows.find(workoutID: workoutID, userID: userID, plans: plans, on: tx) else {
+            // One statement reads the player and locks it with its workout: the set
+            // write below then takes no lock of its own.
+            guard let (plan, stored, ended) = try await GuidedRows.find(
+                workoutID: workoutID, userID: userID, plans: plans, locking: true, on: tx)
+            else {
                 throw SpotterError.notFound("The guided workout")
             }
             var state = stored
@@ -88,8 +91,8 @@ public struct GuidedRepository: Sendable {
     /// Marks the player over (the lifter stopped it); the workout is finished or discarded by the caller.
     public func stop(workoutID: UUID, userID: UUID, now: Date) async throws {
         try await workouts.db.writeTransaction { tx in
-            try await WorkoutRows.lockWorkout(id: workoutID, userID: userID, on: tx)
-            guard var (_, state, _) = try await GuidedRows.find(workoutID: workoutID, userID: userID, plans: plans, on: tx) else {
+            guard var (_, state, _) = try await GuidedRows.find(workoutID: workoutID, userID: userID, plans: plans, locking: true, on: tx)
+            else {
                 throw SpotterError.notFound("The guided workout")
             }
             state.end()
@@ -111,7 +114,7 @@ public struct GuidedRepository: Sendable {
         do {
             _ = try await workouts.writeSet(
                 workoutID: workoutID, entryID: entryID, setID: plan.setID(item: item, set: set) ?? UUID(), draft: draft, changedAt: at,
-                userID: userID, unit: unit, defaultRestSeconds: defaultRestSeconds, now: at, startsRest: false, on: tx)
+                userID: userID, unit: unit, defaultRestSeconds: defaultRestSeconds, now: at, startsRest: false, locked: true, on: tx)
         } catch SpotterError.notFound {
             // The exercise is no longer in the workout: nothing to log it in.
         }

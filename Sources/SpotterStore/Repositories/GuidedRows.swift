@@ -11,10 +11,6 @@ enum GuidedRows: TableRows {
     static let table = "guided_sessions"
     static let columns = ["workout_id", "user_id", "plan", "state", "updated_at"]
 
-    static func values(workoutID: UUID, userID: UUID, plan: GuidedPlan, state: GuidedPlayer.State, now: Date) throws -> [RowValue] {
-        [.uuid(workoutID), .uuid(userID), .text(try text(plan)), .text(try text(state)), .time(now)]
-    }
-
     static func text(_ value: some Encodable) throws -> String {
         String(decoding: try JSONEncoder().encode(value), as: UTF8.self)
     }
@@ -29,14 +25,18 @@ enum GuidedRows: TableRows {
 
     /// The player of a workout of the user's, with whether the workout has ended. The
     /// plan comes from `plans` when it is there (it never changes), else with the row.
+    /// `locking` (in a transaction) locks the workout and the player on PostgreSQL in
+    /// the same statement, as `WorkoutRows.lockWorkout` locks the workout: a read that
+    /// waited for the lock gets both rows as the other writer left them.
     static func find(
-        workoutID: UUID, userID: UUID, plans: GuidedPlanCache, on db: any Database
+        workoutID: UUID, userID: UUID, plans: GuidedPlanCache, locking: Bool = false, on db: any Database
     ) async throws -> (GuidedPlan, GuidedPlayer.State, ended: Bool)? {
         let known = plans.plan(workoutID)
         let columns: SQLQueryString = known == nil ? "g.plan, g.state, w.ended_at" : "g.state, w.ended_at"
+        let lock: SQLQueryString = locking && WorkoutRows.locksWorkouts(db) ? " FOR UPDATE OF w, g" : ""
         guard let row = try await db.sql.raw("""
             SELECT \(columns) FROM guided_sessions g JOIN workouts w ON w.id = g.workout_id \
-            WHERE g.workout_id = \(bind: workoutID) AND g.user_id = \(bind: userID) AND w.user_id = \(bind: userID)
+            WHERE g.workout_id = \(bind: workoutID) AND g.user_id = \(bind: userID) AND w.user_id = \(bind: userID)\(lock)
             """).first()
         else { return nil }
         let plan = try known ?? plan(row)

@@ -51,16 +51,16 @@ extension WorkoutRepository {
     /// `putSet`'s write inside the caller's transaction (the guided player logs its
     /// sets with it): the set and the rest timer, and what the records need. The
     /// guided player keeps its own rests, so its sets leave the workout's rest timer
-    /// alone (`startsRest` false).
+    /// alone (`startsRest` false); `locked` says the caller locked the workout already.
     func writeSet(
         workoutID: UUID, entryID: UUID, setID: UUID, draft: SetDraft, changedAt: Date, userID: UUID, unit: MassUnit,
-        defaultRestSeconds: Int, now: Date, startsRest: Bool = true, on tx: any Database
+        defaultRestSeconds: Int, now: Date, startsRest: Bool = true, locked: Bool = false, on tx: any Database
     ) async throws -> (SetWriteResult, SetProgress?) {
         let sql = tx.sql
         // On PostgreSQL the workout is locked first, in a statement of its own:
         // a query that waits for the lock would still see the other rows as they
         // were before the waiting ended.
-        try await WorkoutRows.lockWorkout(id: workoutID, userID: userID, on: tx)
+        if !locked { try await WorkoutRows.lockWorkout(id: workoutID, userID: userID, on: tx) }
         // The stored set and the workout's state. Kept short: SQLite parses the
         // text on every request.
         guard let row = try await sql.raw("""

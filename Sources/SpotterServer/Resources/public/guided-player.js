@@ -70,6 +70,12 @@ function start(root) {
     return (h ? `${h}:${String(m).padStart(2, "0")}` : `${m}`) + `:${String(r).padStart(2, "0")}`;
   };
 
+  // A picture that does not load gives way to the muscle-group placeholder.
+  $("image")?.addEventListener("error", () => {
+    $("image").hidden = true;
+    show("placeholder", true);
+  });
+
   function text(name, value) { const el = $(name); if (el) el.textContent = value; }
   function show(name, visible) { const el = $(name); if (el) el.hidden = !visible; }
 
