@@ -4,25 +4,12 @@ import SpotterStore
 import SpotterTestSupport
 import Testing
 
-/// A clock the guided tests move by hand, second by second; it starts at `now`.
-final class GuidedTestClock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var current: Date
-
-    init(_ start: Date = now) { current = start }
-
-    var date: Date { lock.withLock { current } }
-
-    /// Moves the clock to `seconds` after `now`.
-    func set(_ seconds: Double) { lock.withLock { current = now.addingTimeInterval(seconds) } }
-}
-
 /// Ana on a fresh store with a guided template, "Guided Legs": Safety Bar Squat 2 x 5
 /// at 100 kg with 60 s rest, a 30 s break, Wall Sit 2 x 40 s with 20 s rest (the
 /// timeline of `GuidedPlayerTests`). Times in the tests are seconds after `now`.
 struct GuidedWorld: Sendable {
     let store: SpotterStore
-    let clock: GuidedTestClock
+    let clock: StoreTestClock
     let ana: User
     let ben: User
     let squat: UUID
@@ -89,7 +76,7 @@ func withGuided(_ engine: TestDatabase, _ body: @escaping @Sendable (GuidedWorld
             let exercises = ExerciseRepository(store: store)
             let squat = try await exercises.create(userID: ana.id, draft: benchDraft("Safety Bar Squat"), now: now).id
             let wallSit = try await exercises.create(userID: ana.id, draft: benchDraft("Wall Sit"), now: now).id
-            let clock = GuidedTestClock()
+            let clock = StoreTestClock()
             let templates = TemplateService(store: store, clock: { [clock] in clock.date })
             let legs = try await templates.create(
                 id: UUID(),

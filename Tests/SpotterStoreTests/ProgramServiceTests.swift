@@ -4,24 +4,12 @@ import SpotterStore
 import SpotterTestSupport
 import Testing
 
-/// A clock the program tests move by hand (a day, a week); it starts at `now`, a Monday.
-final class ProgramTestClock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var current: Date
-
-    init(_ start: Date = now) { current = start }
-
-    var date: Date { lock.withLock { current } }
-
-    func advance(days: Double) { lock.withLock { current = current.addingTimeInterval(days * 86_400) } }
-}
-
 /// Ana and Ben on a fresh store, Ana with two exercises of her own and two templates
 /// ("Heavy Day": 3 x 5 squat, no weight; "Light Day": 2 x 8-12 press at 60 kg), and
 /// the program service on a clock the test moves.
 struct ProgramWorld: Sendable {
     let store: SpotterStore
-    let clock: ProgramTestClock
+    let clock: StoreTestClock
     let ana: User
     let ben: User
     let squat: UUID
@@ -85,7 +73,7 @@ func withPrograms(_ engine: TestDatabase, _ body: @escaping @Sendable (ProgramWo
             let exercises = ExerciseRepository(store: store)
             let squat = try await exercises.create(userID: ana.id, draft: benchDraft("Safety Bar Squat"), now: now).id
             let press = try await exercises.create(userID: ana.id, draft: benchDraft("Landmine Press"), now: now).id
-            let clock = ProgramTestClock()
+            let clock = StoreTestClock()
             let templates = TemplateService(store: store, clock: { [clock] in clock.date })
             let heavy = try await templates.create(
                 id: UUID(), draft: TemplateDraft(name: "Heavy Day", exercises: [.init(exerciseID: squat, setCount: 3, repMin: 5, repMax: 5)]), user: ana)
