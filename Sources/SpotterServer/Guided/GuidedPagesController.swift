@@ -162,7 +162,7 @@ struct GuidedPagesController {
         let done = snapshot.workout?.allSets.filter(\.done).count ?? 0
         let model = PlayerStopPage(
             page: PageChrome(title: "Stop the workout?", context: context, section: .workout, backLink: "/workouts/\(snapshot.workoutID.text)/play"),
-            workoutId: snapshot.workoutID.text, setsDone: done, oneSet: done == 1)
+            workoutId: snapshot.workoutID.text, setsDone: done, oneSet: done == 1, hasSets: done > 0)
         return try services.views.render(model, template: "guided-stop")
     }
 

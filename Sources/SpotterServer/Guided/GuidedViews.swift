@@ -232,4 +232,6 @@ struct PlayerStopPage {
     let workoutId: String
     let setsDone: Int
     let oneSet: Bool
+    /// Nothing to keep without a completed set: the page offers only discarding.
+    let hasSets: Bool
 }

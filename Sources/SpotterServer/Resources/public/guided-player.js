@@ -5,7 +5,8 @@
 // are: the server plays out the time that passed.
 
 const root = document.querySelector("[data-player]");
-if (root) start(root);
+// The summary (a finished player) is a page like any other.
+if (root && root.dataset.phase !== "finished") start(root);
 
 function start(root) {
   const id = root.dataset.player;
