@@ -985,3 +985,25 @@ def test_workout_screens_fit_a_390px_phone(driver, server, lifter):
         problems.append(f"scrolled to the end, the rest bar still covers {-gap} px of the Discard workout button")
     assert not problems, "screens that do not fit 390 px:\n" + "\n".join(problems)
     assert_clean_console(driver, CONFLICT_NOISE)
+
+
+def test_weights_carry_down_on_a_first_workout(driver, server, lifter):
+    """On an exercise without history, the weight typed in the first set fills the empty
+    sets below it (on the page and on the server); a set that already has a weight keeps it."""
+    api = lifter["api"]
+    template = str(uuid.uuid4())
+    api.ok("PUT", f"/api/v1/templates/{template}", {"name": "First bench", "exercises": [
+        {"exerciseId": api.exercise_id(BENCH), "setCount": 3, "repMin": 5, "repMax": 5}]})
+    api.ok("POST", f"/api/v1/templates/{template}/start", {"workoutId": str(uuid.uuid4())})
+    sign_in(driver, server, lifter["account"])
+    go(driver, server + "/workout")
+    assert [set_values(driver, BENCH, i) for i in range(3)] == [("", "5")] * 3
+
+    replace_value(driver, lambda: set_inputs(driver, BENCH, 0)[0], "60")
+    wait(driver).until(lambda d: [set_values(d, BENCH, i)[0] for i in range(3)] == ["60"] * 3,
+                       message="the weight did not carry down to the empty sets")
+    replace_value(driver, lambda: set_inputs(driver, BENCH, 1)[0], "62.5")
+    wait_synced(driver)
+    assert [set_values(driver, BENCH, i)[0] for i in range(3)] == ["60", "62.5", "60"], "a set with a weight keeps it"
+    assert [s["weight"] for s in server_sets(api.active())] == [60, 62.5, 60]
+    assert_clean_console(driver)

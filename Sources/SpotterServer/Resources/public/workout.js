@@ -263,12 +263,28 @@ function start(root) {
     const raw = input.value.trim().replace(",", ".");
     const value = raw === "" ? null : Number(raw);
     if (raw !== "" && !Number.isFinite(value)) { toast.show("Type a number."); input.value = ""; return; }
-    if (field === "weight") { found.set.weight = value; found.set.weightUnit = unit; }
-    else if (field === "reps" || field === "durationSeconds") found.set[field] = value === null ? null : Math.round(value);
-    else found.set[field] = value;
+    const stored = field === "reps" || field === "durationSeconds" ? (value === null ? null : Math.round(value)) : value;
+    found.set[field] = stored;
+    if (field === "weight") found.set.weightUnit = unit;
     store.sendSet(found.entry, found.set);
+    carryDown(found.entry, found.set, field, stored);
     renderSummary();
   });
+
+  // Weights carry down, as lifters expect on an exercise they have no history of:
+  // a number typed in a set fills the same field of the open sets below it that are
+  // still empty. With previous performance each set has its own "previous" to copy.
+  function carryDown(entry, set, field, value) {
+    if (value === null || entry.previous?.some(Boolean)) return;
+    for (const below of entry.sets.slice(entry.sets.indexOf(set) + 1)) {
+      if (below.done || below[field] !== null && below[field] !== undefined) continue;
+      below[field] = value;
+      if (field === "weight") below.weightUnit = unit;
+      store.sendSet(entry, below);
+      const box = entriesBox.querySelector(`[data-set-id="${below.id}"] [data-set-field="${field}"]`);
+      if (box) box.value = String(value);
+    }
+  }
 
   for (const field of ["name", "notes"]) {
     root.querySelector(`[data-field="${field}"]`).addEventListener("change", (event) => {
