@@ -41,6 +41,15 @@ struct WorkoutSummaryTests {
         #expect(summary.volume == 2_204.6)
     }
 
+    @Test("compared with the last time: 8,310.4 kg in 1 h 35 min against 7,990 kg in 1 h 40 min is +320.4 kg, 5 min less, 2 sets more")
+    func change() {
+        let today = WorkoutSummary(durationSeconds: 5_700, exerciseCount: 6, setCount: 30, volume: 8_310.4, bodyweightReps: 0)
+        let before = WorkoutSummary(durationSeconds: 6_000, exerciseCount: 6, setCount: 28, volume: 7_990, bodyweightReps: 12)
+        #expect(today.change(since: before) == WorkoutSummary.Change(durationSeconds: -300, setCount: 2, volume: 320.4))
+        #expect(before.change(since: today) == WorkoutSummary.Change(durationSeconds: 300, setCount: -2, volume: -320.4))
+        #expect(today.change(since: today) == WorkoutSummary.Change(durationSeconds: 0, setCount: 0, volume: 0))
+    }
+
     @Test("a clock behind the start gives no negative duration")
     func clockBehind() {
         #expect(WorkoutSummary.of(Self.workout(endedAt: nil), kinds: Self.kinds, unit: .kg, now: Self.start - 30).durationSeconds == 0)

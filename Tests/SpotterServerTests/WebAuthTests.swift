@@ -31,8 +31,8 @@ struct WebAuthTests {
             let home = try await browser.get("/")
             #expect(home.status == .ok)
             #expect(home.text.contains("carla"))
-            #expect(home.text.contains("Exercise library"))
-            #expect(home.text.contains("Weights in <strong>lb</strong>"))
+            #expect(home.text.contains("Pick a starter routine"))
+            #expect(try await browser.get("/more").text.contains("Weights in lb"), "the unit chosen at registration")
             #expect(try await h.count("workout_types") == 27, "three accounts, nine seeded types each")
         }
     }
@@ -151,9 +151,8 @@ struct WebAuthTests {
             #expect(bad.status == .badRequest)
             #expect(bad.text.contains("Choose kg or lb."))
             _ = try await browser.post("/onboarding", [("unit", "lb"), ("defaultRestSeconds", "90"), ("timeZone", "Europe/Berlin")])
-            let home = try await browser.get("/")
-            #expect(home.status == .ok)
-            #expect(home.text.contains("rest <strong>90 s</strong>"))
+            #expect(try await browser.get("/").status == .ok)
+            #expect(try await browser.get("/more").text.contains("Weights in lb · rest 1:30"), "the choices of onboarding")
         }
     }
 }

@@ -15,7 +15,7 @@ struct TemplateRepositoryTests {
         return try await TemplateRepository(store: store).save(template, userID: user.id)
     }
 
-    @Test("Home's quick start: pinned first, then most recently used; archived and never-used ones left out; at most the limit", arguments: TestDatabase.all)
+    @Test("Home's quick start: pinned first, then most recently used, then the newest never used; archived ones left out; at most the limit", arguments: TestDatabase.all)
     func quickStart(engine: TestDatabase) async throws {
         try await TestEnvironment.with(engine) { env in
             try await env.withStore { store in
@@ -33,14 +33,14 @@ struct TemplateRepositoryTests {
                 let repository = TemplateRepository(store: store)
 
                 let names = try await repository.quickStart(userID: ana.id, limit: 4).map(\.name)
-                #expect(names == ["Pinned, never used", "Used lately", "Used long ago"])
+                #expect(names == ["Pinned, never used", "Used lately", "Used long ago", "Never used"])
                 #expect(try await repository.quickStart(userID: ana.id, limit: 2).map(\.name) == ["Pinned, never used", "Used lately"])
                 #expect(try await repository.quickStart(userID: ana.id, limit: 4).allSatisfy { $0.exercises.count == 1 })
             }
         }
     }
 
-    @Test("With nothing pinned or used yet, quick start offers the newest templates", arguments: TestDatabase.all)
+    @Test("With nothing pinned or used yet (made, copied or imported), quick start offers the newest templates", arguments: TestDatabase.all)
     func quickStartFallback(engine: TestDatabase) async throws {
         try await TestEnvironment.with(engine) { env in
             try await env.withStore { store in

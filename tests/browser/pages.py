@@ -180,6 +180,17 @@ def tab(driver, label: str):
     raise AssertionError(f"no tab {label!r}")
 
 
+def open_more(driver, label: str) -> None:
+    """Opens a section that lives under the More tab (Programs, Templates, Exercises,
+    Settings, ...): taps More, then the section's row, and waits for its page."""
+    tap_and_load(driver, tab(driver, "More"))
+    for link in css_all(driver, ".more-list a"):
+        if link.find_element(By.CSS_SELECTOR, ".row-title").text.strip() == label:
+            tap_and_load(driver, link)
+            return
+    raise AssertionError(f"More lists no {label!r}")
+
+
 def assert_no_error_page(driver, doing: str) -> None:
     """Fails with the app's own words when a step ended on its error page ("Not allowed", ...)."""
     alert = css_all(driver, "section.empty-state[role=alert]")

@@ -26,7 +26,7 @@ from selenium.webdriver.support.ui import Select
 
 from pages import (
     HttpClient, assert_no_error_page, browser_errors, button, css, css_all, field, fit_problems, go,
-    make_token, notice, path_of, register_account, reveal, sign_in, tab, tap, tap_and_load, text_of, type_into,
+    make_token, notice, open_more, path_of, register_account, reveal, sign_in, tab, tap, tap_and_load, text_of, type_into,
     unique_name, wait)
 
 SEEDED_TYPES = ["Back", "Chest", "Shoulders", "Biceps", "Triceps", "Legs", "Core", "Full Body", "Cardio"]
@@ -207,24 +207,31 @@ def test_register_then_home(driver, server, shoot):
     assert text_of(driver, "h1") == "Home"
     assert re.fullmatch(r"Good (morning|afternoon|evening),", text_of(driver, ".greeting .eyebrow"))
     assert text_of(driver, ".greeting h2.display") == username
-    library = next(card for card in css_all(driver, "section.card")
-                   if card.find_element(By.CSS_SELECTOR, "h2").text.strip() == "Exercise library")
-    built_in = int(library.find_element(By.CSS_SELECTOR, ".stat-line strong").text)
+    # Home leads with starting: starter routines to use and start in one tap, and
+    # empty states that say what will appear (no library counts or settings here).
+    assert text_of(driver, "#quick-templates-title").lower() == "pick a starter routine"
+    starters = [b.get_attribute("aria-label") for b in css_all(driver, ".quick-templates button.start-button")]
+    assert starters[0] == "Start Full Body Beginner - Workout A" and len(starters) == 4, starters
+    assert "Your first finished workout starts this card" in text_of(driver, ".week-card")
+    assert "Not enough data" not in driver.find_element(By.TAG_NAME, "main").text
+    # The library's counts and the settings moved under More.
+    open_more(driver, "Exercises")
+    assert path_of(driver) == "/exercises"
+    tap_and_load(driver, tab(driver, "More"))
+    exercises_row = next(row for row in css_all(driver, ".more-list a") if "Exercises" in row.text)
+    built_in = int(re.search(r"([\d,]+) built in · 0 of your own", exercises_row.text).group(1).replace(",", ""))
     assert built_in >= 150, f"only {built_in} built-in exercises"
-    assert re.search(rf"{built_in} built in · 0 of your own", library.text)
-    chips = [chip.text.strip() for chip in css_all(driver, ".type-chip")]
-    for name in ("Back", "Legs", "Cardio"):
-        assert name in chips, f"{name} missing from the workout types on Home: {chips}"
-    assert "Weights in kg" in text_of(driver, ".card.compact .stat-line")
+    assert "Weights in kg" in text_of(driver, '.more-list a[href="/settings"]')
+    tap_and_load(driver, tab(driver, "Home"))
     assert tab(driver, "Home").get_attribute("aria-current") == "page"
     shoot(driver, "04-home", full_page=True)
 
 
 def open_library(driver, server, account) -> dict:
     sign_in(driver, server, account)
-    tap_and_load(driver, tab(driver, "Exercises"))
+    open_more(driver, "Exercises")
     assert path_of(driver) == "/exercises"
-    assert tab(driver, "Exercises").get_attribute("aria-current") == "page"
+    assert tab(driver, "More").get_attribute("aria-current") == "page"
     return exercise_list_state(driver)
 
 
@@ -322,7 +329,7 @@ def test_custom_exercise_lifecycle(driver, server, account, shoot, tmp_path):
     description = "Seated, elbows soft, squeeze the handles together at chest height."
 
     sign_in(driver, server, account)
-    tap_and_load(driver, tab(driver, "Exercises"))
+    open_more(driver, "Exercises")
     tap_and_load(driver, css(driver, 'a[aria-label="New exercise"]'))
     assert path_of(driver) == "/exercises/new"
     assert text_of(driver, "h1") == "New exercise"
@@ -383,7 +390,7 @@ def test_custom_exercise_lifecycle(driver, server, account, shoot, tmp_path):
     shoot(driver, "08-custom-exercise-made-in-form")
 
     # "Mine" in the library shows it with its thumbnail.
-    tap_and_load(driver, tab(driver, "Exercises"))
+    open_more(driver, "Exercises")
     tap(driver, choice_label(css(driver, "fieldset.segmented"), "Mine"))
     state = wait_for_filter(driver, show="custom")
     assert state["titles"] == [title]
@@ -468,8 +475,9 @@ def test_custom_exercise_pages(driver, server, shoot, tmp_path):
         videoURL=f"https://youtu.be/{VIDEO_ID}")
 
     sign_in(driver, server, own)
-    assert title in [e.text.strip() for e in css_all(driver, ".list .row-title")], "Home lists your exercises"
-    tap_and_load(driver, tab(driver, "Exercises"))
+    tap_and_load(driver, tab(driver, "More"))
+    assert "1 of your own" in text_of(driver, '.more-list a[href="/exercises"]')
+    open_more(driver, "Exercises")
     tap(driver, choice_label(css(driver, "fieldset.segmented"), "Mine"))
     state = wait_for_filter(driver, show="custom")
     assert state["titles"] == [title]
@@ -520,7 +528,7 @@ def test_chosen_picture_is_previewed(driver, server, account, shoot, tmp_path):
 
 def test_workout_types(driver, server, account, shoot):
     sign_in(driver, server, account)
-    tap_and_load(driver, tab(driver, "Settings"))
+    open_more(driver, "Settings")
     tap_and_load(driver, next(row for row in css_all(driver, "a.row") if "Workout types" in row.text))
     assert path_of(driver) == "/settings/workout-types"
     assert text_of(driver, "h1") == "Workout types"
@@ -586,15 +594,15 @@ def test_workout_types(driver, server, account, shoot):
     assert set(workout_type_names(driver)) == set(SEEDED_TYPES + ["Mobility Flow"])
     assert archived_type_names(driver) is None
 
-    # Home shows it among the workout types.
-    tap_and_load(driver, tab(driver, "Home"))
-    assert "Mobility Flow" in [chip.text.strip() for chip in css_all(driver, ".type-chip")]
+    # The workout's type list offers it again (the logging page's choices).
+    go(driver, server + "/settings/workout-types")
+    assert "Mobility Flow" in workout_type_names(driver)
 
 
 def test_settings_and_password(driver, server, shoot):
     own = register_account(server, "settler")
     sign_in(driver, server, own)
-    tap_and_load(driver, tab(driver, "Settings"))
+    open_more(driver, "Settings")
     assert path_of(driver) == "/settings"
     assert driver.execute_script("return document.documentElement.dataset.theme") == "system"
     shoot(driver, "13-settings", full_page=True)
@@ -626,11 +634,11 @@ def test_settings_and_password(driver, server, shoot):
     background = driver.execute_script("return getComputedStyle(document.body).backgroundColor")
     assert background == "rgb(26, 31, 37)", background
     shoot(driver, "15-settings-dark-theme")
-    tap_and_load(driver, tab(driver, "Home"))
-    assert "Weights in lb · rest 90 s" in text_of(driver, ".card.compact .stat-line")
+    tap_and_load(driver, tab(driver, "More"))
+    assert "Weights in lb · rest 1:30" in text_of(driver, '.more-list a[href="/settings"]')
 
     # Change password: a wrong current password first.
-    tap_and_load(driver, tab(driver, "Settings"))
+    open_more(driver, "Settings")
     tap_and_load(driver, next(row for row in css_all(driver, "a.row") if "Change password" in row.text))
     assert text_of(driver, "h1") == "Change password"
     new_password = "new-and-longer-" + uuid.uuid4().hex[:6]
@@ -659,7 +667,7 @@ def test_settings_and_password(driver, server, shoot):
 
 def test_api_tokens(driver, server, account, shoot):
     sign_in(driver, server, account)
-    tap_and_load(driver, tab(driver, "Settings"))
+    open_more(driver, "Settings")
     tap_and_load(driver, next(row for row in css_all(driver, "a.row") if "API tokens" in row.text))
     assert text_of(driver, "h1") == "API tokens"
     assert "No tokens yet" in css(driver, "main").text
@@ -694,7 +702,7 @@ def test_api_tokens(driver, server, account, shoot):
 
 def test_sign_out_and_back_in(driver, server, account, shoot):
     sign_in(driver, server, account)
-    tap_and_load(driver, tab(driver, "Settings"))
+    open_more(driver, "Settings")
     assert account["username"] in text_of(driver, "form.card.compact .stat-line")
     tap_and_load(driver, button(driver, "Sign out"))
     assert path_of(driver) == "/login"

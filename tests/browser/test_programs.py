@@ -11,7 +11,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
 from pages import (
-    assert_no_error_page, button, css, css_all, fit_problems, go, notice, path_of, register_account, sign_in, tab, tap,
+    assert_no_error_page, button, css, css_all, fit_problems, go, notice, open_more, path_of, register_account, sign_in, tab, tap,
     tap_and_load, text_of, type_into, wait)
 from test_templates import log_and_finish
 from test_workout import api_for, set_values, wait_synced
@@ -36,7 +36,7 @@ def test_preset_activate_start_log_and_move_on(server, driver, shoot):
     sign_in(driver, server, account)
 
     # The Programs tab, empty at first, points to the presets.
-    tap_and_load(driver, tab(driver, "Programs"))
+    open_more(driver, "Programs")
     assert path_of(driver) == "/programs"
     assert "No programs yet" in text_of(driver, ".empty-state")
     shoot(driver, "programs-empty")

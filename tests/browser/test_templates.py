@@ -56,7 +56,10 @@ def log_and_finish(driver) -> None:
     tap(driver, css(driver, '[data-action="finish"]'))
     confirm(driver, "Finish")
     tap_and_load(driver, css(driver, "#confirm-dialog [data-confirm-yes]"))
-    assert path_of(driver).startswith("/history/"), driver.current_url
+    assert path_of(driver).startswith("/history/") and path_of(driver).endswith("/summary"), driver.current_url
+    # The summary asks one question; "More options" leads to every choice on the workout's page.
+    more = [a for a in css_all(driver, "a.block-link") if a.text.strip() == "More options"]
+    tap_and_load(driver, more[0] if more else css(driver, ".actions a.button:not(.primary)"))
 
 
 def test_preset_tweak_keep_then_update(server, driver, shoot):

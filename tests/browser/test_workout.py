@@ -677,9 +677,16 @@ def test_finish_and_history(driver, server, lifter, shoot):
     confirm(driver, "Finish")
     tap_and_load(driver, css(driver, "#confirm-dialog [data-confirm-yes]"))
     assert_no_error_page(driver, "finishing the workout")
+    # The summary page of its own: time, sets, volume, the records; Done or every set.
+    assert path_of(driver) == f"/history/{workout_id}/summary"
+    assert text_of(driver, "h1") == "Workout complete"
+    assert text_of(driver, ".finish-hero h2") == "Push Pull Legs"
+    tiles = {t.find_element(By.CSS_SELECTOR, ".tile-label").text.strip().lower(): t.find_element(By.CSS_SELECTOR, ".tile-value").text.strip()
+             for t in css_all(driver, ".finish-hero .tile")}
+    assert tiles["sets"] == "9" and tiles["volume"] == "3840 kg", tiles
+    shoot(driver, "w04-finish-summary", full_page=True)
+    tap_and_load(driver, css(driver, ".actions a.button:not(.primary)"))
     assert path_of(driver) == f"/history/{workout_id}"
-    assert urllib.parse.parse_qs(urllib.parse.urlparse(driver.current_url).query) == {"notice": ["finished"]}
-    assert notice(driver) == "Workout finished. Well done."
     detail = history_detail(driver)
     assert detail["title"] == "Push Pull Legs"
     assert detail["stats"]["Sets"] == "9"
@@ -691,7 +698,6 @@ def test_finish_and_history(driver, server, lifter, shoot):
     assert detail["exercises"][2]["strip"] == ["+10×8"] * 3 + ["6 reps"]
     assert detail["exercises"][2]["planned"] == [False, False, False, True]
     assert [row[:2] for row in detail["exercises"][0]["rows"]] == [["1", "100×5"], ["2", "100×5"], ["3", "100×5"]]
-    shoot(driver, "w04-finish-summary", full_page=True)
 
     finished = api.workout(workout_id)
     assert finished["endedAt"] and not finished["isActive"]
@@ -706,11 +712,12 @@ def test_finish_and_history(driver, server, lifter, shoot):
     assert card["strips"] == [[BENCH, ["100×5"] * 3], [SQUAT, ["140×5"] * 3], [PULL_UP, ["+10×8"] * 3 + ["6 reps"]]]
     shoot(driver, "w05-history", full_page=True)
 
-    # Home lists it among recent workouts and offers a new start again.
+    # Home shows it as the last workout, this week's count, and offers a new start again.
     tap_and_load(driver, tab(driver, "Home"))
     assert not css_all(driver, ".resume-card")
     assert button(driver, "Start empty workout").is_displayed()
-    assert "Push Pull Legs" in [e.text.strip() for e in css_all(driver, ".recent .workout-card .row-title")]
+    assert "Push Pull Legs" in text_of(driver, ".last-workout")
+    assert text_of(driver, ".week-card .tile .tile-value") == "1"
     assert_clean_console(driver)
 
 
@@ -746,9 +753,10 @@ def test_start_while_one_is_active(driver, server, lifter, shoot):
     workout = api.active()
     assert workout["id"].lower() == active_id and server_view(workout) == [(BENCH, [(90.0, 6, True)])]
 
-    # Repeat from Home: Resume goes back to the old one, untouched.
-    tap_and_load(driver, button(driver, "Repeat", css(driver, ".recent")))
-    expect_conflict("Repeat on Home")
+    # Repeat from the history detail: Resume goes back to the old one, untouched.
+    go(driver, server + f"/history/{earlier['id'].lower()}")
+    tap_and_load(driver, button(driver, "Repeat this workout"))
+    expect_conflict("Repeat on the history detail")
     tap_and_load(driver, button(driver, "Resume Old Session"))
     assert path_of(driver) == "/workout"
     state = workout_state(driver)

@@ -28,4 +28,24 @@ public struct WorkoutSummary: Sendable, Equatable {
             volume: (volume.load * 10).rounded() / 10,
             bodyweightReps: volume.bodyweightReps)
     }
+
+    /// How this workout compares with an earlier one (of the same template): each
+    /// figure as this one's minus that one's, volume to a tenth.
+    public struct Change: Sendable, Equatable {
+        public var durationSeconds: Int
+        public var setCount: Int
+        public var volume: Double
+
+        public init(durationSeconds: Int, setCount: Int, volume: Double) {
+            self.durationSeconds = durationSeconds
+            self.setCount = setCount
+            self.volume = volume
+        }
+    }
+
+    public func change(since earlier: WorkoutSummary) -> Change {
+        Change(
+            durationSeconds: durationSeconds - earlier.durationSeconds, setCount: setCount - earlier.setCount,
+            volume: ((volume - earlier.volume) * 10).rounded() / 10)
+    }
 }

@@ -16,30 +16,21 @@ struct HomePageController {
             return .seeOther(request.cookies[WebCookies.welcomed] == nil ? "/welcome" : "/login")
         }
         if !user.settings.onboardingSeen { return .seeOther("/onboarding") }
-        let counts = try await services.exercises.counts(userID: user.id)
-        let custom = try await services.exercises.list(userID: user.id, filter: ExerciseFilter(custom: true))
-        let types = try await services.workoutTypes.list(userID: user.id)
         let active = try await services.workouts.active(userID: user.id)
-        let recent = try await services.workouts.history(userID: user.id, filter: HistoryFilter(limit: 3))
+        let finished = try await services.workouts.history(userID: user.id, filter: HistoryFilter(limit: 1))
+        let start = try await TemplateCards(services: services).startList(user: user, limit: 4)
         let model = HomePage(
             page: PageChrome(title: "Home", context: context, section: .home),
             greeting: Self.greeting(for: services.clock(), timeZone: user.settings.timeZone),
             username: user.username,
-            catalogCount: counts.catalog,
-            customCount: counts.custom,
-            recentCustom: custom.sorted { $0.createdAt > $1.createdAt }.prefix(3).map(ExerciseRow.init),
-            workoutTypes: types.map(WorkoutTypeChip.init),
-            muscles: MuscleGroup.allCases.map { OptionView(value: $0.rawValue, label: $0.displayName, selected: false) },
-            unit: user.settings.unit.rawValue,
-            restSeconds: user.settings.defaultRestSeconds,
             active: active.map { workout in
                 ActiveWorkoutView(
                     name: workout.name, sets: workout.allSets.filter(\.done).count,
                     startedAgo: WorkoutPagesController.ago(services.clock().timeIntervalSince(workout.startedAt)))
             },
-            recent: try await WorkoutCards(services: services).cards(for: recent, user: user),
-            templates: try await TemplateCards(services: services).quickStart(user: user),
-            dashboard: recent.isEmpty ? nil : DashboardView(
+            templates: start.templates,
+            starters: start.starters,
+            dashboard: finished.isEmpty ? nil : DashboardView(
                 try await ProgressPresenter(services: services).dashboard(user: user),
                 timeZone: user.settings.zone),
             program: active == nil ? try await services.programService.status(user: user).map(ProgramStatusView.init) : nil,

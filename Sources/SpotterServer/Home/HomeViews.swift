@@ -3,21 +3,18 @@ import Hummingbird
 import SpotterCore
 import SpotterStore
 
+/// Home leads with what a lifter does next: the workout in progress (or Start), their
+/// templates and program, this week, and the records they set lately. The library,
+/// workout types and settings have pages of their own (More).
 struct HomePage {
     let page: PageChrome
     let greeting: String
     let username: String
-    let catalogCount: Int
-    let customCount: Int
-    let recentCustom: [ExerciseRow]
-    let workoutTypes: [WorkoutTypeChip]
-    let muscles: [OptionView]
-    let unit: String
-    let restSeconds: Int
     let active: ActiveWorkoutView?
-    let recent: [WorkoutCardView]
-    /// Pinned, then recently used templates; a tap starts one.
+    /// Pinned, then recently used, then the newest templates; a tap starts one.
     let templates: [TemplateCardView]
+    /// With no templates yet: presets to use and start in one tap.
+    let starters: [StarterCardView]
     /// Progress at a glance, once there is a finished workout.
     let dashboard: DashboardView?
     /// The active program: this week, today's session and a Start button.

@@ -74,7 +74,32 @@ struct ProgressPresenter {
                 .init(exerciseID: $0.exerciseID, exerciseName: exercises[$0.exerciseID]?.name ?? "Unknown exercise",
                       e1RM: round($0.bests.e1RM, unit), heaviest: round($0.bests.heaviest, unit))
             },
-            trends: trends)
+            trends: trends,
+            recentRecords: Self.recentRecords(in: recent, names: exercises, unit: unit, limit: 4))
+    }
+
+    /// The record sets of `workouts` (newest first), the best of each exercise's
+    /// newest session only (most kinds, then heaviest), at most `limit`.
+    static func recentRecords(in workouts: [Workout], names: [UUID: Exercise], unit: MassUnit, limit: Int) -> [DashboardReport.RecentRecord] {
+        var seen = Set<UUID>()
+        var rows: [DashboardReport.RecentRecord] = []
+        for workout in workouts.sorted(by: { $0.startedAt > $1.startedAt }) {
+            for entry in workout.entries where !seen.contains(entry.exerciseID) {
+                let marked = entry.sets.compactMap { set in entry.records.sets[set.id].flatMap { $0.isEmpty ? nil : (set, $0) } }
+                guard let (set, kinds) = marked.max(by: { a, b in
+                    a.1.count != b.1.count ? a.1.count < b.1.count
+                        : (a.0.weight?.converted(to: unit) ?? 0) < (b.0.weight?.converted(to: unit) ?? 0)
+                }) else { continue }
+                seen.insert(entry.exerciseID)
+                let exercise = names[entry.exerciseID]
+                rows.append(.init(
+                    exerciseID: entry.exerciseID, exerciseName: exercise?.name ?? "Unknown exercise", workoutID: workout.id,
+                    startedAt: workout.startedAt, set: SetStrip.label(for: set, kind: exercise?.kind ?? .weightReps, unit: unit),
+                    kinds: PersonalRecords.Kind.allCases.filter(kinds.contains)))
+                if rows.count == limit { return rows }
+            }
+        }
+        return rows
     }
 
     // MARK: One exercise

@@ -36,6 +36,17 @@ struct DashboardReport {
         let sessions: Int
     }
 
+    /// A set that set a record, for Home's "Recent records".
+    struct RecentRecord {
+        let exerciseID: UUID
+        let exerciseName: String
+        let workoutID: UUID
+        let startedAt: Date
+        /// The set in a few characters ("100×5"), in the lifter's unit.
+        let set: String
+        let kinds: [PersonalRecords.Kind]
+    }
+
     let unit: MassUnit
     let lastWorkout: LastWorkout?
     let workoutsThisWeek: Int
@@ -46,6 +57,8 @@ struct DashboardReport {
     let volumeVsAveragePercent: Double?
     let bestLifts: [BestLift]
     let trends: [LiftTrend]
+    /// The newest record sets of the last weeks, one per exercise, newest first.
+    let recentRecords: [RecentRecord]
 }
 
 /// What the progress presenter works out for the statistics, in Core values (days as

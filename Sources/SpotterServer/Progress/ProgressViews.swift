@@ -6,9 +6,11 @@ enum ProgressText {
     static func weight(_ value: Double, _ unit: MassUnit) -> String { "\(WeightFormat.trim(value)) \(unit.rawValue)" }
 
     /// "11,628 kg" in full up to 100,000, then "921k kg".
-    static func volume(_ value: Double, _ unit: MassUnit) -> String {
-        guard value < 100_000 else { return "\(SVGChart.compact(value)) \(unit.rawValue)" }
-        return "\(NumberText.grouped(Int(value.rounded()))) \(unit.rawValue)"
+    static func volume(_ value: Double, _ unit: MassUnit) -> String { "\(volumeNumber(value)) \(unit.rawValue)" }
+
+    /// The number of `volume`, for a tile that names the unit in its label.
+    static func volumeNumber(_ value: Double) -> String {
+        value < 100_000 ? NumberText.grouped(Int(value.rounded())) : SVGChart.compact(value)
     }
 
     static func trendLabel(_ trend: Trend) -> String {
@@ -79,19 +81,37 @@ struct DashboardView {
         let prs: String?
     }
 
+    struct RecordRow {
+        let name: String
+        let href: String
+        let set: String
+        let kinds: String
+        let when: String
+    }
+
     let thisWeek: String
+    /// This week's workouts and volume so far, as tiles.
+    let workoutsThisWeek: Int
+    let volumeThisWeek: String
+    let volumeUnit: String
     let streak: String
     let streakCount: Int
+    let hasStreak: Bool
     let volumeChart: String?
     let volumeNote: String
     let last: LastWorkoutView?
     let bestLifts: [LiftRow]
     let trends: [LiftRow]
+    let records: [RecordRow]
 
     init(_ response: DashboardReport, timeZone: TimeZone) {
         let unit = response.unit
-        thisWeek = response.workoutsThisWeek == 1 ? "1 workout" : "\(response.workoutsThisWeek) workouts"
+        thisWeek = counted(response.workoutsThisWeek, "workout")
+        workoutsThisWeek = response.workoutsThisWeek
+        volumeThisWeek = ProgressText.volumeNumber(response.weeklyVolume.last?.volume ?? 0)
+        volumeUnit = unit.rawValue
         streakCount = response.streakWeeks
+        hasStreak = response.streakWeeks > 0
         streak = response.streakWeeks == 0
             ? "No streak yet: train this week to start one"
             : response.streakWeeks == 1 ? "1-week streak" : "\(response.streakWeeks)-week streak"
@@ -122,7 +142,17 @@ struct DashboardView {
             LiftRow(
                 name: lift.exerciseName, href: "/exercises/\(lift.exerciseID.text)/progress",
                 value: lift.latestE1RM.map { ProgressText.weight($0, unit) } ?? "–",
-                sub: "\(lift.sessions) sessions in 4 weeks", badge: TrendBadgeView(lift.trend, percent: lift.weeklyChangePercent))
+                sub: lift.trend == .notEnoughData
+                    ? "\(counted(lift.sessions, "session")) in 4 weeks · a trend from 3"
+                    : "\(counted(lift.sessions, "session")) in 4 weeks",
+                // Home shows a trend once there is one; no "not enough data" badge.
+                badge: lift.trend == .notEnoughData ? nil : TrendBadgeView(lift.trend, percent: lift.weeklyChangePercent))
+        }
+        records = response.recentRecords.map { record in
+            RecordRow(
+                name: record.exerciseName, href: "/exercises/\(record.exerciseID.text)/progress", set: record.set,
+                kinds: record.kinds.map(\.displayName).joined(separator: " · "),
+                when: SVGChart.format(record.startedAt, "EEE d MMM", timeZone))
         }
     }
 }

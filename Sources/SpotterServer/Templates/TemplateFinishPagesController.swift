@@ -55,7 +55,10 @@ struct TemplateFinishPagesController {
         let preview = try await templateService.preview(template.id, choice: choice, from: .workout(workout.id), user: user)
         if form["confirmed"] == "1" {
             _ = try await templateService.applyUpdate(preview, user: user)
-            return .seeOther("/templates/\(template.id.text)?notice=\(Notice.templateUpdated.rawValue)")
+            // The finish summary's "Yes" comes back to the summary; the history page's form goes to the template.
+            return .seeOther(form["next"] == "summary"
+                ? workoutPath + "/summary?notice=\(Notice.templateUpdated.rawValue)"
+                : "/templates/\(template.id.text)?notice=\(Notice.templateUpdated.rawValue)")
         }
         let ids = Set((preview.before.exercises + preview.after.exercises).map(\.exerciseID))
         let names = try await services.exercises.exercises(ids: ids, userID: user.id).mapValues(\.name)

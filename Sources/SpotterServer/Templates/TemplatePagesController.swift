@@ -103,6 +103,7 @@ struct TemplatePagesController {
             created: template.isPreset ? nil : TemplateText.date(template.createdAt, timeZone: zone),
             setCount: template.setCount,
             newId: UUID().text,
+            workoutId: UUID().text,
             notice: Notice.from(request))
         return try services.views.render(model, template: "template-detail")
     }
@@ -148,8 +149,24 @@ struct TemplatePagesController {
         let user = context.user
         var request = request
         let form = try await SubmittedForm.read(&request)
-        let copy = try await templateService.use(presetID: try context.templateID(), as: UUID(uuidString: form["newId"]) ?? UUID(), user: user)
-        return .seeOther("/templates/\(copy.id.text)?notice=\(Notice.presetUsed.rawValue)")
+        let presetID = try context.templateID()
+        let newID = UUID(uuidString: form["newId"]) ?? UUID()
+        guard form["start"] == "1" else {
+            let copy = try await templateService.use(presetID: presetID, as: newID, user: user)
+            return .seeOther("/templates/\(copy.id.text)?notice=\(Notice.presetUsed.rawValue)")
+        }
+        // "Use and start now": the copy and the workout take the ids the page gave, so a
+        // second tap finds both instead of making more.
+        let workoutID = UUID(uuidString: form["workoutId"]) ?? UUID()
+        let replace = form["replace"] == "1"
+        if !replace, try await services.workouts.find(id: workoutID, userID: user.id) == nil,
+           let conflict = try await StartConflictPage.render(
+               user: user, services: services, context: context, action: "/templates/\(presetID.text)/use",
+               hidden: [HiddenField(name: "newId", value: newID.text), HiddenField(name: "workoutId", value: workoutID.text), HiddenField(name: "start", value: "1")]) {
+            return conflict
+        }
+        _ = try await templateService.useAndStart(presetID: presetID, as: newID, workoutID: workoutID, replaceActive: replace, user: user)
+        return .seeOther("/workout")
     }
 
     @Sendable func renamePage(_ request: Request, context: SignedInContext) async throws -> Response {

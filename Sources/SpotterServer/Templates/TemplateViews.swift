@@ -171,6 +171,8 @@ struct TemplateDetailPage {
     let setCount: Int
     /// The id a copy made from this page gets, so a double tap makes one copy.
     let newId: String
+    /// The id "Use and start now" gives the workout, so a double tap starts one.
+    let workoutId: String
     let notice: String?
 }
 

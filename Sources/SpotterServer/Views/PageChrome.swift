@@ -3,17 +3,30 @@ import SpotterCore
 
 /// What every page's layout needs: title, theme, the form token and the navigation.
 struct PageChrome {
-    /// The sections of the bottom navigation. Only sections that work are listed.
+    /// The sections a page belongs to. Five are tabs of the bottom navigation; the
+    /// others live under More, whose tab is lit on their pages.
     enum Section: String, CaseIterable {
-        case home, workout, programs, history, progress, exercises, settings
+        case home, workout, history, progress, more, programs, exercises, settings
+
+        /// The tabs, in order: five fit a phone's width with readable labels.
+        static let tabs: [Section] = [.home, .workout, .history, .progress, .more]
+
+        /// The tab lit on this section's pages.
+        var tab: Section {
+            switch self {
+            case .programs, .exercises, .settings: .more
+            default: self
+            }
+        }
 
         var label: String {
             switch self {
             case .home: "Home"
             case .workout: "Workout"
-            case .programs: "Programs"
             case .history: "History"
             case .progress: "Progress"
+            case .more: "More"
+            case .programs: "Programs"
             case .exercises: "Exercises"
             case .settings: "Settings"
             }
@@ -23,9 +36,10 @@ struct PageChrome {
             switch self {
             case .home: "/"
             case .workout: "/workout"
-            case .programs: "/programs"
             case .history: "/history"
             case .progress: "/progress"
+            case .more: "/more"
+            case .programs: "/programs"
             case .exercises: "/exercises"
             case .settings: "/settings"
             }
@@ -60,8 +74,8 @@ struct PageChrome {
         csrf = context.authentication?.webSession?.csrfToken ?? context.preAuthCSRF ?? ""
         signedIn = user != nil
         username = user?.username ?? ""
-        nav = user == nil ? [] : Section.allCases.map {
-            NavItem(label: $0.label, path: $0.path, icon: $0.rawValue, active: $0 == section)
+        nav = user == nil ? [] : Section.tabs.map {
+            NavItem(label: $0.label, path: $0.path, icon: $0.rawValue, active: $0 == section?.tab)
         }
         baseStylesheet = AssetCatalog.shared.url(for: "base.css")
         stylesheet = AssetCatalog.shared.url(for: "app.css")

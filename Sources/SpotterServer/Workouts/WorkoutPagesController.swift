@@ -59,9 +59,10 @@ struct WorkoutPagesController {
     private func startPage(user: User, context: SignedInContext) async throws -> Response {
         let recent = try await services.workouts.history(userID: user.id, filter: HistoryFilter(limit: 5))
         let cards = try await WorkoutCards(services: services).cards(for: recent, user: user)
+        let start = try await TemplateCards(services: services).startList(user: user, limit: 6)
         let model = WorkoutStartPage(
             page: PageChrome(title: "Workout", context: context, section: .workout), recent: cards,
-            templates: try await TemplateCards(services: services).quickStart(user: user, limit: 6))
+            templates: start.templates, starters: start.starters)
         return try services.views.render(model, template: "workout-start")
     }
 

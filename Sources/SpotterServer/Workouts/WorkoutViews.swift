@@ -39,6 +39,7 @@ struct WorkoutStartPage {
     let page: PageChrome
     let recent: [WorkoutCardView]
     let templates: [TemplateCardView]
+    let starters: [StarterCardView]
 }
 
 /// "A workout is in progress": resume it, or discard it and start the new one by

@@ -41,17 +41,13 @@ public struct TemplateRepository: Sendable {
         return filter.sort.sorted(templates)
     }
 
-    /// What Home offers to start: pinned templates, then the recently used ones
-    /// (archived ones never), at most `limit`; with none of either, the newest.
-    /// Reads only those templates, however large the library.
+    /// What Home offers to start: pinned templates, then the recently used ones, then
+    /// the newest of the rest (made, copied from a preset or imported), at most
+    /// `limit`; archived ones never. Reads only those templates, however large the library.
     public func quickStart(userID: UUID, limit: Int) async throws -> [WorkoutTemplate] {
-        let base: SQLQueryString = "t.user_id = \(bind: userID) AND t.archived_at IS NULL"
-        var chosen = try await TemplateRows.templates(
-            where: base + " AND (t.pinned = \(bind: true) OR t.last_used_at IS NOT NULL) ORDER BY t.pinned DESC, t.last_used_at DESC NULLS LAST, t.created_at DESC LIMIT \(literal: limit)",
+        let chosen = try await TemplateRows.templates(
+            where: "t.user_id = \(bind: userID) AND t.archived_at IS NULL ORDER BY t.pinned DESC, t.last_used_at DESC NULLS LAST, t.created_at DESC, t.id LIMIT \(literal: limit)",
             on: reads)
-        if chosen.isEmpty {
-            chosen = try await TemplateRows.templates(where: base + " ORDER BY t.created_at DESC LIMIT \(literal: limit)", on: reads)
-        }
         return TemplateSort.pinned.sorted(chosen)
     }
 

@@ -52,6 +52,7 @@ public struct WorkoutRepository: Sendable {
     public func history(userID: UUID, filter: HistoryFilter = .init()) async throws -> [Workout] {
         var condition: SQLQueryString = "w.user_id = \(bind: userID) AND w.ended_at IS NOT NULL"
         if let typeID = filter.workoutTypeID { condition += " AND w.workout_type_id = \(bind: typeID)" }
+        if let templateID = filter.templateID { condition += " AND w.template_id = \(bind: templateID)" }
         if let from = filter.from { condition += " AND w.started_at >= \(bind: from)" }
         if let until = filter.until { condition += " AND w.started_at < \(bind: until)" }
         if let exerciseID = filter.exerciseID {
@@ -156,6 +157,8 @@ public struct WorkoutRepository: Sendable {
 /// Which finished workouts to list.
 public struct HistoryFilter: Sendable, Equatable {
     public var workoutTypeID: UUID?
+    /// Only workouts started from this template.
+    public var templateID: UUID?
     public var exerciseID: UUID?
     public var from: Date?
     public var until: Date?
@@ -166,9 +169,10 @@ public struct HistoryFilter: Sendable, Equatable {
 
     public init(
         workoutTypeID: UUID? = nil, exerciseID: UUID? = nil, from: Date? = nil, until: Date? = nil, search: String = "", limit: Int = 200,
-        after: HistoryCursor? = nil
+        after: HistoryCursor? = nil, templateID: UUID? = nil
     ) {
         self.workoutTypeID = workoutTypeID
+        self.templateID = templateID
         self.exerciseID = exerciseID
         self.from = from
         self.until = until
@@ -179,7 +183,7 @@ public struct HistoryFilter: Sendable, Equatable {
 
     /// Whether any filter narrows the list (a page's start or size does not).
     public var narrows: Bool {
-        workoutTypeID != nil || exerciseID != nil || from != nil || until != nil || !ExerciseSearch.terms(of: search).isEmpty
+        workoutTypeID != nil || templateID != nil || exerciseID != nil || from != nil || until != nil || !ExerciseSearch.terms(of: search).isEmpty
     }
 }
 

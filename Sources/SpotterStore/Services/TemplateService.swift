@@ -100,6 +100,17 @@ public struct TemplateService: Sendable {
         }
     }
 
+    /// "Use and start now": copies the preset into the lifter's library as `newID`
+    /// and starts a workout `workoutID` from the copy. A retry with the same ids (a
+    /// double tap, a lost answer) finds the copy and the workout made the first time
+    /// and makes neither again.
+    public func useAndStart(
+        presetID: UUID, as newID: UUID, workoutID: UUID, replaceActive: Bool, user: User
+    ) async throws -> (template: WorkoutTemplate, workout: Workout) {
+        let copy = try await use(presetID: presetID, as: newID, user: user)
+        return (copy, try await start(copy.id, workoutID: workoutID, today: nil, replaceActive: replaceActive, user: user))
+    }
+
     /// Starts a workout from a template (copy-at-start). `today` is the tweaked
     /// list of "start and tweak"; it changes this workout only.
     public func start(

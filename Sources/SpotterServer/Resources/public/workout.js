@@ -313,7 +313,7 @@ function start(root) {
     try {
       await request("POST", `${store.base}/finish`);
       store.forget();
-      location.href = `/history/${workoutID}?notice=finished`;
+      location.href = `/history/${workoutID}/summary`;
     } catch (error) { toast.show(error.message); }
   });
 
