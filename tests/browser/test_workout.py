@@ -628,6 +628,25 @@ def test_offline_sets_wait_and_sync_once(driver, server, lifter, shoot):
     assert_clean_console(driver, OFFLINE_NOISE)
 
 
+def test_offline_note_stays_in_view_while_scrolling(driver, server, lifter, shoot):
+    """Offline, the note stays on screen while the lifter scrolls a long workout."""
+    lifter["api"].seed_workout("Long Day", [(BENCH, [(60, 10, True)] * 6), (SQUAT, [(80, 8, True)] * 6)])
+    sign_in(driver, server, lifter["account"])
+    tap_and_load(driver, tab(driver, "Workout"))
+    wait_synced(driver)
+    set_offline(driver, True)
+    try:
+        wait(driver, 5).until(lambda d: workout_state(d)["sync"].startswith("Offline"), message="no offline note")
+        driver.execute_script("window.scrollTo(0, document.documentElement.scrollHeight)")
+        box = driver.execute_script(
+            "const r = document.querySelector('[data-sync-status]').getBoundingClientRect();"
+            "return [r.top, r.bottom, innerHeight, scrollY];")
+        assert box[3] > 0 and 0 <= box[0] and box[1] <= box[2], f"the offline note scrolled away: {box}"
+        shoot(driver, "w03-offline-scrolled")
+    finally:
+        set_offline(driver, False)
+
+
 def test_going_offline_shows_at_once(driver, server, lifter):
     """Losing the connection is shown on the logging page before the next change, and
     the note goes away when it returns."""

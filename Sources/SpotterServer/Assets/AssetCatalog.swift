@@ -116,7 +116,7 @@ extension AssetCatalog.Asset {
 }
 
 /// Versions the assets in the order their references need: an asset named in a
-/// script or the stylesheet is done before it.
+/// script, the stylesheet or the web app manifest is done before it.
 private struct Versioner {
     let files: [String: Data]
     var done: [String: AssetCatalog.Asset] = [:]
@@ -132,7 +132,7 @@ private struct Versioner {
         guard let data = files[name] else { return nil }
         let kind = (name as NSString).pathExtension
         let asset: AssetCatalog.Asset
-        if kind == "js" || kind == "css", let text = String(data: data, encoding: .utf8) {
+        if kind == "js" || kind == "css" || kind == "webmanifest", let text = String(data: data, encoding: .utf8) {
             inProgress.insert(name)
             let versioned = AssetCatalog.versioningReferences(in: text, scriptImports: kind == "js") { version(of: $0) }
             inProgress.remove(name)

@@ -37,10 +37,22 @@ self.addEventListener("fetch", (event) => {
         if (response.ok && response.headers.get("Content-Type")?.startsWith("text/html")) cache.put(request, response.clone());
         return response;
       } catch {
-        return (await cache.match(request)) ?? (await cache.match("/workout")) ??
-          new Response("<!doctype html><title>Offline</title><p>No connection, and this page was not opened before. Your logged sets are safe.</p>",
-            { headers: { "Content-Type": "text/html; charset=utf-8" } });
+        // Only the page asked for: another page's content under this address would mislead.
+        return (await cache.match(request)) ?? offlinePage(url.pathname, Boolean(await cache.match("/workout")));
       }
     })());
   }
 });
+
+// Says what happened and where to go; styled inline because no stylesheet may be cached.
+function offlinePage(path, workoutCached) {
+  const link = workoutCached && path !== "/workout" ? '<p><a href="/workout">Open your workout</a>: it works without signal.</p>' : "";
+  return new Response(
+    `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Offline · Spotter</title>
+<body style="font-family:system-ui,sans-serif;margin:0;padding:32px 20px;line-height:1.5;background:#F7F6FB;color:#1A1F25">
+<h1 style="font-size:1.4rem">You're offline</h1>
+<p>This page has not been opened on this phone yet, so it cannot be shown without signal. Your logged sets are safe and are sent once you're back online.</p>
+${link}</body></html>`,
+    { status: 503, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
+}
