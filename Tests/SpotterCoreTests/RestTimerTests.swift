@@ -427,3 +427,41 @@ struct RestTimerScenarioTests {
         #expect(workout.rest.remainingSeconds(at: Self.time(1_700_000_480)) == 0)
     }
 }
+
+@Suite("RestTimer in a superset: the rest comes after the round's last exercise")
+struct RestTimerSupersetTests {
+    static func id(_ n: Int) -> UUID { .numbered(n) }
+    static let t0 = Date(timeIntervalSince1970: 1_700_000_000)
+
+    static func set(_ n: Int) -> WorkoutSet {
+        WorkoutSet(id: id(n), kind: .working, reps: 10, weight: Mass(20, .kg), updatedAt: Date(timeIntervalSince1970: 1_699_990_000))
+    }
+
+    // Curl (A, 60 s) and pushdown (A, 90 s) as a superset, then a row on its own (B, none).
+    static let workout = Workout(
+        id: id(1), ownerID: id(2), name: "Arms", startedAt: Date(timeIntervalSince1970: 1_699_999_000),
+        entries: [
+            ExerciseEntry(id: id(100), exerciseID: id(200), supersetGroup: 1, restSeconds: 60, sets: [set(11), set(12)]),
+            ExerciseEntry(id: id(101), exerciseID: id(201), supersetGroup: 1, restSeconds: 90, sets: [set(21), set(22)]),
+            ExerciseEntry(id: id(102), exerciseID: id(202), supersetGroup: 2, sets: [set(31), set(32)]),
+        ])
+
+    @Test("a curl set goes straight on to the pushdown: no rest, whichever curl set it is", arguments: [11, 12])
+    func insideTheRound(set: Int) {
+        let event = RestTimer.event(completing: Self.id(set), in: Self.workout, defaultRestSeconds: 120, at: Self.t0)
+        #expect(event == .setCompleted(setID: Self.id(set), restSeconds: 60, startsRest: false, at: Self.t0))
+    }
+
+    @Test("a pushdown set ends the round: the pushdown's 90 s rest", arguments: [21, 22])
+    func endOfTheRound(set: Int) {
+        let event = RestTimer.event(completing: Self.id(set), in: Self.workout, defaultRestSeconds: 120, at: Self.t0)
+        #expect(event == .setCompleted(setID: Self.id(set), restSeconds: 90, startsRest: true, at: Self.t0))
+    }
+
+    @Test("another group is not the same superset: the row's first set rests the default 120 s")
+    func otherGroup() {
+        #expect(RestTimer.event(completing: Self.id(31), in: Self.workout, defaultRestSeconds: 120, at: Self.t0)
+            == .setCompleted(setID: Self.id(31), restSeconds: 120, startsRest: true, at: Self.t0))
+        #expect(RestTimer.SetPlace.sameSuperset(nil, nil) == false, "no group is no superset")
+    }
+}

@@ -8,12 +8,30 @@ public enum PreviousPerformance {
         public var sets: [WorkoutSet]
         /// How hard that whole session felt, 1-10, if the lifter said.
         public var sessionRPE: Int?
+        /// The lifter's note on the exercise in that session.
+        public var notes: String
 
-        public init(startedAt: Date, sets: [WorkoutSet], sessionRPE: Int? = nil) {
+        public init(startedAt: Date, sets: [WorkoutSet], sessionRPE: Int? = nil, notes: String = "") {
             self.startedAt = startedAt
             self.sets = sets
             self.sessionRPE = sessionRPE
+            self.notes = notes
         }
+    }
+
+    /// What the lifter wrote last time about the exercise, to read while logging it
+    /// again: the last session's note on the exercise, then its sets' notes ("Set 2:
+    /// grip slipped", warm-ups as "Warm-up"); nil when that session has none.
+    public static func lastNotes(history: [Session]) -> String? {
+        guard let last = history.max(by: { $0.startedAt < $1.startedAt }) else { return nil }
+        var working = 0
+        var parts = last.notes.isEmpty ? [] : [last.notes]
+        for set in last.sets {
+            if set.kind != .warmup { working += 1 }
+            guard !set.note.isEmpty else { continue }
+            parts.append("\(set.kind == .warmup ? "Warm-up" : "Set \(working)"): \(set.note)")
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
 
     /// The set to show beside set number `position` (0-based): the last logged set

@@ -100,11 +100,15 @@ public enum RestTimer {
         public var nextSetKind: SetKind?
         /// No set follows it in its exercise and no exercise follows that one.
         public var isLastOfWorkout: Bool
+        /// The next exercise of the workout is in the same superset: the round goes
+        /// on to it without a rest.
+        public var supersetGoesOn: Bool
 
-        public init(entryRestSeconds: Int?, nextSetKind: SetKind?, isLastOfWorkout: Bool) {
+        public init(entryRestSeconds: Int?, nextSetKind: SetKind?, isLastOfWorkout: Bool, supersetGoesOn: Bool = false) {
             self.entryRestSeconds = entryRestSeconds
             self.nextSetKind = nextSetKind
             self.isLastOfWorkout = isLastOfWorkout
+            self.supersetGoesOn = supersetGoesOn
         }
 
         /// The place of a set in a workout, or nil when the set is not in it.
@@ -112,22 +116,30 @@ public enum RestTimer {
             for (entryIndex, entry) in workout.entries.enumerated() {
                 guard let index = entry.sets.firstIndex(where: { $0.id == setID }) else { continue }
                 let isLastOfEntry = index == entry.sets.count - 1
+                let next = workout.entries.indices.contains(entryIndex + 1) ? workout.entries[entryIndex + 1] : nil
                 self.init(
                     entryRestSeconds: entry.restSeconds, nextSetKind: isLastOfEntry ? nil : entry.sets[index + 1].kind,
-                    isLastOfWorkout: isLastOfEntry && entryIndex == workout.entries.count - 1)
+                    isLastOfWorkout: isLastOfEntry && next == nil,
+                    supersetGoesOn: Self.sameSuperset(entry.supersetGroup, next?.supersetGroup))
                 return
             }
             return nil
+        }
+
+        /// Two neighbouring exercises with the same superset group are done in rounds.
+        public static func sameSuperset(_ group: Int?, _ nextGroup: Int?) -> Bool {
+            group != nil && group == nextGroup
         }
     }
 
     /// The event for ticking a set done: the rest is the entry's own, else the
     /// lifter's default; none after the workout's last set, nor when the next set
-    /// of the exercise is a drop set (drop sets follow without rest).
+    /// of the exercise is a drop set (drop sets follow without rest), nor inside a
+    /// superset's round (the rest comes after its last exercise).
     public static func event(completing setID: UUID, at place: SetPlace, defaultRestSeconds: Int, at: Date) -> Event {
         .setCompleted(
             setID: setID, restSeconds: place.entryRestSeconds ?? defaultRestSeconds,
-            startsRest: !place.isLastOfWorkout && place.nextSetKind != .drop, at: at)
+            startsRest: !place.isLastOfWorkout && place.nextSetKind != .drop && !place.supersetGoesOn, at: at)
     }
 
     /// The event for ticking a set of a workout done, or nil when the set is not in it.

@@ -38,7 +38,8 @@ struct WorkoutPresenter {
                     exerciseKind: exercise?.kind ?? .weightReps, notes: entry.notes, supersetGroup: entry.supersetGroup,
                     restSeconds: entry.restSeconds,
                     sets: entry.sets.map { WorkoutResponse.SetResponse($0, records: entry.records.sets[$0.id] ?? []) },
-                    volumeRecord: entry.records.sessionVolume, previous: previous, suggestion: entry.suggestion))
+                    volumeRecord: entry.records.sessionVolume, previous: previous, suggestion: entry.suggestion,
+                    lastNotes: workout.isActive ? PreviousPerformance.lastNotes(history: history[entry.exerciseID] ?? []) : nil))
             }
             let totals = WorkoutSummary.of(workout, kinds: kinds, unit: user.settings.unit, now: now)
             let summary = WorkoutResponse.SummaryResponse(

@@ -63,6 +63,8 @@ struct WorkoutResponse: ResponseEncodable, Equatable {
         let previous: [SetResponse?]
         /// Why its weight was suggested, when a program started the workout.
         @Nullable var suggestion: String?
+        /// For the active workout: the notes of the last session of this exercise.
+        @Nullable var lastNotes: String?
     }
 
     /// The program day a workout was started from.

@@ -202,15 +202,18 @@ extension WorkoutRepository {
     /// when a set is ticked done).
     private func setPlace(entryID: UUID, position: Int, on sql: any SQLDatabase) async throws -> RestTimer.SetPlace {
         let row = try await sql.raw("""
-            SELECT e.rest_seconds, (SELECT n.kind FROM workout_sets n WHERE n.entry_id = e.id AND n.position > \(bind: position) \
+            SELECT e.rest_seconds, e.superset_group, (SELECT n.kind FROM workout_sets n WHERE n.entry_id = e.id AND n.position > \(bind: position) \
             ORDER BY n.position LIMIT 1) AS next_kind, (SELECT COUNT(*) FROM exercise_entries n \
-            WHERE n.workout_id = e.workout_id AND n.position > e.position) AS later_entries FROM exercise_entries e WHERE e.id = \(bind: entryID)
+            WHERE n.workout_id = e.workout_id AND n.position > e.position) AS later_entries, \
+            (SELECT n.superset_group FROM exercise_entries n WHERE n.workout_id = e.workout_id AND n.position > e.position \
+            ORDER BY n.position LIMIT 1) AS next_group FROM exercise_entries e WHERE e.id = \(bind: entryID)
             """).first()
         guard let row else { throw SpotterError.notFound("The exercise entry") }
         let nextKind = try row.optional("next_kind", as: String.self)
         return RestTimer.SetPlace(
             entryRestSeconds: try row.optional("rest_seconds"), nextSetKind: nextKind.flatMap(SetKind.init(rawValue:)),
-            isLastOfWorkout: try nextKind == nil && row.decode(column: "later_entries", as: Int.self) == 0)
+            isLastOfWorkout: try nextKind == nil && row.decode(column: "later_entries", as: Int.self) == 0,
+            supersetGoesOn: RestTimer.SetPlace.sameSuperset(try row.optional("superset_group"), try row.optional("next_group")))
     }
 
     /// Adds a set at the end of its entry, in one statement that also checks the

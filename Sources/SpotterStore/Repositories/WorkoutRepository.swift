@@ -113,19 +113,20 @@ public struct WorkoutRepository: Sendable {
         guard !exerciseIDs.isEmpty else { return [:] }
         let sql = reads.sql
         var query: SQLQueryString = """
-            SELECT e.id, e.exercise_id, w.started_at, w.session_rpe FROM exercise_entries e JOIN workouts w ON w.id = e.workout_id \
+            SELECT e.id, e.exercise_id, e.notes, w.started_at, w.session_rpe FROM exercise_entries e JOIN workouts w ON w.id = e.workout_id \
             WHERE e.user_id = \(bind: userID) AND e.exercise_id IN (\(binds: Array(exerciseIDs))) AND w.ended_at IS NOT NULL
             """
         if let workoutID { query += " AND e.workout_id <> \(bind: workoutID)" }
         // Newest first; the entries of one workout in the order they were logged.
         query += " ORDER BY w.started_at DESC, e.position"
         // Newest sessions first, then keep `limit` per exercise.
-        var chosen: [UUID: [(entryID: UUID, startedAt: Date, sessionRPE: Int?)]] = [:]
+        var chosen: [UUID: [(entryID: UUID, startedAt: Date, sessionRPE: Int?, notes: String)]] = [:]
         for row in try await sql.raw(query).all() {
             let exerciseID = try row.decode(column: "exercise_id", as: UUID.self)
             guard chosen[exerciseID, default: []].count < limit else { continue }
             chosen[exerciseID, default: []].append(
-                (try row.decode(column: "id", as: UUID.self), try row.decode(column: "started_at", as: Date.self), try row.optional("session_rpe")))
+                (try row.decode(column: "id", as: UUID.self), try row.decode(column: "started_at", as: Date.self), try row.optional("session_rpe"),
+                 try row.decode(column: "notes", as: String.self)))
         }
         let entryIDs = chosen.values.flatMap { $0.map(\.entryID) }
         guard !entryIDs.isEmpty else { return [:] }
@@ -139,7 +140,9 @@ public struct WorkoutRepository: Sendable {
             byEntry[entryID, default: []].append(set)
         }
         return chosen.mapValues { entries in
-            entries.map { PreviousPerformance.Session(startedAt: $0.startedAt, sets: byEntry[$0.entryID] ?? [], sessionRPE: $0.sessionRPE) }
+            entries.map {
+                PreviousPerformance.Session(startedAt: $0.startedAt, sets: byEntry[$0.entryID] ?? [], sessionRPE: $0.sessionRPE, notes: $0.notes)
+            }
         }
     }
 

@@ -2,7 +2,7 @@
 // the set strip, one row per set (with last time's numbers) and the PR marks. The
 // labels of the sets are made here, so a set logged without signal shows at once;
 // the record names and set kind marks are the server's words (`words`).
-import { escapeHTML, label, toUnit, trim } from "./workout-format.js";
+import { clock, escapeHTML, label, toUnit, trim } from "./workout-format.js";
 
 export class EntryCards {
   /// `words`: `{ marks: {warmup: "W", ...}, records: {heaviestWeight: "heaviest weight", ...} }`.
@@ -52,32 +52,39 @@ export class EntryCards {
     </li>`;
   }
 
-  card(entry) {
+  /// `collapsed`: the card shows its head and the set strip only.
+  card(entry, collapsed = false) {
     const unit = this.unit;
     let working = 0;
     const rows = entry.sets.map((set, i) => { if (set.kind !== "warmup") working += 1; return this.row(entry, set, i, working); }).join("");
     const superset = entry.supersetGroup ? `<span class="badge">Superset ${"ABCD"[entry.supersetGroup - 1] ?? entry.supersetGroup}</span>` : "";
-    const restNote = entry.restSeconds !== null && entry.restSeconds !== undefined ? ` · rest ${entry.restSeconds} s` : "";
-    // The plan of a workout started from a template: the rep range to aim for.
+    // Target, rest and note on one line: the plan of a workout started from a
+    // template (the rep range to aim for), the exercise's own rest, its note.
     const target = entry.sets.find((set) => set.target?.repMin)?.target;
-    const targetNote = target
-      ? `<p class="entry-target">Target ${target.repMin === target.repMax ? target.repMin : `${target.repMin}–${target.repMax}`} reps${target.rpe ? ` @ RPE ${target.rpe}` : ""}</p>`
-      : "";
-    return `<section class="card entry" data-entry-id="${entry.id}" aria-label="${escapeHTML(entry.exerciseName)}">
+    const meta = [
+      target ? `<span class="entry-target">Target ${target.repMin === target.repMax ? target.repMin : `${target.repMin}–${target.repMax}`} reps${target.rpe ? ` @ RPE ${target.rpe}` : ""}</span>` : "",
+      entry.restSeconds !== null && entry.restSeconds !== undefined ? `<span>Rest ${clock(entry.restSeconds)}</span>` : "",
+      entry.notes ? `<span class="entry-notes">${escapeHTML(entry.notes)}</span>` : "",
+    ].filter(Boolean).join('<span aria-hidden="true"> · </span>');
+    const name = escapeHTML(entry.exerciseName);
+    return `<section class="card entry${collapsed ? " collapsed" : ""}" data-entry-id="${entry.id}" aria-label="${name}">
       <div class="entry-head">
-        <h2><a href="/exercises/${entry.exerciseId}/progress">${escapeHTML(entry.exerciseName)}</a>${entry.volumeRecord ? this.prMark(["bestSessionVolume"]) : ""}</h2>
+        <h2><a href="/exercises/${entry.exerciseId}/progress">${name}</a>${entry.volumeRecord ? this.prMark(["bestSessionVolume"]) : ""}</h2>
         ${superset}
-        <button class="icon-button" type="button" data-action="entry-options" aria-label="Options for ${escapeHTML(entry.exerciseName)}"><svg class="icon" aria-hidden="true"><use href="/assets/icons.svg#edit"/></svg></button>
+        <button class="icon-button collapse-button" type="button" data-action="collapse" aria-expanded="${!collapsed}" aria-label="${collapsed ? "Show" : "Hide"} the sets of ${name}"><svg class="icon" aria-hidden="true"><use href="/assets/icons.svg#chevron"/></svg></button>
+        <button class="icon-button" type="button" data-action="entry-options" aria-label="Options for ${name}"><svg class="icon" aria-hidden="true"><use href="/assets/icons.svg#edit"/></svg></button>
       </div>
       <div class="set-strip live" aria-label="Sets so far">${this.strip(entry)}</div>
-      ${targetNote}
+      ${meta ? `<p class="entry-meta">${meta}</p>` : ""}
+      ${entry.lastNotes ? `<p class="entry-last-notes"><span class="badge">Last time</span> ${escapeHTML(entry.lastNotes)}</p>` : ""}
       ${entry.suggestion ? `<p class="entry-suggestion"><span class="badge accent">Suggested</span> ${escapeHTML(entry.suggestion)}</p>` : ""}
-      ${entry.notes ? `<p class="entry-notes">${escapeHTML(entry.notes)}${restNote}</p>` : restNote ? `<p class="entry-notes">${restNote.slice(3)}</p>` : ""}
-      <div class="set-header" aria-hidden="true"><span>Set</span><span>Previous</span><span>${entry.exerciseKind.startsWith("distance") ? "m · s" : entry.exerciseKind === "duration" ? "Seconds" : `${unit} · reps`}</span><span></span></div>
-      <ol class="set-list">${rows}</ol>
-      <div class="entry-actions">
-        <button class="button small" type="button" data-action="add-set"><svg class="icon" aria-hidden="true"><use href="/assets/icons.svg#plus"/></svg>Add set</button>
-        <button class="button small" type="button" data-action="repeat-set" ${entry.sets.length ? "" : "disabled"}>Repeat last set</button>
+      <div class="entry-body">
+        <div class="set-header" aria-hidden="true"><span>Set</span><span>Previous</span><span>${entry.exerciseKind.startsWith("distance") ? "m · s" : entry.exerciseKind === "duration" ? "Seconds" : `${unit} · reps`}</span><span></span></div>
+        <ol class="set-list">${rows}</ol>
+        <div class="entry-actions">
+          <button class="button small" type="button" data-action="add-set"><svg class="icon" aria-hidden="true"><use href="/assets/icons.svg#plus"/></svg>Add set</button>
+          <button class="button small" type="button" data-action="repeat-set" ${entry.sets.length ? "" : "disabled"}>Repeat last set</button>
+        </div>
       </div>
     </section>`;
   }

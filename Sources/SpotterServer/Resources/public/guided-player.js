@@ -3,6 +3,7 @@
 // the last three seconds, keeps the screen awake and draws the answer. At zero, or
 // when the page comes back from the background, it asks the server where things
 // are: the server plays out the time that passed.
+import { Alerts, ScreenAwake } from "./alerts.js";
 
 const root = document.querySelector("[data-player]");
 // The summary (a finished player) is a page like any other.
@@ -18,52 +19,19 @@ function start(root) {
   let startedAt = 0;
   let lastBeep = null;
   let busy = false;
-  let audio = null;
-  let lock = null;
+  const alerts = new Alerts({ sound: localStorage.getItem("spotter.guided.muted") !== "1" });
+  const awake = new ScreenAwake(() => state.phase !== "finished" && !state.paused);
 
   // Sound: a toggle remembered on this device.
   const mute = $("mute");
-  let muted = localStorage.getItem("spotter.guided.muted") === "1";
   mute.hidden = false;
-  mute.setAttribute("aria-pressed", String(muted));
+  mute.setAttribute("aria-pressed", String(!alerts.sound));
   mute.addEventListener("click", () => {
-    muted = !muted;
-    localStorage.setItem("spotter.guided.muted", muted ? "1" : "0");
-    mute.setAttribute("aria-pressed", String(muted));
-    unlockAudio();
+    alerts.sound = !alerts.sound;
+    localStorage.setItem("spotter.guided.muted", alerts.sound ? "0" : "1");
+    mute.setAttribute("aria-pressed", String(!alerts.sound));
+    alerts.unlock();
   });
-
-  function unlockAudio() {
-    if (!audio && window.AudioContext) audio = new AudioContext();
-    audio?.resume?.();
-  }
-
-  function beep(long) {
-    if (!muted && audio && audio.state === "running") {
-      const tone = audio.createOscillator();
-      const gain = audio.createGain();
-      tone.frequency.value = long ? 1320 : 880;
-      gain.gain.setValueAtTime(0.25, audio.currentTime);
-      gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + (long ? 0.6 : 0.15));
-      tone.connect(gain).connect(audio.destination);
-      tone.start();
-      tone.stop(audio.currentTime + (long ? 0.6 : 0.15));
-    }
-    if (navigator.userActivation?.hasBeenActive && navigator.vibrate) navigator.vibrate(long ? [250, 100, 250] : 80);
-  }
-
-  async function keepAwake() {
-    const playing = state.phase !== "finished" && !state.paused && document.visibilityState === "visible";
-    if (playing && !lock && navigator.wakeLock) {
-      try {
-        lock = await navigator.wakeLock.request("screen");
-        lock.addEventListener("release", () => { lock = null; });
-      } catch { lock = null; }
-    } else if (!playing && lock) {
-      lock.release();
-      lock = null;
-    }
-  }
 
   const clock = (s) => {
     s = Math.max(0, s);
@@ -153,7 +121,7 @@ function start(root) {
       list.append(li);
     }
     tick();
-    keepAwake();
+    awake.update();
   }
 
   function remaining() {
@@ -169,8 +137,8 @@ function start(root) {
     $("count-bar").value = left;
     if (state.paused || lastBeep === left) return;
     lastBeep = left;
-    if (left > 0 && left <= 3) beep(false);
-    if (left === 0) { beep(true); refresh(); }
+    if (left > 0 && left <= 3) alerts.tick();
+    if (left === 0) { alerts.done("Time's up", "Spotter: the countdown is over."); refresh(); }
   }
 
   async function call(method, path, body) {
@@ -193,7 +161,7 @@ function start(root) {
 
   async function act(action) {
     if (busy) return;
-    unlockAudio();
+    alerts.unlock();
     const body = { item: state.item, set: state.set, phase: state.phase };
     if (action === "complete" && state.phase === "set") {
       const reps = $("reps").value.trim(), weight = $("weight").value.trim().replace(",", ".");
@@ -229,8 +197,7 @@ function start(root) {
     }
   });
   // Sound may start only after a tap: the first one anywhere unlocks it.
-  document.addEventListener("pointerdown", unlockAudio);
-  document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") refresh(); keepAwake(); });
+  document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") refresh(); });
   draw(state);
   setInterval(tick, 250);
 }

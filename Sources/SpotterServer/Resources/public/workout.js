@@ -4,6 +4,7 @@
 // rest-timer.js, the questions in workout-dialogs.js.
 import { flush, handle, pending, request } from "./outbox.js";
 import { RestBar, adjustedRest, noRest, restAfter } from "./rest-timer.js";
+import { Alerts, ScreenAwake } from "./alerts.js";
 import { ExercisePicker } from "./exercise-picker.js";
 import { EntryCards } from "./entry-card.js";
 import { Toast } from "./toast.js";
@@ -24,7 +25,10 @@ function start(root) {
   const store = new WorkoutStore(workoutID, JSON.parse(document.getElementById("workout-state").textContent));
   const cards = new EntryCards(unit, JSON.parse(document.getElementById("workout-words").textContent));
   const toast = new Toast(document.querySelector("[data-toast]"));
-  const rest = new RestBar(document.querySelector("[data-rest]"), restAction);
+  // The lifter's rest alert settings (Settings -> Rest alerts), on by default.
+  const alerts = new Alerts({ sound: root.dataset.restSound !== "false", volume: Number(root.dataset.restVolume ?? 70) / 100 });
+  const rest = new RestBar(document.querySelector("[data-rest]"), restAction, { alerts, nextUp: () => describe(nextOpenSet()) });
+  new ScreenAwake(() => active && root.dataset.wakeLock !== "false").update();
   const picker = new ExercisePicker(document.getElementById("exercise-picker"));
   showSyncStatus(root.querySelector("[data-sync-status]"));
   closeOnTapOutside();
@@ -87,8 +91,17 @@ function start(root) {
 
   // --- rendering -----------------------------------------------------------
 
+  // Exercises the lifter folded away (done ones, usually), kept for this workout on this phone.
+  const collapsedKey = `spotter.collapsed.${workoutID}`;
+  const collapsed = new Set(JSON.parse(sessionStorage.getItem(collapsedKey) || "[]"));
+  function toggleCollapsed(entry) {
+    if (collapsed.has(entry.id)) collapsed.delete(entry.id); else collapsed.add(entry.id);
+    sessionStorage.setItem(collapsedKey, JSON.stringify([...collapsed]));
+    render();
+  }
+
   function render() {
-    entriesBox.innerHTML = store.state.entries.map((entry) => cards.card(entry)).join("") ||
+    entriesBox.innerHTML = store.state.entries.map((entry) => cards.card(entry, collapsed.has(entry.id))).join("") ||
       `<section class="card empty-state"><h2>No exercises yet</h2><p>Add the first one: search by name or alias.</p></section>`;
     renderSummary();
     const name = root.querySelector('[data-field="name"]');
@@ -142,6 +155,36 @@ function start(root) {
     }
     store.sendSet(entry, set);
     render();
+    if (set.done) revealNext();
+  }
+
+  // The first set still open, in the order of the page.
+  function nextOpenSet() {
+    for (const entry of store.state.entries) {
+      const set = entry.sets.find((s) => !s.done);
+      if (set) return { entry, set };
+    }
+    return null;
+  }
+
+  function describe(next) {
+    if (!next) return "";
+    const working = next.entry.sets.filter((s) => s.kind !== "warmup");
+    const number = working.indexOf(next.set) + 1;
+    return `Next: ${next.entry.exerciseName}${number ? `, set ${number} of ${working.length}` : ", warm-up"}`;
+  }
+
+  // The next set's tick stays in reach: scrolled up above the rest bar when the bar
+  // would cover it.
+  function revealNext() {
+    const next = nextOpenSet();
+    const row = next && entriesBox.querySelector(`[data-set-id="${next.set.id}"]`);
+    if (!row) return;
+    const bar = document.querySelector("[data-rest]");
+    const tabs = document.querySelector("nav.tabbar");
+    const limit = !bar.hidden ? bar.getBoundingClientRect().top : tabs ? tabs.getBoundingClientRect().top : innerHeight;
+    const box = row.getBoundingClientRect();
+    if (box.bottom > limit - 12) window.scrollBy({ top: box.bottom - limit + 24, behavior: "smooth" });
   }
 
   // A deleted set is sent to the server only when its undo window has passed; a
@@ -243,6 +286,7 @@ function start(root) {
       case "repeat-set": if (entry.sets.length) addSet(entry, entry.sets[entry.sets.length - 1]); break;
       case "set-options": if (set) setOptions(entry, set); break;
       case "entry-options": entryOptions(entry); break;
+      case "collapse": toggleCollapsed(entry); break;
       case "copy-previous": {
         const previous = entry.previous?.[entry.sets.indexOf(set)];
         if (!previous || !set) break;
