@@ -53,14 +53,14 @@ struct TemplateDraftTests {
 
     // MARK: Defaults
 
-    @Test("A row with only an exercise becomes 3 x 8-12 with 120 s rest")
+    @Test("A row with only an exercise becomes 3 x 8-12 with the lifter's rest (none of its own)")
     func defaults() throws {
         let result = try Self.apply(Self.draft(.init(exerciseID: Self.bench)))
         #expect(
             result.exercises == [
                 TemplateExercise(
                     id: Self.newID(1), exerciseID: Self.bench, setCount: 3, reps: RepRange(8, 12), targetWeight: nil, targetRPE: nil,
-                    restSeconds: 120, targetDurationSeconds: nil, notes: "")
+                    restSeconds: nil, targetDurationSeconds: nil, notes: "")
             ])
     }
 

@@ -109,10 +109,10 @@ struct TemplateFromWorkoutTests {
         #expect(Self.plan(weights: true).map(\.targetWeight) == [Mass(62.5, .kg), Mass(70, .kg), nil])
     }
 
-    @Test("Rest comes from the entry, else 120 s; notes come along")
+    @Test("Rest comes from the entry, else none (the lifter's); notes come along")
     func restAndNotes() {
         let plan = Self.plan(weights: false)
-        #expect(plan.map(\.restSeconds) == [150, 120, 60])
+        #expect(plan.map(\.restSeconds) == [150, nil, 60])
         #expect(plan.map(\.notes) == ["Touch and go", "", ""])
     }
 

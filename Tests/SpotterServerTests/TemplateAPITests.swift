@@ -8,7 +8,7 @@ import Testing
 struct TemplateAPITests {
     // MARK: Creating
 
-    @Test("a new template gets 3 sets of 8-12 with 120 s rest, and reads back in the order it was built", arguments: TestDatabase.all)
+    @Test("a new template gets 3 sets of 8-12 with the lifter's rest, and reads back in the order it was built", arguments: TestDatabase.all)
     func createAndReadBack(engine: TestDatabase) async throws {
         try await withTemplates(engine) { api, lifts, h in
             let (bench, squat, press) = try await lifts.exercises(.bench, .squat, .press)
@@ -41,7 +41,8 @@ struct TemplateAPITests {
             #expect(rows.map { $0["setCount"] as? Int } == [3, 3, 5])
             #expect(rows.map { $0["repMin"] as? Int } == [8, 8, 5])
             #expect(rows.map { $0["repMax"] as? Int } == [12, 12, 5])
-            #expect(rows.map { $0["restSeconds"] as? Int } == [120, 120, 180])
+            #expect(rows.map { $0["restSeconds"] as? Int } == [nil, nil, 180], "no rest given: the lifter's")
+            #expect(rows.first?["restSeconds"] is NSNull)
             #expect(rows.map { $0["notes"] as? String } == ["", "", "strict, no leg drive"])
             for key in ["targetWeight", "weightUnit", "targetRPE", "targetDurationSeconds"] {
                 #expect(tpColumn(template, key).allSatisfy(wkNone), "\(key) is unset")
@@ -58,10 +59,12 @@ struct TemplateAPITests {
             // Sending the same template again (a retry) replaces it with itself.
             let before = try await api.get(id).text
             let again = try await api.save(id, name: "Push Day", rows.map { row in
-                tpRow(row["exerciseId"] as! String, [
+                var fields: [String: any Sendable] = [
                     "id": row["id"] as! String, "setCount": row["setCount"] as! Int, "repMin": row["repMin"] as! Int,
-                    "repMax": row["repMax"] as! Int, "restSeconds": row["restSeconds"] as! Int, "notes": row["notes"] as! String,
-                ])
+                    "repMax": row["repMax"] as! Int, "notes": row["notes"] as! String,
+                ]
+                if let rest = row["restSeconds"] as? Int { fields["restSeconds"] = rest }
+                return tpRow(row["exerciseId"] as! String, fields)
             })
             #expect(again.status == .ok)
             #expect(try await api.get(id).text == before)
@@ -672,7 +675,7 @@ struct TemplateAPITests {
             let entries = wkEntries(workout)
             #expect(entries.map { $0["exerciseId"] as? String } == [bench, press, squat], "in the template's order")
             #expect(entries.map { wkSets($0).count } == [4, 3, 2])
-            #expect(entries.map { $0["restSeconds"] as? Int } == [120, 90, 120])
+            #expect(entries.map { $0["restSeconds"] as? Int } == [nil, 90, nil], "rows without a rest leave it to the lifter's")
             #expect(entries.map { $0["notes"] as? String } == ["", "brace", ""])
             let sets = entries.flatMap(wkSets)
             #expect(sets.allSatisfy { $0["done"] as? Bool == false && wkNone($0["loggedAt"]) }, "every set is planned, none done")
@@ -1118,7 +1121,7 @@ struct TemplateAPITests {
             #expect(tpColumn(template, "setCount").map { $0 as? Int } == [3, 1], "completed working sets only")
             #expect(tpColumn(template, "repMin").map { $0 as? Int } == [5, 5])
             #expect(tpColumn(template, "repMax").map { $0 as? Int } == [8, 5])
-            #expect(tpColumn(template, "restSeconds").map { $0 as? Int } == [120, 180])
+            #expect(tpColumn(template, "restSeconds").map { $0 as? Int } == [nil, 180], "an entry without a rest of its own gives a row without one")
             #expect(tpColumn(template, "notes").map { $0 as? String } == ["", "belt"])
             #expect(tpColumn(template, "targetWeight").allSatisfy(wkNone), "a new template leaves weights to history")
             #expect(try await lifts.get(w).text == workout, "the workout is unchanged")
@@ -1231,7 +1234,7 @@ struct TemplateAPITests {
             #expect(wkNumber(rows[0]["targetWeight"]) == 100)
             #expect(rows[0]["weightUnit"] as? String == "kg")
             #expect(wkNumber(rows[0]["targetRPE"]) == 8)
-            #expect(rows.map { $0["restSeconds"] as? Int } == [120, 120])
+            #expect(rows.map { $0["restSeconds"] as? Int } == [nil, nil], "rows without a rest of their own carry none")
             #expect(rows[0]["notes"] as? String == "pause")
             #expect(rows.allSatisfy { $0["id"] == nil && $0["exerciseId"] == nil }, "no database ids in the file")
 
@@ -1285,7 +1288,7 @@ struct TemplateAPITests {
             #expect(template["category"] as? String == "beginner")
             #expect(tpColumn(template, "exerciseId").map { $0 as? String } == [squat, bench])
             #expect(tpColumn(template, "setCount").map { $0 as? Int } == [5, 3])
-            #expect(tpColumn(template, "restSeconds").map { $0 as? Int } == [120, 90])
+            #expect(tpColumn(template, "restSeconds").map { $0 as? Int } == [nil, 90], "no rest in the file: the lifter's")
             #expect(try await h.count("workout_templates") == 1)
         }
     }

@@ -172,7 +172,7 @@ struct WorkoutAPITests {
         }
     }
 
-    @Test("rest: the entry's rest or the default; none before a drop set, none after the last set", arguments: TestDatabase.all)
+    @Test("rest: the entry's rest, else the one last chosen for the exercise, else the default; none before a drop set, none after the last set", arguments: TestDatabase.all)
     func restRules(engine: TestDatabase) async throws {
         try await withActiveWorkout(engine, of: [.bench, .squat]) { api, workout, h in
             let (w, a, b) = (workout.id, workout.entries[0], workout.entries[1])
@@ -216,7 +216,7 @@ struct WorkoutAPITests {
             #expect(wkNone(wkEntries(try cleared.object()).first?["restSeconds"]))
             _ = try await tick(a, a1, false)
             rest = try await tick(a, a1)
-            #expect(rest["endsAt"] as? String == wkTime(testNow + 60), "the changed default")
+            #expect(rest["endsAt"] as? String == wkTime(testNow + 45), "the rest last chosen for the exercise, before the default")
 
             rest = try await tick(b, b0)
             #expect(wkNone(rest["endsAt"]), "no rest after the last set of the workout")

@@ -47,4 +47,35 @@ struct WorkoutGymAPITests {
             #expect(entry["lastNotes"] as? String == "Wider stance · Set 2: grip slipped")
         }
     }
+
+    @Test("a rest chosen for an exercise is remembered for it, before the default, in later workouts; another lifter's is their own", arguments: TestDatabase.all)
+    func rememberedRest(engine: TestDatabase) async throws {
+        try await withWorkouts(engine) { ana, h in
+            let bench = try await ana.exercise(.bench)
+            let (first, entries) = try await ana.logWorkout(exercises: [bench], sets: [(reps: 5, weight: 80)])
+            #expect(try await ana.entry(first, entries[0], ["exerciseId": bench, "restSeconds": 150]).status == .ok)
+            #expect(try await ana.finish(first).status == .ok)
+
+            // Next time the entry has no rest of its own: the remembered 150 s applies.
+            let (next, nextEntries) = try await ana.logWorkout(exercises: [bench], sets: [])
+            let entry = try #require((try await ana.get(next).object()["entries"] as? [[String: Any]])?.first)
+            #expect(entry["restSeconds"] is NSNull && entry["rememberedRestSeconds"] as? Int == 150)
+            let set = wkID()
+            #expect(try await ana.set(next, nextEntries[0], set, ["reps": 5, "weight": 80]).status == .ok)
+            #expect(try await ana.set(next, nextEntries[0], wkID(), ["reps": 5, "weight": 80]).status == .ok)
+            let ticked = try await ana.set(next, nextEntries[0], set, ["reps": 5, "weight": 80, "done": true]).object()
+            #expect((ticked["rest"] as? [String: Any])?["totalSeconds"] as? Int == 150)
+
+            // Ben's bench press knows nothing of Ana's choice: his default 120 s.
+            let ben = h.workouts(.ben)
+            let (his, hisEntries) = try await ben.logWorkout(exercises: [bench], sets: [])
+            let hisEntry = try #require((try await ben.get(his).object()["entries"] as? [[String: Any]])?.first)
+            #expect(hisEntry["rememberedRestSeconds"] is NSNull)
+            let hisSet = wkID()
+            #expect(try await ben.set(his, hisEntries[0], hisSet, ["reps": 5, "weight": 60]).status == .ok)
+            #expect(try await ben.set(his, hisEntries[0], wkID(), ["reps": 5, "weight": 60]).status == .ok)
+            let hisTick = try await ben.set(his, hisEntries[0], hisSet, ["reps": 5, "weight": 60, "done": true]).object()
+            #expect((hisTick["rest"] as? [String: Any])?["totalSeconds"] as? Int == 120)
+        }
+    }
 }

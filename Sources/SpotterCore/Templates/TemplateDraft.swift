@@ -103,7 +103,7 @@ public struct TemplateDraft: Sendable, Equatable {
     /// The template this draft describes, applied over `base` (name, category and
     /// notes left out keep their value; the exercise list is always replaced). Rows
     /// keep their id when they name one of `base`'s exercises, else get `newID()`.
-    /// Fields left out of a row take the defaults: 3 x 8-12, 120 s rest.
+    /// Fields left out of a row take the defaults: 3 x 8-12, and the lifter's rest.
     /// Every problem is reported at once, with the row it is in.
     public func applied(to base: WorkoutTemplate, unit: MassUnit, newID: () -> UUID) throws(ValidationFailure) -> WorkoutTemplate {
         var template = base
@@ -217,8 +217,9 @@ extension TemplateDraft.ExerciseDraft {
         if let targetRPE, !(targetRPE.isFinite && (6...10).contains(targetRPE) && (targetRPE * 2).rounded() == targetRPE * 2) {
             problem("targetRPE", "RPE must be 6 to 10 in steps of 0.5.")
         }
-        let rest = restSeconds ?? TemplateExercise.defaultRestSeconds
-        if !UserSettings.restSecondsRange.contains(rest) {
+        // No rest means the lifter's: the one last chosen for the exercise, else their default.
+        let rest = restSeconds
+        if let rest, !UserSettings.restSecondsRange.contains(rest) {
             problem("restSeconds", "rest must be between 0 and \(UserSettings.restSecondsRange.upperBound) seconds.")
         }
         if let targetDurationSeconds, !(1...SetDraft.maxDurationSeconds).contains(targetDurationSeconds) {

@@ -30,7 +30,7 @@ public enum TemplateFromWorkout {
             return TemplateExercise(
                 id: newID(), exerciseID: entry.exerciseID, setCount: min(work.count, TemplateExercise.setCountLimits.upperBound),
                 reps: duration == nil && reps.isEmpty ? .standard : range, targetWeight: weights ? top : nil,
-                restSeconds: entry.restSeconds ?? TemplateExercise.defaultRestSeconds, targetDurationSeconds: duration,
+                restSeconds: entry.restSeconds, targetDurationSeconds: duration,
                 notes: String(entry.notes.prefix(TemplateDraft.exerciseNotesLimit)))
         }
     }

@@ -52,7 +52,7 @@ public struct TemplateExercise: Sendable, Equatable, Identifiable, Codable {
 
     public init(
         id: UUID, exerciseID: UUID, setCount: Int = 3, reps: RepRange = .standard, targetWeight: Mass? = nil, targetRPE: Double? = nil,
-        restSeconds: Int? = 120, targetDurationSeconds: Int? = nil, notes: String = ""
+        restSeconds: Int? = nil, targetDurationSeconds: Int? = nil, notes: String = ""
     ) {
         self.id = id
         self.exerciseID = exerciseID
@@ -65,7 +65,8 @@ public struct TemplateExercise: Sendable, Equatable, Identifiable, Codable {
         self.notes = notes
     }
 
-    /// The sets a new template exercise gets: 3 x 8-12 with 120 s rest.
+    /// The sets a new template exercise gets: 3 x 8-12 (and the lifter's rest, unless
+    /// the row sets one; 120 s where a rest must be assumed, as in a guided plan's estimate).
     public static let defaultSetCount = 3
     public static let setCountLimits = 1...20
     public static let defaultRestSeconds = 120

@@ -23,6 +23,9 @@ struct WorkoutPresenter {
                 ? try await services.workouts.previousSessions(
                     userID: user.id, exerciseIDs: Set(workout.entries.map(\.exerciseID)), excluding: workout.id)
                 : [:]
+            let rests = workout.isActive
+                ? try await services.workouts.rememberedRests(userID: user.id, exerciseIDs: Set(workout.entries.map(\.exerciseID)))
+                : [:]
             for entry in workout.entries {
                 let exercise = exercises[entry.exerciseID]
                 var previous: [WorkoutResponse.SetResponse?] = []
@@ -39,7 +42,8 @@ struct WorkoutPresenter {
                     restSeconds: entry.restSeconds,
                     sets: entry.sets.map { WorkoutResponse.SetResponse($0, records: entry.records.sets[$0.id] ?? []) },
                     volumeRecord: entry.records.sessionVolume, previous: previous, suggestion: entry.suggestion,
-                    lastNotes: workout.isActive ? PreviousPerformance.lastNotes(history: history[entry.exerciseID] ?? []) : nil))
+                    lastNotes: workout.isActive ? PreviousPerformance.lastNotes(history: history[entry.exerciseID] ?? []) : nil,
+                    rememberedRestSeconds: rests[entry.exerciseID]))
             }
             let totals = WorkoutSummary.of(workout, kinds: kinds, unit: user.settings.unit, now: now)
             let summary = WorkoutResponse.SummaryResponse(

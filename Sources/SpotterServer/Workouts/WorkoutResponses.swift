@@ -65,6 +65,9 @@ struct WorkoutResponse: ResponseEncodable, Equatable {
         @Nullable var suggestion: String?
         /// For the active workout: the notes of the last session of this exercise.
         @Nullable var lastNotes: String?
+        /// For the active workout: the rest the user last chose for this exercise, used
+        /// when `restSeconds` is null (before the user's default).
+        @Nullable var rememberedRestSeconds: Int?
     }
 
     /// The program day a workout was started from.

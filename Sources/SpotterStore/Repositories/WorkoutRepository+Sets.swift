@@ -202,7 +202,7 @@ extension WorkoutRepository {
     /// when a set is ticked done).
     private func setPlace(entryID: UUID, position: Int, on sql: any SQLDatabase) async throws -> RestTimer.SetPlace {
         let row = try await sql.raw("""
-            SELECT e.rest_seconds, e.superset_group, (SELECT n.kind FROM workout_sets n WHERE n.entry_id = e.id AND n.position > \(bind: position) \
+            SELECT \(ExerciseRestRows.entryRest) AS rest_seconds, e.superset_group, (SELECT n.kind FROM workout_sets n WHERE n.entry_id = e.id AND n.position > \(bind: position) \
             ORDER BY n.position LIMIT 1) AS next_kind, (SELECT COUNT(*) FROM exercise_entries n \
             WHERE n.workout_id = e.workout_id AND n.position > e.position) AS later_entries, \
             (SELECT n.superset_group FROM exercise_entries n WHERE n.workout_id = e.workout_id AND n.position > e.position \

@@ -108,6 +108,10 @@ extension WorkoutRepository {
                     throw SpotterError.invalid(field: "exerciseId", "That exercise is not in your library.")
                 }
             }
+            // A rest chosen for the exercise is remembered for it, in later workouts too.
+            if case .some(.some(let seconds)) = change.restSeconds {
+                try await ExerciseRestRows.remember(seconds, exerciseID: entry.exerciseID, userID: userID, now: now, on: tx)
+            }
             if let existing {
                 let swapped = existing.exerciseID != entry.exerciseID ? [existing.exerciseID, entry.exerciseID] : []
                 try await WorkoutRows.save(entry, now: now, on: tx)

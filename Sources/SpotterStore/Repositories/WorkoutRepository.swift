@@ -104,6 +104,11 @@ public struct WorkoutRepository: Sendable {
         return escaped
     }
 
+    /// The rest the user last chose for each of these exercises that has one.
+    public func rememberedRests(userID: UUID, exerciseIDs: Set<UUID>) async throws -> [UUID: Int] {
+        try await ExerciseRestRows.remembered(userID: userID, exerciseIDs: exerciseIDs, on: reads)
+    }
+
     /// The done sets of each exercise in the user's finished workouts, newest
     /// session first (at most `limit` per exercise), for the previous-performance
     /// hints. Two queries, however many exercises are asked for.

@@ -63,7 +63,7 @@ export class EntryCards {
     const target = entry.sets.find((set) => set.target?.repMin)?.target;
     const meta = [
       target ? `<span class="entry-target">Target ${target.repMin === target.repMax ? target.repMin : `${target.repMin}–${target.repMax}`} reps${target.rpe ? ` @ RPE ${target.rpe}` : ""}</span>` : "",
-      entry.restSeconds !== null && entry.restSeconds !== undefined ? `<span>Rest ${clock(entry.restSeconds)}</span>` : "",
+      (entry.restSeconds ?? entry.rememberedRestSeconds) != null ? `<span>Rest ${clock(entry.restSeconds ?? entry.rememberedRestSeconds)}</span>` : "",
       entry.notes ? `<span class="entry-notes">${escapeHTML(entry.notes)}</span>` : "",
     ].filter(Boolean).join('<span aria-hidden="true"> · </span>');
     const name = escapeHTML(entry.exerciseName);

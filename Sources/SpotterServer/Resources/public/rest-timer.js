@@ -11,14 +11,14 @@ export function noRest() { return { ...NO_REST }; }
 /// The rest after `set` of `entry` is ticked done, as SpotterCore's RestTimer.event
 /// starts it: none after the workout's last set, before a drop set, inside a
 /// superset's round (the next exercise has the same group) or when the rest is zero;
-/// otherwise the exercise's rest, or the lifter's default.
+/// otherwise the entry's rest, the one remembered for the exercise, or the lifter's default.
 export function restAfter(entries, entry, set, defaultRest) {
   const index = entry.sets.indexOf(set);
   const next = entries[entries.indexOf(entry) + 1];
   const isLast = !next && index === entry.sets.length - 1;
   const nextIsDrop = entry.sets[index + 1]?.kind === "drop";
   const supersetGoesOn = entry.supersetGroup != null && next?.supersetGroup === entry.supersetGroup;
-  const seconds = entry.restSeconds ?? defaultRest;
+  const seconds = entry.restSeconds ?? entry.rememberedRestSeconds ?? defaultRest;
   if (isLast || nextIsDrop || supersetGoesOn || seconds <= 0) return noRest();
   return { endsAt: new Date(Date.now() + seconds * 1000).toISOString(), totalSeconds: seconds, afterSetId: set.id };
 }

@@ -46,6 +46,9 @@ export function openEntryOptions(entry, { onSave, onMove, onSwap, onRemove }) {
   const dialog = document.getElementById("entry-options");
   const form = dialog.querySelector("[data-entry-form]");
   form.restSeconds.value = entry.restSeconds ?? "";
+  // Empty means the rest last chosen for the exercise, else the lifter's default.
+  form.restSeconds.placeholder = entry.rememberedRestSeconds != null
+    ? `Last chosen: ${entry.rememberedRestSeconds}` : `Default: ${form.restSeconds.dataset.default}`;
   form.supersetGroup.value = entry.supersetGroup ?? "";
   form.notes.value = entry.notes ?? "";
   const button = (action, then) => { dialog.querySelector(`[data-action="${action}"]`).onclick = () => { dialog.close(); then(); }; };

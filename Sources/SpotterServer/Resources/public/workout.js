@@ -267,6 +267,10 @@ function start(root) {
       },
       onSave: (changes) => {
         Object.assign(entry, changes);
+        // The server remembers a chosen rest for the exercise; so does the page.
+        if (changes.restSeconds != null) {
+          for (const other of store.state.entries) if (other.exerciseId === entry.exerciseId) other.rememberedRestSeconds = changes.restSeconds;
+        }
         store.send("PUT", `/entries/${entry.id}`, changes, "workout");
         render();
       },
