@@ -21,8 +21,9 @@ struct ExercisesAPIController {
     @Sendable func list(_ request: Request, context: SignedInContext) async throws -> EditedResponse<ListResponse<ExerciseResponse>> {
         let user = context.user
         let query = request.uri.queryParameters
-        let filter = try ExerciseQuery(query).filter
-        let page = try ListPage(query).cut(try await services.exercises.list(userID: user.id, filter: filter), id: \.id)
+        let options = try ExerciseQuery(query)
+        let exercises = try await services.exercises.list(userID: user.id, filter: options.filter, recentFirst: options.order == .recent)
+        let page = try ListPage(query).cut(exercises, id: \.id)
         return ListPage.response(page.items.map(ExerciseResponse.init), next: page.next, request: request)
     }
 
