@@ -10,7 +10,7 @@ public func buildApplication(configuration: AppConfiguration) async throws -> so
     let services = try await buildServices(configuration: configuration)
     let store = services.store
     var app = Application(
-        router: buildRouter(services: services),
+        responder: HeadResponder(buildRouter(services: services).buildResponder()),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Spotter"),
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? configuration.port
