@@ -63,6 +63,7 @@ func buildServices(configuration: AppConfiguration) async throws -> AppServices 
 func buildRouter(services: AppServices) -> Router<AppRequestContext> {
     let router = Router(context: AppRequestContext.self)
     router.add(middleware: ClientAddressMiddleware(trustedProxies: services.trustedProxies))
+    router.add(middleware: CompressionMiddleware())
     router.add(middleware: ErrorMiddleware(views: services.views))
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: QueryTextMiddleware())
