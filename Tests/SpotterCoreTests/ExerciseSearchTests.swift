@@ -13,12 +13,15 @@ struct ExerciseSearchTests {
         #expect(ExerciseSearch.terms(of: " \t\n") == [])
     }
 
-    @Test("The search text is the cleaned, lower-cased name and aliases, one per line")
-    func searchText() {
-        #expect(
-            ExerciseSearch.searchText(name: "  Bench   Press (Dumbbell)", aliases: ["DB  Bench", "Flat DB Press"])
-                == "bench press (dumbbell)\ndb bench\nflat db press")
-        #expect(ExerciseSearch.searchText(name: "Plank", aliases: []) == "plank")
+    @Test("Words are folded in case and accents and split at anything but letters and digits")
+    func words() {
+        #expect(ExerciseSearch.words(of: "  Bench   Press (Dumbbell)") == ["bench", "press", "dumbbell"])
+        #expect(ExerciseSearch.words(of: "T-Bar Row") == ["t", "bar", "row"])
+        #expect(ExerciseSearch.words(of: "Row (Cable)") == ["row", "cable"])
+        #expect(ExerciseSearch.words(of: "Farmer's Walk") == ["farmers", "walk"])
+        #expect(ExerciseSearch.words(of: "Développé Couché") == ["developpe", "couche"])
+        #expect(ExerciseSearch.words(of: "21s / 3x10") == ["21s", "3x10"])
+        #expect(ExerciseSearch.words(of: " \t(-)") == [])
     }
 
     @Test(
@@ -39,13 +42,39 @@ struct ExerciseSearchTests {
         #expect(ExerciseSearch.matches(name: "Bench Press (Dumbbell)", aliases: ["DB Bench"], query: "bench db"))
     }
 
-    /// Terms match anywhere inside the text, not only whole words: typing part of a
-    /// word already finds it. A side effect: "bb" occurs inside "dumbbell".
-    @Test("Terms match parts of words")
-    func partialWords() {
-        #expect(ExerciseSearch.matches(name: "Bench Press (Dumbbell)", aliases: [], query: "dumb"))
-        #expect(ExerciseSearch.matches(name: "Bench Press (Dumbbell)", aliases: [], query: "ench ress"))
-        #expect(ExerciseSearch.matches(name: "Bench Press (Dumbbell)", aliases: [], query: "bench bb"))
+    static let library = [
+        "Barbell Row", "Rowing Machine", "Upright Row", "Medicine Ball Side Throw", "Narrow Grip Bench Press",
+        "Row (Cable)", "T-Bar Row", "Seated Cable Row", "Arrow Plank", "Crow Pose",
+    ]
+
+    @Test("\"row\" finds the words that start with row, not row inside another word")
+    func wordStarts() {
+        let found = Self.library.filter { ExerciseSearch.matches(name: $0, aliases: [], query: "row") }
+        #expect(found == ["Barbell Row", "Rowing Machine", "Upright Row", "Row (Cable)", "T-Bar Row", "Seated Cable Row"])
+    }
+
+    @Test("Parts of words in the middle no longer match", arguments: ["ench", "ress", "bb", "hrow", "umbbell"])
+    func notMidWord(_ query: String) {
+        #expect(!ExerciseSearch.matches(name: "Bench Press (Dumbbell)", aliases: ["Side Throw"], query: query))
+    }
+
+    @Test("Hyphens, brackets, apostrophes and accents do not get in the way")
+    func punctuation() {
+        for query in ["t bar", "t-bar row", "tbar", "T-BAR", "bar row"] {
+            #expect(ExerciseSearch.matches(name: "T-Bar Row", aliases: [], query: query), "\(query)")
+        }
+        #expect(ExerciseSearch.matches(name: "Row (Cable)", aliases: [], query: "row (cable)"))
+        #expect(ExerciseSearch.matches(name: "Row (Cable)", aliases: [], query: "cab"))
+        #expect(ExerciseSearch.matches(name: "Farmer's Walk", aliases: [], query: "farmers"))
+        #expect(ExerciseSearch.matches(name: "Farmer's Walk", aliases: [], query: "farmer's wa"))
+        #expect(ExerciseSearch.matches(name: "Développé Couché", aliases: [], query: "developpe"))
+        #expect(ExerciseSearch.matches(name: "Developpe Couche", aliases: [], query: "développé"))
+    }
+
+    @Test("Each word may start a word of the name or of any alias")
+    func wordsAcrossAliases() {
+        #expect(ExerciseSearch.matches(name: "Bench Press (Dumbbell)", aliases: ["DB Bench", "Flat Press"], query: "flat dumb"))
+        #expect(!ExerciseSearch.matches(name: "Bench Press (Dumbbell)", aliases: ["DB Bench"], query: "flat dumb"))
     }
 
     @Test("A blank query matches everything", arguments: ["", "   ", "\t\n"])

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import SpotterImport
 import SpotterTestSupport
 import Testing
 
@@ -32,6 +33,49 @@ struct ExerciseImageAPITests {
             let after = try FileManager.default.subpathsOfDirectory(atPath: h.dataDirectory.appendingPathComponent("images").path)
             #expect(after.filter { $0.hasSuffix(".png") }.isEmpty, "the file is removed with the record")
             #expect(try await client.api(.get, imageURL, token: h.anaToken).status == .notFound)
+        }
+    }
+
+    @Test("a JPEG uploaded with EXIF and GPS is stored, served and exported without them", arguments: TestDatabase.all)
+    func metadataStripped(engine: TestDatabase) async throws {
+        try await withApp(engine) { client, h in
+            let id = try await h.createCustomExercise()
+            let uploaded = try await client.api(
+                .put, "/api/v1/exercises/\(id)/image", token: h.anaToken, body: ByteBuffer(bytes: ImageFixtures.jpegWithGPS))
+            #expect(uploaded.status == .ok)
+            let imageURL = try #require(try uploaded.object()["imageURL"] as? String)
+            let image = try await client.api(.get, imageURL, token: h.anaToken)
+            #expect(image.headers[.contentType] == "image/jpeg")
+            #expect(Array(buffer: image.body) == ImageFixtures.jpeg)
+            #expect(!ImageFixtures.contains(Array(buffer: image.body), ImageFixtures.cameraName))
+
+            let folder = h.dataDirectory.appendingPathComponent("images/\(h.ana.id.text)")
+            let file = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).first)
+            #expect(FileManager.default.contents(atPath: folder.appendingPathComponent(file).path) == Data(ImageFixtures.jpeg), "stored stripped")
+
+            var browser = try await Browser.signedIn(client, as: "ana")
+            let export = try AccountDocument.decode(Data(try await browser.get("/settings/export/spotter.json").text.utf8))
+            let exported = try #require(export.exercises.compactMap(\.image).first)
+            #expect(Data(base64Encoded: exported.data) == Data(ImageFixtures.jpeg))
+        }
+    }
+
+    @Test("an image stored with its metadata before uploads were stripped is served and exported stripped")
+    func oldFileStrippedWhenRead() async throws {
+        try await withApp(.sqlite) { client, h in
+            let id = try await h.createCustomExercise()
+            let uploaded = try await client.api(.put, "/api/v1/exercises/\(id)/image", token: h.anaToken, body: ByteBuffer(bytes: ImageFixtures.jpeg))
+            let imageURL = try #require(try uploaded.object()["imageURL"] as? String)
+            let folder = h.dataDirectory.appendingPathComponent("images/\(h.ana.id.text)")
+            let file = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).first)
+            try Data(ImageFixtures.jpegWithGPS).write(to: folder.appendingPathComponent(file))
+
+            let image = try await client.api(.get, imageURL, token: h.anaToken)
+            #expect(Array(buffer: image.body) == ImageFixtures.jpeg)
+            #expect(image.headers[.eTag] == "\"\(file)-stripped\"", "another tag than copies cached with metadata had")
+            var browser = try await Browser.signedIn(client, as: "ana")
+            let export = try AccountDocument.decode(Data(try await browser.get("/settings/export/spotter.json").text.utf8))
+            #expect(export.exercises.compactMap(\.image).map(\.data) == [Data(ImageFixtures.jpeg).base64EncodedString()])
         }
     }
 

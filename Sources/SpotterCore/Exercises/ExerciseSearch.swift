@@ -1,40 +1,59 @@
-/// The rules for finding exercises by what a lifter types: every word of the
-/// query must appear in the name or the aliases, ignoring case ("bench db"
-/// finds "Bench Press (Dumbbell)" and the alias "DB Bench").
-public enum ExerciseSearch {
-    /// The lower-cased text a search runs over: the name and every alias, one per line.
-    public static func searchText(name: String, aliases: [String]) -> String {
-        ([name] + aliases).map { NameKey.displayForm(of: $0).lowercased() }.joined(separator: "\n")
-    }
+import Foundation
 
-    /// The words of a query, lower-cased; empty when the query is blank.
+/// The rules for finding exercises by what a lifter types: every word of the
+/// query must start a word of the name or of an alias, ignoring case and accents
+/// ("bench db" finds "Bench Press (Dumbbell)" through the alias "DB Bench"; "row"
+/// finds "Upright Row" and "Rowing Machine" but not "Side Throw" or "Narrow Grip").
+public enum ExerciseSearch {
+    /// The words of a query for the SQL searches of history and templates (which match
+    /// anywhere in a name), lower-cased; empty when the query is blank.
     public static func terms(of query: String) -> [String] {
         query.lowercased().split(whereSeparator: { $0.isWhitespace }).map(String.init)
     }
 
-    /// How well an exercise answers a query, lower is better: the exact name, then
-    /// names starting with the query, an exact alias, then any other match. Typing
-    /// "squat (barbell)" puts "Squat (Barbell)" above "Box Squat (Barbell)".
-    public static func rank(name: String, aliases: [String], query: String) -> Int {
-        rank(name: name, aliases: aliases, wanted: NameKey(query))
+    /// The words a name or a query is matched by: case and accents folded,
+    /// apostrophes dropped ("Farmer's" is "farmers"), split at anything else that is
+    /// not a letter or digit ("T-Bar Row (Cable)" is t, bar, row, cable).
+    public static func words(of text: String) -> [String] {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+            .filter { $0 != "'" && $0 != "\u{2019}" }
+            .split(whereSeparator: { !$0.isLetter && !$0.isNumber })
+            .map(String.init)
     }
 
-    /// The same, with the query's key made once for a whole list.
-    public static func rank(name: String, aliases: [String], wanted query: NameKey) -> Int {
-        let wanted = query.rawValue
-        guard !wanted.isEmpty else { return 0 }
-        let key = NameKey(name).rawValue
-        if key == wanted { return 0 }
-        if key.hasPrefix(wanted) { return 1 }
-        if aliases.contains(where: { NameKey($0).rawValue == wanted }) { return 2 }
-        if key.contains(wanted) { return 3 }
-        return 4
+    /// The words a name is found by: its words, and each hyphenated word also
+    /// written together ("T-Bar" is found by "t bar", "t-bar" and "tbar").
+    public static func searchWords(of name: String) -> [String] {
+        var found = words(of: name)
+        for piece in name.split(whereSeparator: { $0.isWhitespace }) where piece.contains("-") {
+            let joined = words(of: String(piece)).joined()
+            if !joined.isEmpty, !found.contains(joined) { found.append(joined) }
+        }
+        return found
     }
 
-    /// True when every term occurs in the name or the aliases.
+    /// How many recently used exercises the workout's picker puts first.
+    public static let recentLimit = 8
+
+    /// `exercises` with those named in `recentIDs` moved to the front, in that order
+    /// (newest first); the rest keep their order. An id not in the list is skipped.
+    public static func recentFirst(_ exercises: [Exercise], recentIDs: [UUID]) -> [Exercise] {
+        let recent = recentIDs.compactMap { id in exercises.first { $0.id == id } }
+        let moved = Set(recent.map(\.id))
+        return recent + exercises.filter { !moved.contains($0.id) }
+    }
+
+    /// True when every word of the query starts some word of the name or an alias.
     public static func matches(name: String, aliases: [String], query: String) -> Bool {
-        let text = searchText(name: name, aliases: aliases)
-        return terms(of: query).allSatisfy { text.contains($0) }
+        SearchableExercise.Words(name: name, aliases: aliases).matches(words(of: query))
+    }
+
+    /// How well an exercise answers a query, lower is better: 0 the exact name, 1 a
+    /// name starting with the query, 2 an exact alias, 3 any other match (4 none).
+    /// Typing "squat (barbell)" puts "Squat (Barbell)" above "Box Squat (Barbell)";
+    /// "row" puts "Row (Cable)" above "Rowing Machine" above "Upright Row".
+    public static func rank(name: String, aliases: [String], query: String) -> Int {
+        SearchableExercise.Words(name: name, aliases: aliases).rank(words(of: query))
     }
 }
 
@@ -71,8 +90,8 @@ extension ExerciseFilter {
     /// The exercises that pass the filter, in their given order. The query is split
     /// once and each exercise's search text is prepared in advance, so filtering a
     /// whole library costs little.
-    public func apply(to items: [SearchableExercise]) -> [Exercise] {
-        let terms = ExerciseSearch.terms(of: search)
+    public func apply(to items: [SearchableExercise]) -> [SearchableExercise] {
+        let terms = ExerciseSearch.words(of: search)
         return items.compactMap { item in
             let exercise = item.exercise
             if !includeArchived && exercise.archived { return nil }
@@ -80,18 +99,56 @@ extension ExerciseFilter {
             if let muscle, !exercise.allMuscles.contains(muscle) { return nil }
             if let equipment, exercise.equipment != equipment { return nil }
             if let kind, exercise.kind != kind { return nil }
-            return terms.allSatisfy { item.searchText.contains($0) } ? exercise : nil
+            return item.words.matches(terms) ? item : nil
         }
     }
 }
 
-/// An exercise with its search text computed once.
+/// An exercise with its words prepared once, so filtering a whole library costs little.
 public struct SearchableExercise: Sendable {
     public let exercise: Exercise
-    public let searchText: String
+    public let words: Words
 
     public init(_ exercise: Exercise) {
         self.exercise = exercise
-        searchText = ExerciseSearch.searchText(name: exercise.name, aliases: exercise.aliases)
+        words = Words(name: exercise.name, aliases: exercise.aliases)
+    }
+
+    /// The words of a name and of its aliases.
+    public struct Words: Sendable {
+        /// The name's words in order ("Row (Cable)": row, cable).
+        public let name: [String]
+        /// Each alias's words in order.
+        public let aliases: [[String]]
+        /// Every word a query word may start: the name's and the aliases', with
+        /// hyphenated words also written together.
+        let all: [String]
+
+        public init(name: String, aliases: [String]) {
+            self.name = ExerciseSearch.words(of: name)
+            self.aliases = aliases.map(ExerciseSearch.words)
+            all = ([name] + aliases).flatMap(ExerciseSearch.searchWords)
+        }
+
+        /// True when every query word starts one of the words (a blank query matches all).
+        public func matches(_ query: [String]) -> Bool {
+            query.allSatisfy { term in all.contains { $0.hasPrefix(term) } }
+        }
+
+        /// See `ExerciseSearch.rank`.
+        public func rank(_ query: [String]) -> Int {
+            guard !query.isEmpty else { return 0 }
+            if name == query { return 0 }
+            if Self.starts(name, with: query) { return 1 }
+            if aliases.contains(query) { return 2 }
+            return matches(query) ? 3 : 4
+        }
+
+        /// The words begin with the query: all its words but the last in full, the last
+        /// at least as a word start ("barbell r" starts "Barbell Row").
+        static func starts(_ words: [String], with query: [String]) -> Bool {
+            guard query.count <= words.count, let last = query.last else { return false }
+            return words.prefix(query.count - 1).elementsEqual(query.dropLast()) && words[query.count - 1].hasPrefix(last)
+        }
     }
 }

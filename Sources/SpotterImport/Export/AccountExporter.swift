@@ -44,7 +44,7 @@ public struct AccountExporter: Sendable {
             content: content, username: account.username, exportedAt: now, exerciseNames: names,
             presetIDs: Set(TemplatePresets.all.map(\.id))
         ) { image in
-            (try? Data(contentsOf: images.url(of: image, userID: userID))).map(Array.init)
+            images.contents(of: image, userID: userID)
         }
     }
 

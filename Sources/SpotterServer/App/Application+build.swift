@@ -10,7 +10,7 @@ public func buildApplication(configuration: AppConfiguration) async throws -> so
     let services = try await buildServices(configuration: configuration)
     let store = services.store
     var app = Application(
-        router: buildRouter(services: services),
+        responder: HeadResponder(buildRouter(services: services).buildResponder()),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Spotter"),
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? configuration.port
@@ -63,6 +63,7 @@ func buildServices(configuration: AppConfiguration) async throws -> AppServices 
 func buildRouter(services: AppServices) -> Router<AppRequestContext> {
     let router = Router(context: AppRequestContext.self)
     router.add(middleware: ClientAddressMiddleware(trustedProxies: services.trustedProxies))
+    router.add(middleware: CompressionMiddleware())
     router.add(middleware: ErrorMiddleware(views: services.views))
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: QueryTextMiddleware())

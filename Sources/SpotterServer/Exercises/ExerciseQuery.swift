@@ -4,9 +4,16 @@ import SpotterCore
 import SpotterStore
 
 /// The library filter as query parameters: `search`, `muscle`, `equipment`, `kind`,
-/// `custom` (true/false), `archived` (true to include archived exercises).
+/// `custom` (true/false), `archived` (true to include archived exercises), and the
+/// order: `sort=recent` puts the lifter's recently used exercises first while the
+/// search is empty (the workout's picker), `sort=name` (the default) does not.
 struct ExerciseQuery {
+    enum Order: String, CaseIterable {
+        case name, recent
+    }
+
     var filter: ExerciseFilter
+    var order = Order.name
 
     init(_ query: Parameters) throws {
         filter = ExerciseFilter(search: String((query.formText("search") ?? query.formText("q") ?? "").prefix(100)))
@@ -21,5 +28,8 @@ struct ExerciseQuery {
         }
         filter.custom = try query.flag("custom")
         filter.includeArchived = try query.flag("archived") ?? false
+        if let sort = query.get("sort"), !sort.isEmpty {
+            order = try EnumField.parse(sort, as: Order.self, field: "sort", noun: "order")
+        }
     }
 }

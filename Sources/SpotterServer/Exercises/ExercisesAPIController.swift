@@ -21,8 +21,9 @@ struct ExercisesAPIController {
     @Sendable func list(_ request: Request, context: SignedInContext) async throws -> EditedResponse<ListResponse<ExerciseResponse>> {
         let user = context.user
         let query = request.uri.queryParameters
-        let filter = try ExerciseQuery(query).filter
-        let page = try ListPage(query).cut(try await services.exercises.list(userID: user.id, filter: filter), id: \.id)
+        let options = try ExerciseQuery(query)
+        let exercises = try await services.exercises.list(userID: user.id, filter: options.filter, recentFirst: options.order == .recent)
+        let page = try ListPage(query).cut(exercises, id: \.id)
         return ListPage.response(page.items.map(ExerciseResponse.init), next: page.next, request: request)
     }
 
@@ -74,9 +75,10 @@ struct ExercisesAPIController {
         let user = context.user
         let exercise = try await findExercise(context)
         guard let image = exercise.image, exercise.ownerID == user.id else { throw SpotterError.notFound("The image") }
-        let url = services.images.url(of: image, userID: user.id)
-        guard let data = FileManager.default.contents(atPath: url.path) else { throw SpotterError.notFound("The image") }
-        let etag = "\"\(image.fileName)\""
+        guard let bytes = services.images.contents(of: image, userID: user.id) else { throw SpotterError.notFound("The image") }
+        // Another tag than before images were stripped when served, so a copy cached
+        // with its metadata is fetched again.
+        let etag = "\"\(image.fileName)-stripped\""
         var headers = HTTPFields()
         headers[.contentType] = image.format.contentType
         headers[.cacheControl] = "private, max-age=86400"
@@ -85,7 +87,7 @@ struct ExercisesAPIController {
         if request.headers[.ifNoneMatch] == etag {
             return Response(status: .notModified, headers: headers)
         }
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
     /// Takes the image as the raw body (`Content-Type: image/png`, `image/jpeg` or `image/webp`).

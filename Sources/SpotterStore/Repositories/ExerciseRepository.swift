@@ -25,9 +25,11 @@ public struct ExerciseRepository: Sendable {
     }
 
     /// The library filtered and sorted by name: the built-in exercises come from
-    /// memory, the user's own from one query; one Core rule filters both.
-    public func list(userID: UUID, filter: ExerciseFilter = .init()) async throws -> [Exercise] {
-        var candidates: [Exercise] = []
+    /// memory, the user's own from one query; one Core rule filters both. With
+    /// `recentFirst` and no search, the exercises of the lifter's latest finished
+    /// workouts lead (`ExerciseSearch.recentFirst`), as the workout's picker shows them.
+    public func list(userID: UUID, filter: ExerciseFilter = .init(), recentFirst: Bool = false) async throws -> [Exercise] {
+        var candidates: [SearchableExercise] = []
         if filter.custom != true {
             candidates += filter.apply(to: try await catalog.current(loadingFrom: db).exercises)
         }
@@ -36,11 +38,31 @@ public struct ExerciseRepository: Sendable {
             candidates += filter.apply(to: own.map(SearchableExercise.init))
         }
         // Best matches first when searching, then by name.
-        let wanted = NameKey(filter.search)
-        return candidates
-            .map { (ExerciseSearch.rank(name: $0.name, aliases: $0.aliases, wanted: wanted), NameKey($0.name), $0) }
+        let query = ExerciseSearch.words(of: filter.search)
+        let sorted = candidates
+            .map { ($0.words.rank(query), NameKey($0.exercise.name), $0.exercise) }
             .sorted { ($0.0, $0.1) < ($1.0, $1.1) }
             .map(\.2)
+        guard recentFirst, query.isEmpty else { return sorted }
+        return ExerciseSearch.recentFirst(sorted, recentIDs: try await recentlyUsedIDs(userID: userID))
+    }
+
+    /// The exercises of the user's latest finished workouts, newest workout first and
+    /// in their order within it, at most `ExerciseSearch.recentLimit`. Reads a bounded
+    /// number of entries, however long the history.
+    func recentlyUsedIDs(userID: UUID) async throws -> [UUID] {
+        let rows = try await db.sql.raw("""
+            SELECT e.exercise_id FROM exercise_entries e JOIN workouts w ON w.id = e.workout_id \
+            WHERE e.user_id = \(bind: userID) AND w.user_id = \(bind: userID) AND w.ended_at IS NOT NULL \
+            ORDER BY w.started_at DESC, e.position LIMIT \(literal: ExerciseSearch.recentLimit * 25)
+            """).all()
+        var ids: [UUID] = []
+        for row in rows {
+            let id = try row.decode(column: "exercise_id", as: UUID.self)
+            if !ids.contains(id) { ids.append(id) }
+            if ids.count == ExerciseSearch.recentLimit { break }
+        }
+        return ids
     }
 
     public func find(id: UUID, userID: UUID) async throws -> Exercise? {

@@ -1,4 +1,6 @@
-// The exercise picker: search as you type over the library (name and aliases).
+// The exercise picker: search as you type over the library (word starts of the
+// name and aliases, best matches first); the recently used exercises lead while
+// the search is empty.
 
 /// "fullBody" -> "Full Body", "chest" -> "Chest".
 function display(raw) {
@@ -40,7 +42,8 @@ export class ExercisePicker {
   async search() {
     const query = this.input.value.trim();
     try {
-      const response = await fetch(`/api/v1/exercises?search=${encodeURIComponent(query)}`, { headers: { Accept: "application/json" } });
+      // With nothing typed, the exercises of the lifter's latest workouts come first.
+      const response = await fetch(`/api/v1/exercises?sort=recent&search=${encodeURIComponent(query)}`, { headers: { Accept: "application/json" } });
       const { items } = await response.json();
       this.list.replaceChildren(...items.slice(0, 60).map((exercise) => {
         const li = document.createElement("li");
