@@ -78,4 +78,80 @@ struct WorkoutGymAPITests {
             #expect((hisTick["rest"] as? [String: Any])?["totalSeconds"] as? Int == 120)
         }
     }
+
+    /// The record kinds of the first set of a workout, as the API gives them.
+    private func firstSetRecords(_ api: WorkoutCalls, _ workout: String) async throws -> [String] {
+        let entry = try #require(wkEntries(try await api.get(workout).object()).first)
+        return try #require(wkSets(entry).first)["records"] as? [String] ?? []
+    }
+
+    @Test("a finished workout moved in time keeps its length and is judged again where it now stands", arguments: TestDatabase.all)
+    func moveFinished(engine: TestDatabase) async throws {
+        try await withWorkouts(engine) { api, h in
+            let squat = try await api.exercise(.squat)
+            let (first, _) = try await api.logWorkout(exercises: [squat], sets: [(reps: 5, weight: 100)])
+            h.clock.advance(by: 3_600)
+            #expect(try await api.finish(first).status == .ok)
+            h.clock.advance(by: 86_400)
+            let (second, _) = try await api.logWorkout(exercises: [squat], sets: [(reps: 5, weight: 110)])
+            h.clock.advance(by: 1_800)
+            #expect(try await api.finish(second).status == .ok)
+            #expect(try await firstSetRecords(api, second).contains("heaviestWeight"), "110 kg after 100 kg")
+
+            // Moved two days back, before the 100 kg session: now the first squat session ever.
+            let twoDaysBack = testNow.addingTimeInterval(-2 * 86_400)
+            let moved = try await api.patch(second, ["startedAt": wkTime(twoDaysBack)])
+            #expect(moved.status == .ok, "\(moved.text)")
+            let body = try moved.object()
+            #expect(body["startedAt"] as? String == wkTime(twoDaysBack))
+            #expect(body["endedAt"] as? String == wkTime(twoDaysBack.addingTimeInterval(1_800)), "its 30 minutes kept")
+            let (movedMarks, firstMarks) = (try await firstSetRecords(api, second), try await firstSetRecords(api, first))
+            #expect(movedMarks.isEmpty, "judged again: nothing came before it (\(movedMarks); the 100 kg one: \(firstMarks))")
+
+            // 45 minutes long; refused: a start in the future, a day and a half long, and nothing changes.
+            let longer = try await api.patch(second, ["durationSeconds": 2_700]).object()
+            #expect(longer["endedAt"] as? String == wkTime(twoDaysBack.addingTimeInterval(2_700)))
+            let future = try await api.patch(second, ["startedAt": wkTime(h.clock.now.addingTimeInterval(3_600))])
+            #expect(future.status == .badRequest && future.text.contains("The start can't be in the future"))
+            let tooLong = try await api.patch(second, ["durationSeconds": 129_600])
+            #expect(tooLong.status == .badRequest && tooLong.text.contains("A workout lasts from 1 minute to 24 hours."))
+            let after = try await api.get(second).object()
+            #expect(after["startedAt"] as? String == wkTime(twoDaysBack) && after["endedAt"] as? String == wkTime(twoDaysBack.addingTimeInterval(2_700)))
+
+            // Another lifter cannot move it.
+            let bens = try await h.workouts(.ben).patch(second, ["startedAt": wkTime(testNow)])
+            #expect(bens.status == .notFound)
+            #expect(try await api.get(second).object()["startedAt"] as? String == wkTime(twoDaysBack))
+        }
+    }
+
+    @Test("a past workout is logged finished, beside the one in progress; a bad one is refused and nothing is made", arguments: TestDatabase.all)
+    func logPast(engine: TestDatabase) async throws {
+        try await withWorkouts(engine) { api, h in
+            let running = wkID()
+            #expect(try await api.start(running, ["name": "Today"]).status == .created)
+            let yesterday = testNow.addingTimeInterval(-86_400)
+            let past = wkID()
+            let made = try await api.start(past, ["name": "Forgot this one", "startedAt": wkTime(yesterday), "durationSeconds": 3_000])
+            #expect(made.status == .created, "\(made.text)")
+            let body = try made.object()
+            #expect(body["isActive"] as? Bool == false && body["endedAt"] as? String == wkTime(yesterday.addingTimeInterval(3_000)))
+            #expect(try await api.active().object()["id"] as? String == running, "the workout in progress is left alone")
+            #expect(try await api.start(past, ["name": "Forgot this one", "startedAt": wkTime(yesterday), "durationSeconds": 3_000]).status == .created,
+                    "a retry finds it")
+
+            let before = try await h.count("workouts")
+            for (fields, field) in [
+                (["startedAt": wkTime(testNow.addingTimeInterval(7_200)), "durationSeconds": 600] as [String: any Sendable], "startedAt"),
+                (["startedAt": wkTime(yesterday)], "durationSeconds"),
+                (["startedAt": wkTime(yesterday), "durationSeconds": 30], "durationSeconds"),
+                (["startedAt": wkTime(yesterday), "durationSeconds": 600, "repeatOf": past], "startedAt"),
+            ] {
+                let refused = try await api.start(wkID(), fields)
+                #expect(refused.status == .badRequest, "\(fields)")
+                #expect(refused.text.contains("\"field\":\"\(field)\"") || refused.text.contains("\"field\" : \"\(field)\""), "\(refused.text)")
+            }
+            #expect(try await h.count("workouts") == before, "nothing is made by a refused one")
+        }
+    }
 }

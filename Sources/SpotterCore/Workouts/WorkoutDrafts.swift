@@ -7,20 +7,61 @@ public struct WorkoutChange: Sendable, Equatable {
     /// `.some(nil)` clears the type.
     public var workoutTypeID: UUID??
     public var sessionRPE: Int??
+    /// A new start (the session the lifter forgot to start, or logs afterwards); a
+    /// finished workout keeps its duration unless `durationSeconds` says otherwise.
+    public var startedAt: Date?
+    /// How long a finished workout took (its end is the start plus this).
+    public var durationSeconds: Int?
 
-    public init(name: String? = nil, notes: String? = nil, workoutTypeID: UUID?? = nil, sessionRPE: Int?? = nil) {
+    public init(
+        name: String? = nil, notes: String? = nil, workoutTypeID: UUID?? = nil, sessionRPE: Int?? = nil, startedAt: Date? = nil,
+        durationSeconds: Int? = nil
+    ) {
         self.name = name
         self.notes = notes
         self.workoutTypeID = workoutTypeID
         self.sessionRPE = sessionRPE
+        self.startedAt = startedAt
+        self.durationSeconds = durationSeconds
     }
 
     public static let nameLimit = 100
     public static let notesLimit = 2_000
+    /// A workout lasts from a minute to a day.
+    public static let durationLimits = 60...86_400
+    /// The earliest start a workout may have.
+    public static let earliestStart = Date(timeIntervalSince1970: 946_684_800)  // 2000-01-01
+    /// How far past `now` a start or end may be: a phone's clock a little ahead.
+    public static let clockSlack: TimeInterval = 60
 
-    public func applied(to workout: Workout) throws(ValidationFailure) -> Workout {
+    /// The workout after this change, or every problem with it. `now` bounds the
+    /// start and end: neither may be in the future.
+    public func applied(to workout: Workout, now: Date = .distantFuture) throws(ValidationFailure) -> Workout {
         var result = workout
         var issues: [FieldIssue] = []
+        if startedAt != nil || durationSeconds != nil {
+            let start = startedAt ?? workout.startedAt
+            let latest = now.addingTimeInterval(Self.clockSlack)
+            if start < Self.earliestStart {
+                issues.append(.init(field: "startedAt", message: "Pick a start from the year 2000 on."))
+            } else if start > latest {
+                issues.append(.init(field: "startedAt", message: "The start can't be in the future: pick a time that has passed."))
+            } else if let end = workout.endedAt {
+                let duration = durationSeconds ?? Int(end.timeIntervalSince(workout.startedAt).rounded())
+                if let durationSeconds, !Self.durationLimits.contains(durationSeconds) {
+                    issues.append(.init(field: "durationSeconds", message: "A workout lasts from 1 minute to 24 hours."))
+                } else if start.addingTimeInterval(TimeInterval(duration)) > latest {
+                    issues.append(.init(field: "durationSeconds", message: "It would end in the future: start it earlier or make it shorter."))
+                } else {
+                    result.startedAt = start
+                    result.endedAt = start.addingTimeInterval(TimeInterval(duration))
+                }
+            } else if durationSeconds != nil {
+                issues.append(.init(field: "durationSeconds", message: "The workout is still running: its duration is set when you finish it."))
+            } else {
+                result.startedAt = start
+            }
+        }
         if let name {
             let clean = NameKey.displayForm(of: name)
             if clean.isEmpty { issues.append(.init(field: "name", message: "Give the workout a name.")) }

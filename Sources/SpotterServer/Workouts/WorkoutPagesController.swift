@@ -10,6 +10,8 @@ struct WorkoutPagesController {
 
     func addRoutes(to router: RouterGroup<SignedInContext>) {
         router.post("workouts/start", use: start)
+        router.get("workouts/past", use: pastPage)
+        router.post("workouts/past", use: logPast)
         router.get("workout", use: activePage)
         router.get("history/:id/edit", use: editPage)
     }
@@ -64,6 +66,52 @@ struct WorkoutPagesController {
             page: PageChrome(title: "Workout", context: context, section: .workout), recent: cards,
             templates: start.templates, starters: start.starters)
         return try services.views.render(model, template: "workout-start")
+    }
+
+    /// "Log a past workout": when it was and how long; then its exercises, on the
+    /// editing page of a finished workout.
+    @Sendable func pastPage(_ request: Request, context: SignedInContext) async throws -> Response {
+        let user = context.user
+        let now = services.clock()
+        let day = PastWorkoutForm.dayFormat(now, user.settings.zone)
+        let form = PastWorkoutForm(name: "", date: day.date, time: day.time, minutes: "60")
+        return try renderPast(form, failure: nil, context: context, status: .ok)
+    }
+
+    @Sendable func logPast(_ request: Request, context: SignedInContext) async throws -> Response {
+        let user = context.user
+        var request = request
+        let submitted = try await SubmittedForm.read(&request)
+        let form = PastWorkoutForm(name: submitted["name"], date: submitted["date"], time: submitted["time"], minutes: submitted["minutes"])
+        do {
+            let (start, duration) = try form.values(timeZone: user.settings.zone)
+            let workout = try await services.workouts.logPast(
+                id: UUID(uuidString: submitted["workoutId"]) ?? UUID(), userID: user.id, name: form.name, startedAt: start,
+                durationSeconds: duration, timeZone: user.settings.zone, now: services.clock())
+            return .seeOther("/history/\(workout.id.text)/edit")
+        } catch SpotterError.invalid(let failure) {
+            return try renderPast(form, failure: failure, context: context, status: .badRequest, workoutID: submitted["workoutId"])
+        }
+    }
+
+    private func renderPast(
+        _ form: PastWorkoutForm, failure: ValidationFailure?, context: SignedInContext, status: HTTPResponse.Status, workoutID: String? = nil
+    ) throws -> Response {
+        let user = context.user
+        // A failure about the start or duration belongs to the fields the lifter typed.
+        let startError = failure?.message(for: "startedAt") ?? failure?.message(for: "date")
+        let model = PastWorkoutPage(
+            page: PageChrome(title: "Log a past workout", context: context, section: .workout, backLink: "/workout"),
+            workoutId: workoutID.flatMap(UUID.init(uuidString:))?.text ?? UUID().text,
+            name: form.name,
+            date: FieldView(form.date, error: startError),
+            time: FieldView(form.time, error: failure?.message(for: "time")),
+            minutes: FieldView(form.minutes, error: failure?.message(for: "durationSeconds") ?? failure?.message(for: "minutes")),
+            today: PastWorkoutForm.dayFormat(services.clock(), user.settings.zone).date,
+            error: failure.flatMap { failure in
+                ["startedAt", "date", "time", "durationSeconds", "minutes"].contains { failure.message(for: $0) != nil } ? nil : failure.first.message
+            })
+        return try services.views.render(model, template: "workout-past", status: status)
     }
 
     @Sendable func editPage(_ request: Request, context: SignedInContext) async throws -> Response {

@@ -10,6 +10,10 @@ struct StartWorkoutInput: Decodable, Sendable {
     var replaceActive: Bool?
     /// Start with the exercises and sets of this earlier workout ("repeat").
     var repeatOf: UUID?
+    /// Log a workout done earlier: it starts here, lasts `durationSeconds`, and is
+    /// finished from the start.
+    var startedAt: Date?
+    var durationSeconds: Int?
 }
 
 /// `PATCH /api/v1/workouts/{id}`. A field that is present but null clears it.
@@ -18,12 +22,15 @@ struct WorkoutChangeInput: Decodable, Sendable {
     var notes: String?
     var workoutTypeId: UUID??
     var sessionRPE: Int??
+    var startedAt: Date?
+    var durationSeconds: Int?
 
     var change: WorkoutChange {
-        WorkoutChange(name: name, notes: notes, workoutTypeID: workoutTypeId, sessionRPE: sessionRPE)
+        WorkoutChange(
+            name: name, notes: notes, workoutTypeID: workoutTypeId, sessionRPE: sessionRPE, startedAt: startedAt, durationSeconds: durationSeconds)
     }
 
-    enum CodingKeys: String, CodingKey { case name, notes, workoutTypeId, sessionRPE }
+    enum CodingKeys: String, CodingKey { case name, notes, workoutTypeId, sessionRPE, startedAt, durationSeconds }
 
     init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -31,6 +38,8 @@ struct WorkoutChangeInput: Decodable, Sendable {
         notes = try c.decodeIfPresent(String.self, forKey: .notes)
         workoutTypeId = try c.decodeClearable(UUID.self, forKey: .workoutTypeId)
         sessionRPE = try c.decodeClearable(Int.self, forKey: .sessionRPE)
+        startedAt = try c.decodeIfPresent(Date.self, forKey: .startedAt)
+        durationSeconds = try c.decodeIfPresent(Int.self, forKey: .durationSeconds)
     }
 }
 

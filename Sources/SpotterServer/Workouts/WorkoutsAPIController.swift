@@ -48,6 +48,9 @@ struct WorkoutsAPIController {
     @Sendable func start(_ request: Request, context: SignedInContext) async throws -> EditedResponse<WorkoutResponse> {
         let user = context.user
         let input = try await request.decodeJSON(as: StartWorkoutInput.self, context: context)
+        if input.startedAt != nil || input.durationSeconds != nil {
+            return .created(try await presenter.response(for: try await logPast(input, user: user), user: user))
+        }
         var source: Workout?
         if let repeatOf = input.repeatOf {
             guard let original = try await services.workouts.find(id: repeatOf, userID: user.id) else {
@@ -60,6 +63,20 @@ struct WorkoutsAPIController {
             replaceActive: input.replaceActive ?? false,
             timeZone: user.settings.zone, now: services.clock(), copying: source)
         return .created(try await presenter.response(for: workout, user: user))
+    }
+
+    /// A workout done earlier, logged afterwards: `startedAt` and `durationSeconds` together.
+    private func logPast(_ input: StartWorkoutInput, user: User) async throws -> Workout {
+        guard input.repeatOf == nil, input.replaceActive != true else {
+            throw SpotterError.invalid(field: "startedAt", "A past workout starts empty and leaves the one in progress alone: send it without repeatOf and replaceActive.")
+        }
+        guard let startedAt = input.startedAt else { throw SpotterError.invalid(field: "startedAt", "Say when the past workout started.") }
+        guard let duration = input.durationSeconds else {
+            throw SpotterError.invalid(field: "durationSeconds", "Say how long the past workout took: 60 to 86400 seconds.")
+        }
+        return try await services.workouts.logPast(
+            id: input.id, userID: user.id, name: input.name, workoutTypeID: input.workoutTypeId, startedAt: startedAt,
+            durationSeconds: duration, timeZone: user.settings.zone, now: services.clock())
     }
 
     @Sendable func show(_ request: Request, context: SignedInContext) async throws -> WorkoutResponse {

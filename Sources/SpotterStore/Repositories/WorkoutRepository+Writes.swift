@@ -68,17 +68,58 @@ extension WorkoutRepository {
         return try await found(id, userID: userID)
     }
 
-    /// Changes name, notes, type or session RPE.
+    /// Changes name, notes, type, session RPE, start or duration. A finished workout
+    /// moved to another time is judged again where it now stands: its exercises'
+    /// records and bests, and the weeks it left and joined.
     public func update(id: UUID, userID: UUID, change: WorkoutChange, now: Date) async throws -> Workout {
         try await db.writeTransaction { tx in
             try await WorkoutRows.lockWorkout(id: id, userID: userID, on: tx)
             guard let stored = try await WorkoutRows.workout(id: id, userID: userID, on: tx) else { throw SpotterError.notFound("The workout") }
             let workout: Workout
-            do { workout = try change.applied(to: stored) } catch let failure as ValidationFailure { throw SpotterError.invalid(failure) }
+            do { workout = try change.applied(to: stored, now: now) } catch let failure as ValidationFailure { throw SpotterError.invalid(failure) }
             if let typeID = workout.workoutTypeID, typeID != stored.workoutTypeID {
                 try await ensureWorkoutType(typeID, userID: userID, on: tx)
             }
             try await WorkoutRows.save(workout, updatedAt: now, on: tx)
+            if workout.endedAt != nil, workout.startedAt != stored.startedAt {
+                let exercises = try await tx.sql.raw(
+                    "SELECT DISTINCT e.exercise_id FROM exercise_entries e WHERE e.workout_id = \(bind: id) AND e.user_id = \(bind: userID)"
+                ).all().map { try $0.decode(column: "exercise_id", as: UUID.self) }
+                try await ProgressRows.refresh(userID: userID, exerciseIDs: Set(exercises), on: tx)
+                try await ProgressRows.recountWeek(userID: userID, of: stored.startedAt, on: tx)
+                try await ProgressRows.recountWeek(userID: userID, of: workout.startedAt, on: tx)
+            }
+        }
+        return try await found(id, userID: userID)
+    }
+
+    /// Logs a workout done earlier: finished from the start, `startedAt` to
+    /// `startedAt + durationSeconds`, empty until its exercises are added. The lifter's
+    /// workout in progress, if any, is left alone. A retry with the same id finds it.
+    public func logPast(
+        id: UUID, userID: UUID, name: String?, workoutTypeID: UUID? = nil, startedAt: Date, durationSeconds: Int, timeZone: TimeZone,
+        now: Date
+    ) async throws -> Workout {
+        let displayName = NameKey.displayForm(of: name ?? "")
+        // Checked as an edit of a finished workout started now: the same rules and messages.
+        var draft = Workout(
+            id: id, ownerID: userID, name: WorkoutChange.defaultName(at: startedAt, timeZone: timeZone), workoutTypeID: workoutTypeID,
+            startedAt: now, endedAt: now.addingTimeInterval(60))
+        do {
+            draft = try WorkoutChange(
+                name: displayName.isEmpty ? nil : displayName, startedAt: startedAt, durationSeconds: durationSeconds
+            ).applied(to: draft, now: now)
+        } catch { throw SpotterError.invalid(error) }
+        if let existing = try await find(id: id, userID: userID) { return existing }
+        let workout = draft
+        try await db.writeTransaction { tx in
+            if let workoutTypeID { try await ensureWorkoutType(workoutTypeID, userID: userID, on: tx) }
+            do {
+                try await WorkoutRows.insert(workout, now: now, on: tx)
+            } catch let error as any DatabaseError where error.isConstraintFailure {
+                throw SpotterError.idInUse
+            }
+            try await ProgressRows.recountWeek(userID: userID, of: workout.startedAt, on: tx)
         }
         return try await found(id, userID: userID)
     }

@@ -108,10 +108,26 @@ function start(root) {
     if (document.activeElement !== name) name.value = store.state.name;
     const notes = root.querySelector('[data-field="notes"]');
     if (document.activeElement !== notes) notes.value = store.state.notes;
+    renderWhen();
     for (const field of ["sessionRPE", "workoutTypeId"]) {
       const select = root.querySelector(`[data-field="${field}"]`);
       if (select && document.activeElement !== select) select.value = store.state[field] === null || store.state[field] === undefined ? "" : String(store.state[field]);
     }
+  }
+
+  // When: the start as the phone's local date and time, and a finished workout's minutes.
+  function renderWhen() {
+    const start = root.querySelector('[data-field="startedAt"]');
+    if (start && document.activeElement !== start) start.value = localInput(new Date(store.state.startedAt));
+    const minutes = root.querySelector('[data-field="durationMinutes"]');
+    if (minutes && document.activeElement !== minutes && store.state.endedAt) {
+      minutes.value = String(Math.round((new Date(store.state.endedAt) - new Date(store.state.startedAt)) / 60000));
+    }
+  }
+
+  function localInput(date) {
+    const pad = (n) => String(n).padStart(2, "0");
+    return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
   }
 
   function renderSummary() {
@@ -334,6 +350,23 @@ function start(root) {
     }
   }
 
+  // A new start (and a finished workout's end with it) or a new duration; the server
+  // checks them (not in the future, a minute to a day) and its answer is the workout.
+  root.querySelector('[data-field="startedAt"]')?.addEventListener("change", (event) => {
+    const date = new Date(event.target.value);
+    if (Number.isNaN(date.getTime())) { toast.show("Pick a date and a time."); renderWhen(); return; }
+    const duration = store.state.endedAt ? new Date(store.state.endedAt) - new Date(store.state.startedAt) : null;
+    store.state.startedAt = date.toISOString();
+    if (duration !== null) store.state.endedAt = new Date(date.getTime() + duration).toISOString();
+    store.send("PATCH", "", { startedAt: store.state.startedAt }, "workout");
+  });
+  root.querySelector('[data-field="durationMinutes"]')?.addEventListener("change", (event) => {
+    const minutes = Number(event.target.value);
+    if (!Number.isInteger(minutes) || minutes < 1 || minutes > 1440) { toast.show("A workout lasts from 1 to 1440 minutes."); renderWhen(); return; }
+    store.state.endedAt = new Date(new Date(store.state.startedAt).getTime() + minutes * 60000).toISOString();
+    store.send("PATCH", "", { durationSeconds: minutes * 60 }, "workout");
+  });
+
   for (const field of ["name", "notes"]) {
     root.querySelector(`[data-field="${field}"]`).addEventListener("change", (event) => {
       store.state[field] = event.target.value;
@@ -374,12 +407,15 @@ function start(root) {
     } catch (error) { toast.show(error.message); }
   });
 
+  // The clock reads the state each second: a start or duration changed here moves it.
   const elapsed = root.querySelector("[data-elapsed]");
-  const started = new Date(store.state.startedAt).getTime();
-  const ended = store.state.endedAt ? new Date(store.state.endedAt).getTime() : null;
-  const tick = () => { elapsed.textContent = clock(((ended ?? Date.now()) - started) / 1000); };
+  const tick = () => {
+    const started = new Date(store.state.startedAt).getTime();
+    const ended = store.state.endedAt ? new Date(store.state.endedAt).getTime() : Date.now();
+    elapsed.textContent = clock((ended - started) / 1000);
+  };
   tick();
-  if (!ended) setInterval(tick, 1000);
+  if (active) setInterval(tick, 1000);
 
   render();
   if (active) rest.show(store.state.rest);
