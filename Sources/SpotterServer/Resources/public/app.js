@@ -10,5 +10,6 @@ import "./service-worker-registration.js";
 import "./sign-out.js";
 import "./upload-progress.js";
 import "./busy-button.js";
+import "./copy-button.js";
 
 document.documentElement.classList.add("js");

@@ -33,7 +33,11 @@ export class EntryCards {
     const unit = this.unit;
     const number = (name, value, mode, hint) =>
       `<input class="set-input" data-set-field="${name}" inputmode="${mode}" enterkeyhint="done" value="${escapeHTML(value ?? "")}" placeholder="${hint}" aria-label="${hint}">`;
-    if (kind === "duration") return number("durationSeconds", set.durationSeconds, "numeric", "seconds");
+    // A hold (a plank) counts down from its seconds and completes itself.
+    if (kind === "duration") {
+      return number("durationSeconds", set.durationSeconds, "numeric", "seconds") + (set.done ? "<span></span>"
+        : `<button class="timer-button" type="button" data-action="timer" aria-label="Start the countdown"><svg class="icon" aria-hidden="true"><use href="/assets/icons.svg#play"/></svg><span data-timer-left></span></button>`);
+    }
     if (kind === "distanceDuration") return number("distanceMeters", set.distanceMeters, "decimal", "metres") + number("durationSeconds", set.durationSeconds, "numeric", "seconds");
     const load = kind === "weightReps" ? unit : kind === "assistedBodyweight" ? `−${unit}` : `+${unit}`;
     const weight = set.weight === null || set.weight === undefined ? "" : trim(toUnit(set.weight, set.weightUnit, unit));
@@ -44,7 +48,7 @@ export class EntryCards {
     const previous = entry.previous?.[index];
     const before = previous ? escapeHTML(label(previous, entry.exerciseKind, this.unit)) : null;
     const badge = set.kind === "working" ? String(working) : this.mark(set.kind);
-    return `<li class="set-row${set.done ? " done" : ""}${set.kind === "warmup" ? " warmup" : ""}" data-set-id="${set.id}">
+    return `<li class="set-row${set.done ? " done" : ""}${set.kind === "warmup" ? " warmup" : ""}${entry.exerciseKind === "duration" ? " timed" : ""}" data-set-id="${set.id}">
       <button class="set-badge kind-${set.kind}" type="button" data-action="set-options" aria-label="Set ${badge}: options">${badge}</button>${this.prMark(set.records)}
       <button class="previous" type="button" data-action="copy-previous" ${previous ? "" : "disabled"} aria-label="${previous ? `Last time ${before}: use it` : "No previous set"}">${before ?? "–"}</button>
       ${this.fields(entry, set)}

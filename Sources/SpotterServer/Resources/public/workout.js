@@ -203,6 +203,42 @@ function start(root) {
     if (box.bottom > limit - 12) window.scrollBy({ top: box.bottom - limit + 24, behavior: "smooth" });
   }
 
+  // A timed set (a hold) counts down on the page: the last 3 s tick, the end chimes
+  // and completes the set with its seconds; a tap while it runs completes it now,
+  // with the seconds held so far.
+  let timer = null;
+  function startTimer(entry, set) {
+    if (timer?.set === set) { finishTimer(true); return; }
+    if (timer) finishTimer(true);
+    const seconds = set.durationSeconds ?? entry.previous?.[entry.sets.indexOf(set)]?.durationSeconds ?? 30;
+    timer = { entry, set, total: seconds, endsAt: Date.now() + seconds * 1000, last: null };
+    alerts.unlock();
+    tickTimer();
+  }
+  function tickTimer() {
+    if (!timer) return;
+    const left = Math.max(0, Math.ceil((timer.endsAt - Date.now()) / 1000));
+    const button = entriesBox.querySelector(`[data-set-id="${timer.set.id}"] [data-action="timer"]`);
+    if (button) {
+      button.classList.add("running");
+      button.querySelector("[data-timer-left]").textContent = clock(left);
+      button.setAttribute("aria-label", `${left} seconds left: tap to complete the set now`);
+    }
+    if (left !== timer.last) {
+      timer.last = left;
+      if (left > 0 && left <= 3) alerts.tick();
+    }
+    if (left === 0) finishTimer(false);
+  }
+  function finishTimer(early) {
+    const { entry, set, total, endsAt } = timer;
+    timer = null;
+    set.durationSeconds = early ? Math.max(1, Math.round(total - (endsAt - Date.now()) / 1000)) : total;
+    if (!early) alerts.done("Set done", `${entry.exerciseName}: ${set.durationSeconds} s`);
+    if (set.done) { store.sendSet(entry, set); render(); } else toggleDone(entry, set);
+  }
+  setInterval(tickTimer, 250);
+
   // A deleted set is sent to the server only when its undo window has passed; a
   // second deletion ends the first one's window and sends it at once.
   let pendingDelete = null;
@@ -307,6 +343,7 @@ function start(root) {
       case "set-options": if (set) setOptions(entry, set); break;
       case "entry-options": entryOptions(entry); break;
       case "collapse": toggleCollapsed(entry); break;
+      case "timer": if (set) startTimer(entry, set); break;
       case "copy-previous": {
         const previous = entry.previous?.[entry.sets.indexOf(set)];
         if (!previous || !set) break;
@@ -325,7 +362,9 @@ function start(root) {
     if (!found) return;
     const field = input.dataset.setField;
     const raw = input.value.trim().replace(",", ".");
-    const value = raw === "" ? null : Number(raw);
+    // Times may be typed as minutes and seconds: "1:30" is 90 s.
+    const clockTime = field === "durationSeconds" && /^\d+:[0-5]?\d$/.test(raw) ? raw.split(":").map(Number) : null;
+    const value = raw === "" ? null : clockTime ? clockTime[0] * 60 + clockTime[1] : Number(raw);
     if (raw !== "" && !Number.isFinite(value)) { toast.show("Type a number."); input.value = ""; return; }
     const stored = field === "reps" || field === "durationSeconds" ? (value === null ? null : Math.round(value)) : value;
     found.set[field] = stored;

@@ -1,0 +1,117 @@
+"""Gym-floor details of the logging page in a phone-sized Chromium: a timed set counts
+down and completes itself, an exercise card folds to its set strip, and a past
+workout is logged from the Workout tab with its start and minutes editable."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+import pytest
+from selenium.webdriver.common.by import By
+
+from pages import (
+    assert_no_error_page, browser_errors, button, css, css_all, fit_problems, go, path_of, register_account, sign_in, tab, tap,
+    tap_and_load, text_of, type_into, wait)
+from test_workout import SQUAT, api_for, set_id_at, wait_synced, workout_state
+
+PLANK = "Plank"
+
+
+@pytest.fixture
+def lifter(server) -> dict:
+    account = register_account(server, "logger")
+    return {"account": account, "api": api_for(server, account)}
+
+
+def timer_button(driver, set_id: str):
+    return css(driver, f'[data-set-id="{set_id}"] [data-action="timer"]')
+
+
+def test_timed_set_counts_down_and_completes_itself(driver, server, lifter, shoot):
+    """A 2 s plank: Start counts down and ticks the set with 2 s; a second set stopped
+    early keeps the seconds held so far."""
+    api = lifter["api"]
+    workout = api.seed_workout("Core", [(PLANK, [(None, None, False), (None, None, False)])])
+    entry = workout["entries"][0]
+    for s in entry["sets"]:
+        api.ok("PUT", f"/api/v1/workouts/{workout['id']}/entries/{entry['id']}/sets/{s['id']}", {"durationSeconds": 2, "done": False})
+    sign_in(driver, server, lifter["account"])
+    tap_and_load(driver, tab(driver, "Workout"))
+    wait_synced(driver)
+    first, second = set_id_at(driver, PLANK, 0), set_id_at(driver, PLANK, 1)
+    tap(driver, timer_button(driver, first))
+    wait(driver).until(lambda d: "running" in timer_button(d, first).get_attribute("class"), message="the countdown did not start")
+    shoot(driver, "l01-timed-set-running")
+    wait(driver, 10).until(lambda d: workout_state(d)["entries"][0]["sets"][0]["done"], message="the plank did not complete itself")
+    state = wait_synced(driver)
+    assert state["entries"][0]["sets"][0]["done"] and not state["entries"][0]["sets"][1]["done"]
+
+    # Stopped at once: at least 1 s, and done.
+    api.ok("PUT", f"/api/v1/workouts/{workout['id']}/entries/{entry['id']}/sets/{entry['sets'][1]['id']}", {"durationSeconds": 60, "done": False})
+    go(driver, server + "/workout")
+    wait_synced(driver)
+    tap(driver, timer_button(driver, second))
+    wait(driver).until(lambda d: "running" in timer_button(d, second).get_attribute("class"))
+    tap(driver, timer_button(driver, second))
+    wait(driver).until(lambda d: workout_state(d)["entries"][0]["sets"][1]["done"], message="stopping early did not complete the set")
+    wait_synced(driver)
+    held = [s["durationSeconds"] for s in api.active()["entries"][0]["sets"]]
+    assert held[0] == 2 and 1 <= held[1] < 60, held
+    assert browser_errors(driver) == []
+
+
+def test_a_card_folds_to_its_strip(driver, server, lifter, shoot):
+    """Expanded cards show the rows and not the strip; folded, the strip only; it stays
+    folded after a reload. Two 3-set exercises fit on the first screen."""
+    lifter["api"].seed_workout("Two lifts", [(SQUAT, [(100, 5, True), (100, 5, False), (100, 5, False)]),
+                                             ("Bench Press (Barbell)", [(80, 5, False)] * 3)])
+    sign_in(driver, server, lifter["account"])
+    tap_and_load(driver, tab(driver, "Workout"))
+    wait_synced(driver)
+    cards = css_all(driver, "#entries .entry")
+    assert all(c.find_element(By.CSS_SELECTOR, ".set-list").is_displayed() for c in cards)
+    assert not any(c.find_element(By.CSS_SELECTOR, ".set-strip").is_displayed() for c in cards), "the strip repeats the rows"
+    second_top = cards[1].find_element(By.CSS_SELECTOR, ".entry-head").rect["y"]
+    assert second_top < driver.execute_script("return innerHeight") - 80, "the second exercise is not on the first screen"
+    tap(driver, cards[0].find_element(By.CSS_SELECTOR, '[data-action="collapse"]'))
+    wait(driver).until(lambda d: "collapsed" in css_all(d, "#entries .entry")[0].get_attribute("class"))
+    card = css_all(driver, "#entries .entry")[0]
+    assert card.find_element(By.CSS_SELECTOR, ".set-strip").is_displayed()
+    assert not card.find_element(By.CSS_SELECTOR, ".set-list").is_displayed()
+    assert card.find_element(By.CSS_SELECTOR, '[data-action="collapse"]').get_attribute("aria-expanded") == "false"
+    shoot(driver, "l02-folded-card")
+    go(driver, server + "/workout")
+    wait(driver).until(lambda d: "collapsed" in css_all(d, "#entries .entry")[0].get_attribute("class"), message="folding is forgotten on reload")
+    assert not fit_problems(driver, "the logging page")
+
+
+def test_log_a_past_workout_and_edit_its_minutes(driver, server, lifter, shoot):
+    """Workout tab -> Log a past workout: the day before at 07:30 for 45 minutes; its
+    editing page shows that start and minutes; 50 minutes typed there reach the server."""
+    api = lifter["api"]
+    sign_in(driver, server, lifter["account"])
+    tap_and_load(driver, tab(driver, "Workout"))
+    tap_and_load(driver, next(a for a in css_all(driver, "a.button") if a.text.strip() == "Log a past workout"))
+    assert path_of(driver) == "/workouts/past"
+    shoot(driver, "l03-past-workout-form")
+    day = driver.execute_script("const d = new Date(Date.now() - 86400000); return d.toISOString().slice(0, 10);")
+    driver.execute_script("arguments[0].value = arguments[1]", css(driver, 'input[name="date"]'), day)
+    driver.execute_script("arguments[0].value = '07:30'", css(driver, 'input[name="time"]'))
+    type_into(driver, css(driver, 'input[name="minutes"]'), "45")
+    type_into(driver, css(driver, 'input[name="name"]'), "Forgotten legs")
+    tap_and_load(driver, button(driver, "Log it and add exercises"))
+    assert_no_error_page(driver, "logging a past workout")
+    assert re.fullmatch(r"/history/[0-9a-f-]+/edit", path_of(driver)), driver.current_url
+    workout_id = path_of(driver).split("/")[2]
+    assert css(driver, '[data-field="durationMinutes"]').get_attribute("value") == "45"
+    # The lifter's zone (UTC) is the phone's here: the start reads as typed.
+    assert css(driver, '[data-field="startedAt"]').get_attribute("value") == f"{day}T07:30"
+    type_into(driver, css(driver, '[data-field="durationMinutes"]'), "50")
+    driver.execute_script("arguments[0].dispatchEvent(new Event('change', {bubbles: true}))", css(driver, '[data-field="durationMinutes"]'))
+    wait_synced(driver)
+    saved = api.ok("GET", f"/api/v1/workouts/{workout_id}")
+    assert saved["name"] == "Forgotten legs" and not saved["isActive"]
+    start, end = (datetime.fromisoformat(saved[k].replace("Z", "+00:00")) for k in ("startedAt", "endedAt"))
+    assert (end - start).total_seconds() == 50 * 60, (start, end)
+    assert browser_errors(driver) == []
