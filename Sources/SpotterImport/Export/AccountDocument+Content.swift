@@ -34,6 +34,13 @@ extension AccountDocument {
         guard UserSettings.restSecondsRange.contains(settings.defaultRestSeconds) else {
             throw ImportError("settings.defaultRestSeconds: \(settings.defaultRestSeconds) is outside \(UserSettings.restSecondsRange).")
         }
+        do {
+            _ = try SettingsChange(
+                barWeight: .some(settings.barWeight), plates: .some(settings.plates), restVolume: settings.restVolume
+            ).applied(to: UserSettings(unit: settings.unit))
+        } catch {
+            throw ImportError("settings.\(error.first.field): \(error.first.message)")
+        }
 
         var images: [UUID: [UInt8]] = [:]
         var customIDs: [NameKey: UUID] = [:]

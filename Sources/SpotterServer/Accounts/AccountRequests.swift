@@ -9,11 +9,17 @@ struct SettingsInput: Decodable, Sendable {
     var timeZone: String?
     var onboardingSeen: Bool?
     var plateStep: Double?
+    var barWeight: Double?
+    var plates: [Double]?
+    var restSound: Bool?
+    var restVolume: Int?
+    var wakeLock: Bool?
 
     var change: SettingsChange {
         SettingsChange(
             unit: unit, defaultRestSeconds: defaultRestSeconds, theme: theme, timeZone: timeZone, onboardingSeen: onboardingSeen,
-            plateStep: plateStep.map { .some($0) })
+            plateStep: plateStep.map { .some($0) }, barWeight: barWeight.map { .some($0) }, plates: plates.map { .some($0) },
+            restSound: restSound, restVolume: restVolume, wakeLock: wakeLock)
     }
 }
 

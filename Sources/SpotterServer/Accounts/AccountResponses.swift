@@ -10,9 +10,20 @@ struct SettingsResponse: ResponseEncodable, Equatable {
     let onboardingSeen: Bool
     /// The step suggested weights round to, in `unit`.
     let plateStep: Double
+    /// The bar and the plates (heaviest first) in `unit`, for the plate calculator and warm-ups.
+    let barWeight: Double
+    let plates: [Double]
+    let restSound: Bool
+    let restVolume: Int
+    let wakeLock: Bool
 
     init(_ settings: UserSettings) {
         plateStep = settings.roundingStep
+        barWeight = settings.bar
+        plates = settings.plateChoice
+        restSound = settings.restSound
+        restVolume = settings.restVolume
+        wakeLock = settings.wakeLock
         unit = settings.unit
         defaultRestSeconds = settings.defaultRestSeconds
         theme = settings.theme

@@ -39,8 +39,9 @@ struct SettingsPagesController {
                 }
                 step = .some(value)
             }
-            let change = SettingsChange(
+            var change = SettingsChange(
                 unit: form["unit"], defaultRestSeconds: seconds, theme: form["theme"], timeZone: form["timeZone"], plateStep: step)
+            try GymSettingsForm.change(form, into: &change, unitChanged: form["unit"].lowercased() != user.settings.unit.rawValue)
             _ = try await services.users.update(settings: try change.applied(to: user.settings), userID: user.id)
             return .seeOther("/settings?notice=saved")
         } catch let failure as ValidationFailure {
@@ -61,7 +62,8 @@ struct SettingsPagesController {
             restSeconds: FieldView(form?["defaultRestSeconds"] ?? String(user.settings.defaultRestSeconds), failure: failure, field: "defaultRestSeconds"),
             timeZone: FieldView(form?["timeZone"] ?? user.settings.timeZone, failure: failure, field: "timeZone"),
             plateStep: FieldView(form?["plateStep"] ?? user.settings.plateStep.map(WeightFormat.trim) ?? "", failure: failure, field: "plateStep"),
-            plateStepHint: "Suggested weights round to it. Empty: \(WeightFormat.trim(UserSettings.defaultPlateStep(user.settings.unit))) \(user.settings.unit.rawValue).",
+            plateStepHint: "Suggested weights round to it. Empty: a pair of your smallest plates, \(PlateMath.number(UserSettings.defaultPlateStep(plates: user.settings.plateChoice))) \(user.settings.unit.rawValue).",
+            gym: GymSettingsForm(settings: user.settings, form: form, failure: failure),
             notice: notice)
         return try services.views.render(model, template: "settings", status: status)
     }

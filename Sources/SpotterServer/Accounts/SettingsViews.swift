@@ -14,6 +14,8 @@ struct SettingsPage {
     let timeZone: FieldView
     let plateStep: FieldView
     let plateStepHint: String
+    /// The "Plates" and "Rest alerts" sections.
+    let gym: GymSettingsForm
     let notice: String?
 }
 

@@ -88,6 +88,7 @@ func buildRouter(services: AppServices) -> Router<AppRequestContext> {
     ProgramsAPIController(services: services).addRoutes(to: signedInAPI)
     GuidedAPIController(services: services).addRoutes(to: signedInAPI)
     ProgressAPIController(services: services).addRoutes(to: signedInAPI)
+    PlatesAPIController(services: services).addRoutes(to: signedInAPI)
 
     let pages = router.group(context: SignedInContext.self)
     AuthPagesController(services: services).addRoutes(public: router, signedIn: pages)
@@ -98,6 +99,7 @@ func buildRouter(services: AppServices) -> Router<AppRequestContext> {
     ImportPagesController(services: services).addRoutes(to: pages)
     ExportPagesController(services: services).addRoutes(to: pages)
     WorkoutPagesController(services: services).addRoutes(to: pages)
+    WarmUpPagesController(services: services).addRoutes(to: pages)
     HistoryPagesController(services: services).addRoutes(to: pages)
     FinishSummaryPagesController(services: services).addRoutes(to: pages)
     TemplatePagesController(services: services).addRoutes(to: pages)

@@ -134,7 +134,8 @@ struct WorkoutPagesController {
             rpeOptions: stride(from: 6.0, through: 10.0, by: 0.5).map { OptionView(value: WeightFormat.trim($0), label: WeightFormat.trim($0), selected: false) },
             sessionRPEOptions: WorkoutPage.sessionRPEOptions,
             workoutTypes: try await services.workoutTypes.list(userID: user.id).map { OptionView(value: $0.id.text, label: $0.name, selected: false) },
-            programContext: try await programContext(of: workout, user: user), programID: workout.program?.programID.text)
+            programContext: try await programContext(of: workout, user: user), programID: workout.program?.programID.text,
+            gym: GymSettingsView(user.settings))
         return try services.views.render(model, template: "workout")
     }
 

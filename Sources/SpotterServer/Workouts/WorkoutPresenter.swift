@@ -38,7 +38,7 @@ struct WorkoutPresenter {
                 }
                 entries.append(WorkoutResponse.EntryResponse(
                     id: entry.id, exerciseId: entry.exerciseID, exerciseName: exercise?.name ?? "Unknown exercise",
-                    exerciseKind: exercise?.kind ?? .weightReps, notes: entry.notes, supersetGroup: entry.supersetGroup,
+                    exerciseKind: exercise?.kind ?? .weightReps, exerciseEquipment: exercise?.equipment ?? .other, notes: entry.notes, supersetGroup: entry.supersetGroup,
                     restSeconds: entry.restSeconds,
                     sets: entry.sets.map { WorkoutResponse.SetResponse($0, records: entry.records.sets[$0.id] ?? []) },
                     volumeRecord: entry.records.sessionVolume, previous: previous, suggestion: entry.suggestion,

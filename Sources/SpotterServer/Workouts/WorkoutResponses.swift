@@ -52,6 +52,7 @@ struct WorkoutResponse: ResponseEncodable, Equatable {
         let exerciseId: UUID
         let exerciseName: String
         let exerciseKind: ExerciseKind
+        var exerciseEquipment: Equipment = .other
         let notes: String
         @Nullable var supersetGroup: Int?
         @Nullable var restSeconds: Int?

@@ -21,6 +21,8 @@ struct WorkoutPage {
     /// "Week 5 of 12 · Strength · Push A" when a program started the workout.
     let programContext: String?
     let programID: String?
+    /// The lifter's bar, plates and rest alert, for the page script (`GymSettingsView`).
+    let gym: GymSettingsView
 
     /// What each session RPE means, as lifters rate a whole session.
     static let sessionRPEOptions: [OptionView] = (1...10).map { value in

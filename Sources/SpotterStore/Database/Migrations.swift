@@ -18,6 +18,7 @@ extension SpotterStore {
             M011CreateUnjudgedExercises(),
             M012CreatePrograms(),
             M013CreateGuidedWorkouts(),
+            M014AddGymSettings(),
             M015CreateExerciseRests(),
         ]
     }

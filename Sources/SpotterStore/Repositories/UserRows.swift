@@ -10,6 +10,7 @@ enum UserRows: TableRows {
     /// The columns, in the order of `values`.
     static let columns = [
         "id", "username", "password_hash", "unit", "default_rest_seconds", "theme", "time_zone", "onboarding_seen", "created_at", "plate_step",
+        "bar_weight", "plates", "rest_sound", "rest_volume", "wake_lock",
     ]
 
     /// The columns an account is read from (all but the password hash), as `u.`, for
@@ -22,6 +23,8 @@ enum UserRows: TableRows {
             .uuid(user.id), .text(user.username), .text(passwordHash), .name(settings.unit.rawValue), .int(settings.defaultRestSeconds),
             .name(settings.theme.rawValue), .text(settings.timeZone), .bool(settings.onboardingSeen), .time(user.createdAt),
             .double(settings.plateStep),
+            .double(settings.barWeight), .text(settings.plates.map(platesText)), .bool(settings.restSound), .int(settings.restVolume),
+            .bool(settings.wakeLock),
         ]
     }
 
@@ -31,10 +34,22 @@ enum UserRows: TableRows {
             defaultRestSeconds: try row.decode(column: "default_rest_seconds", as: Int.self),
             theme: Theme(rawValue: try row.decode(column: "theme", as: String.self)) ?? .system,
             timeZone: try row.decode(column: "time_zone", as: String.self),
-            onboardingSeen: try row.decode(column: "onboarding_seen", as: Bool.self), plateStep: try row.optional("plate_step"))
+            onboardingSeen: try row.decode(column: "onboarding_seen", as: Bool.self), plateStep: try row.optional("plate_step"),
+            barWeight: try row.optional("bar_weight"), plates: try row.optional("plates", as: String.self).map(plates),
+            restSound: try row.decode(column: "rest_sound", as: Bool.self), restVolume: try row.decode(column: "rest_volume", as: Int.self),
+            wakeLock: try row.decode(column: "wake_lock", as: Bool.self))
         return User(
             id: try row.decode(column: "id", as: UUID.self), username: try row.decode(column: "username", as: String.self),
             settings: settings, createdAt: try row.decode(column: "created_at", as: Date.self))
+    }
+
+    /// Plates as stored: "25,20,2.5".
+    static func platesText(_ plates: [Double]) -> String {
+        plates.map { ($0 * 100).rounded() / 100 }.map { $0 == $0.rounded() ? String(Int($0)) : String($0) }.joined(separator: ",")
+    }
+
+    static func plates(_ text: String) -> [Double] {
+        text.split(separator: ",").compactMap { Double($0) }
     }
 
     /// Writes an account's settings (its id, name, password and creation stay).

@@ -41,8 +41,9 @@ export function openSetOptions(set, { onSave, onDelete }) {
 }
 
 /// `onSave({ restSeconds, supersetGroup, notes })` when saved; `onMove(-1 | 1)`,
-/// `onSwap()` and `onRemove()` for the other buttons.
-export function openEntryOptions(entry, { onSave, onMove, onSwap, onRemove }) {
+/// `onSwap()`, `onRemove()` and `onWarmUps()` for the other buttons. "Add warm-up
+/// sets" is a form that posts to the page without the script.
+export function openEntryOptions(entry, { onSave, onMove, onSwap, onRemove, onWarmUps }) {
   const dialog = document.getElementById("entry-options");
   const form = dialog.querySelector("[data-entry-form]");
   form.restSeconds.value = entry.restSeconds ?? "";
@@ -56,6 +57,9 @@ export function openEntryOptions(entry, { onSave, onMove, onSwap, onRemove }) {
   button("entry-down", () => onMove(1));
   button("entry-swap", onSwap);
   button("entry-remove", onRemove);
+  const warmUps = dialog.querySelector("[data-warm-up-form]");
+  warmUps.action = `${warmUps.dataset.actionBase}${entry.id}/warm-ups`;
+  warmUps.onsubmit = (event) => { event.preventDefault(); dialog.close(); onWarmUps(); };
   dialog.addEventListener("close", () => {
     if (dialog.returnValue !== "save") return;
     onSave({

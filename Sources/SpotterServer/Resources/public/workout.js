@@ -12,6 +12,7 @@ import { WorkoutStore } from "./workout-store.js";
 import { showSyncStatus } from "./sync-status.js";
 import { closeOnTapOutside, confirmDialog, openEntryOptions, openSetOptions } from "./workout-dialogs.js";
 import { clock, newID, trim, volume } from "./workout-format.js";
+import { PlateSheet } from "./plate-sheet.js";
 
 const root = document.getElementById("workout");
 if (root) start(root);
@@ -30,6 +31,7 @@ function start(root) {
   const rest = new RestBar(document.querySelector("[data-rest]"), restAction, { alerts, nextUp: () => describe(nextOpenSet()) });
   new ScreenAwake(() => active && root.dataset.wakeLock !== "false").update();
   const picker = new ExercisePicker(document.getElementById("exercise-picker"));
+  const plates = new PlateSheet(root, document.getElementById("plate-sheet"), entriesBox);
   showSyncStatus(root.querySelector("[data-sync-status]"));
   closeOnTapOutside();
 
@@ -103,6 +105,7 @@ function start(root) {
   function render() {
     entriesBox.innerHTML = store.state.entries.map((entry) => cards.card(entry, collapsed.has(entry.id))).join("") ||
       `<section class="card empty-state"><h2>No exercises yet</h2><p>Add the first one: search by name or alias.</p></section>`;
+    plates.decorate(store.state.entries);
     renderSummary();
     const name = root.querySelector('[data-field="name"]');
     if (document.activeElement !== name) name.value = store.state.name;
@@ -311,6 +314,7 @@ function start(root) {
         render();
       },
       onSwap: () => addExercise(entry),
+      onWarmUps: () => addWarmUps(entry),
       onRemove: async () => {
         if (!(await confirmDialog(`Remove ${entry.exerciseName}?`, `Its ${entry.sets.length} sets go with it.`, "Remove"))) return;
         store.state.entries.splice(store.state.entries.indexOf(entry), 1);
@@ -327,6 +331,18 @@ function start(root) {
         render();
       },
     });
+  }
+
+  // Warm-up sets are made by the server from the first working set's weight, so the
+  // changes still waiting are sent first; without signal the lifter is told so.
+  async function addWarmUps(entry) {
+    await flush();
+    if (pending().length) { toast.show("No connection: add warm-up sets once the waiting changes are sent."); return; }
+    try {
+      store.state = await request("POST", `${store.base}/entries/${entry.id}/warm-ups`);
+      store.persist();
+      render();
+    } catch (error) { toast.show(error.status ? error.message : "No connection: try again with signal."); }
   }
 
   // --- events ------------------------------------------------------------------
