@@ -44,6 +44,18 @@ class HttpClient:
         except urllib.error.HTTPError as error:
             return error.code, error.geturl(), error.read().decode()
 
+    def post_anonymous(self, path: str, fields: dict[str, str]) -> tuple[int, str, str]:
+        """POSTs a form of a signed-out visitor (registering, signing in). The suite sends
+        many from one address: past the anonymous budget (30 at once, then one every 2 s)
+        the server answers 429 with Retry-After, and a person waits that long and tries
+        again; so does this, for a minute at most. The form token is fetched anew each time."""
+        for _ in range(30):
+            status, final_url, body = self.post_form(path, {"_csrf": self.csrf(path), **fields})
+            if status != 429:
+                break
+            time.sleep(2)
+        return status, final_url, body
+
     def csrf(self, path: str) -> str:
         """The CSRF token of the form on the page at `path` (fetched now)."""
         _, _, page = self.get(path)
@@ -59,16 +71,9 @@ def register_account(base_url: str, prefix: str) -> dict[str, str]:
     """Registers an account through the ordinary form post; returns its credentials."""
     account = {"username": unique_name(prefix), "password": "lift-heavy-" + uuid.uuid4().hex[:6]}
     client = HttpClient(base_url)
-    # The suite registers many accounts from one address: past the anonymous budget
-    # (30 at once, then one every 2 s) the server answers 429 with Retry-After, and a
-    # person waits that long and tries again; so does this, a few times at most.
-    for _ in range(5):
-        status, final_url, body = client.post_form("/register", {
-            "_csrf": client.csrf("/register"), "username": account["username"], "password": account["password"],
-            "passwordConfirmation": account["password"], "unit": "kg", "timeZone": "UTC"})
-        if status != 429:
-            break
-        time.sleep(3)
+    status, final_url, body = client.post_anonymous("/register", {
+        "username": account["username"], "password": account["password"],
+        "passwordConfirmation": account["password"], "unit": "kg", "timeZone": "UTC"})
     assert status == 200 and urllib.parse.urlparse(final_url).path == "/", (status, final_url, body[:500])
     return account
 
@@ -76,8 +81,7 @@ def register_account(base_url: str, prefix: str) -> dict[str, str]:
 def make_token(client: HttpClient, account: dict[str, str], name: str) -> str:
     """Signs `client` in and makes an API token called `name` on the Settings -> API tokens
     page (over plain HTTP); returns the token, which the page shows only this once."""
-    client.post_form("/login", {"_csrf": client.csrf("/login"), "username": account["username"],
-                                "password": account["password"], "next": "/"})
+    client.post_anonymous("/login", {"username": account["username"], "password": account["password"], "next": "/"})
     status, _, page = client.post_form("/settings/tokens", {"_csrf": client.csrf("/settings/tokens"), "name": name})
     assert status == 201, page[:300]
     return re.search(r'class="token-value" readonly value="([^"]+)"', page).group(1)
@@ -202,10 +206,15 @@ def assert_no_error_page(driver, doing: str) -> None:
 def sign_in(driver, base_url: str, account: dict[str, str], password: str | None = None) -> None:
     """Signs in through the login form and checks that Home greets the account.
     `password` overrides the account's own (after a password change)."""
-    go(driver, base_url + "/login")
-    type_into(driver, field(driver, "username"), account["username"])
-    type_into(driver, field(driver, "password"), account["password"] if password is None else password)
-    tap_and_load(driver, button(driver, "Sign in"))
+    for _ in range(30):
+        go(driver, base_url + "/login")
+        type_into(driver, field(driver, "username"), account["username"])
+        type_into(driver, field(driver, "password"), account["password"] if password is None else password)
+        tap_and_load(driver, button(driver, "Sign in"))
+        # Past the anonymous budget the page says to wait (see HttpClient.post_anonymous).
+        if "Too many requests from this address" not in driver.page_source:
+            break
+        time.sleep(2)
     assert path_of(driver) == "/", f"sign-in did not reach Home: {driver.current_url}"
     assert text_of(driver, "h2.display") == account["username"]
 

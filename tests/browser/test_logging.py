@@ -13,7 +13,8 @@ from selenium.webdriver.common.by import By
 from pages import (
     assert_no_error_page, browser_errors, button, css, css_all, fit_problems, go, path_of, register_account, sign_in, tab, tap,
     tap_and_load, text_of, type_into, wait)
-from test_workout import SQUAT, api_for, set_id_at, wait_synced, workout_state
+from test_workout import (
+    SQUAT, api_for, choose_first, open_picker, picker_titles, set_id_at, set_offline, wait_synced, workout_state)
 
 PLANK = "Plank"
 
@@ -115,3 +116,31 @@ def test_log_a_past_workout_and_edit_its_minutes(driver, server, lifter, shoot):
     start, end = (datetime.fromisoformat(saved[k].replace("Z", "+00:00")) for k in ("startedAt", "endedAt"))
     assert (end - start).total_seconds() == 50 * 60, (start, end)
     assert browser_errors(driver) == []
+
+
+def test_exercises_can_be_added_without_signal(driver, server, lifter):
+    """The picker keeps the library it was last given: offline, typing "squ" still finds
+    Squat (Barbell) by its word start, and the exercise joins the workout; it reaches the
+    server once the signal is back."""
+    api = lifter["api"]
+    api.seed_workout("Offline start", [])
+    sign_in(driver, server, lifter["account"])
+    tap_and_load(driver, tab(driver, "Workout"))
+    wait_synced(driver)
+    open_picker(driver)
+    wait(driver).until(lambda d: len(picker_titles(d)) >= 60, message="the library did not load")
+    wait(driver).until(lambda d: len(d.execute_script("return JSON.parse(localStorage.getItem('spotter.exercises') || '[]')")) > 200,
+                       message="the whole library was not kept on the phone")
+    driver.execute_script("document.getElementById('exercise-picker').close()")
+    set_offline(driver, True)
+    try:
+        open_picker(driver)
+        css(driver, "#exercise-picker [data-picker-search]").send_keys("squ barb")
+        wait(driver).until(lambda d: picker_titles(d)[:1] == [SQUAT], message=f"offline search found {picker_titles(driver)[:3]}")
+        assert "Deadlift (Barbell)" not in picker_titles(driver), "only word starts of both words match"
+        choose_first(driver, SQUAT)
+        assert workout_state(driver)["outbox"] >= 1
+    finally:
+        set_offline(driver, False)
+    wait_synced(driver)
+    assert [e["exerciseName"] for e in api.active()["entries"]] == [SQUAT]

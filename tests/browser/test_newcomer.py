@@ -677,6 +677,13 @@ def test_api_tokens(driver, server, account, shoot):
     assert text_of(driver, ".token-reveal h2") == "Token “Script” created"
     token = css(driver, ".token-value").get_attribute("value")
     assert token.startswith("spt_") and len(token) > 20, token
+    # Copy: onto the clipboard where the browser allows it, else the token is selected to copy by hand.
+    tap(driver, button(driver, "Copy"))
+    wait(driver).until(lambda d: css(d, "[data-copy]").text.strip() in ("Copied", "Selected: copy it"))
+    if css(driver, "[data-copy]").text.strip() == "Copied":
+        assert driver.execute_async_script("navigator.clipboard.readText().then(arguments[0], () => arguments[0](null))") in (token, None)
+    else:
+        assert driver.execute_script("const f = document.getElementById('new-token'); return f.value.slice(f.selectionStart, f.selectionEnd)") == token
     rows = [r.text for r in css_all(driver, "li.type-row")]
     assert len(rows) == 1 and rows[0].startswith("Script")
     shoot(driver, "16-tokens-new")

@@ -173,7 +173,9 @@ def test_create_edit_draft_and_cancel(server, driver, shoot, tmp_path):
     rows = [h.text.strip() for h in css_all(driver, ".template-row h2")]
     assert rows[0] == "Bench Press (Barbell)" and len(rows) == 2
     # Defaults: 3 x 8-12, 120 s.
-    assert [row_field(driver, rows[0], f).get_attribute("value") for f in ("row_sets", "row_repMin", "row_repMax", "row_rest")] == ["3", "8", "12", "120"]
+    # No rest of its own: the lifter's (the one last chosen for the exercise, else the default).
+    assert [row_field(driver, rows[0], f).get_attribute("value") for f in ("row_sets", "row_repMin", "row_repMax", "row_rest")] == ["3", "8", "12", ""]
+    assert row_field(driver, rows[0], "row_rest").get_attribute("placeholder") == "auto"
     type_into(driver, row_field(driver, rows[0], "row_repMin"), "12")
     type_into(driver, row_field(driver, rows[0], "row_repMax"), "8")
     tap_and_load(driver, button(driver, "Create template"))

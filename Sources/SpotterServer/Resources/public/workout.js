@@ -286,7 +286,7 @@ function start(root) {
       replacing.previous = [];
       store.send("PUT", `/entries/${replacing.id}`, { exerciseId: exercise.id }, "workout");
     } else {
-      const entry = { id: newID(), exerciseId: exercise.id, exerciseName: exercise.name, exerciseKind: exercise.kind, notes: "", supersetGroup: null, restSeconds: null, sets: [], previous: [] };
+      const entry = { id: newID(), exerciseId: exercise.id, exerciseName: exercise.name, exerciseKind: exercise.kind, exerciseEquipment: exercise.equipment, notes: "", supersetGroup: null, restSeconds: null, sets: [], previous: [] };
       store.state.entries.push(entry);
       store.send("PUT", `/entries/${entry.id}`, { exerciseId: exercise.id }, "workout");
       addSet(entry);
