@@ -75,7 +75,11 @@ def server(tmp_path_factory) -> str:
     base_url = f"http://127.0.0.1:{port}"
     log = open(log_path, "wb")
     process = subprocess.Popen(
-        [str(binary), "serve", "--port", str(port), "--data-dir", str(data_dir), "--log-level", "warning"],
+        # 127.0.0.1 is a trusted proxy: the suite's HTTP helpers each speak for a visitor of
+        # their own (X-Forwarded-For), so the limits per address (registration, anonymous
+        # posts) count them apart, as they would count different phones.
+        [str(binary), "serve", "--port", str(port), "--data-dir", str(data_dir), "--log-level", "warning",
+         "--trusted-proxy", "127.0.0.1"],
         stdout=log, stderr=subprocess.STDOUT, cwd=data_dir,
     )
     try:
