@@ -43,6 +43,10 @@ def test_timed_set_counts_down_and_completes_itself(driver, server, lifter, shoo
     first, second = set_id_at(driver, PLANK, 0), set_id_at(driver, PLANK, 1)
     tap(driver, timer_button(driver, first))
     wait(driver).until(lambda d: "running" in timer_button(d, first).get_attribute("class"), message="the countdown did not start")
+    row_tops = driver.execute_script(
+        "const row = document.querySelector(`[data-set-id='${arguments[0]}']`);"
+        "return ['.set-input', '[data-action=timer]', '.done-button'].map(s => Math.round(row.querySelector(s).getBoundingClientRect().top));", first)
+    assert len(set(row_tops)) == 1, f"the seconds, the countdown and the tick share one line: {row_tops}"
     shoot(driver, "l01-timed-set-running")
     wait(driver, 10).until(lambda d: workout_state(d)["entries"][0]["sets"][0]["done"], message="the plank did not complete itself")
     state = wait_synced(driver)
