@@ -75,7 +75,6 @@ struct ExercisesAPIController {
         let user = context.user
         let exercise = try await findExercise(context)
         guard let image = exercise.image, exercise.ownerID == user.id else { throw SpotterError.notFound("The image") }
-        guard let bytes = services.images.contents(of: image, userID: user.id) else { throw SpotterError.notFound("The image") }
         // Another tag than before images were stripped when served, so a copy cached
         // with its metadata is fetched again.
         let etag = "\"\(image.fileName)-stripped\""
@@ -84,9 +83,11 @@ struct ExercisesAPIController {
         headers[.cacheControl] = "private, max-age=86400"
         headers[.eTag] = etag
         headers[.init("X-Content-Type-Options")!] = "nosniff"
+        // A copy the browser holds is answered before the file is read and stripped.
         if request.headers[.ifNoneMatch] == etag {
             return Response(status: .notModified, headers: headers)
         }
+        guard let bytes = services.images.contents(of: image, userID: user.id) else { throw SpotterError.notFound("The image") }
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 

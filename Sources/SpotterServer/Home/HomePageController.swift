@@ -17,8 +17,8 @@ struct HomePageController {
         }
         if !user.settings.onboardingSeen { return .seeOther("/onboarding") }
         let active = try await services.workouts.active(userID: user.id)
-        let finished = try await services.workouts.history(userID: user.id, filter: HistoryFilter(limit: 1))
         let start = try await TemplateCards(services: services).startList(user: user, limit: 4)
+        let dashboard = try await ProgressPresenter(services: services).dashboard(user: user)
         let model = HomePage(
             page: PageChrome(title: "Home", context: context, section: .home),
             greeting: Self.greeting(for: services.clock(), timeZone: user.settings.timeZone),
@@ -30,9 +30,8 @@ struct HomePageController {
             },
             templates: start.templates,
             starters: start.starters,
-            dashboard: finished.isEmpty ? nil : DashboardView(
-                try await ProgressPresenter(services: services).dashboard(user: user),
-                timeZone: user.settings.zone),
+            // With no finished workout there is nothing to show but the empty states.
+            dashboard: dashboard.lastWorkout == nil ? nil : DashboardView(dashboard, timeZone: user.settings.zone),
             program: active == nil ? try await services.programService.status(user: user).map(ProgramStatusView.init) : nil,
             workoutId: UUID().text,
             notice: Notice.from(request))

@@ -89,7 +89,6 @@ struct DashboardView {
         let when: String
     }
 
-    let thisWeek: String
     /// This week's workouts and volume so far, as tiles.
     let workoutsThisWeek: Int
     let volumeThisWeek: String
@@ -100,13 +99,11 @@ struct DashboardView {
     let volumeChart: String?
     let volumeNote: String
     let last: LastWorkoutView?
-    let bestLifts: [LiftRow]
     let trends: [LiftRow]
     let records: [RecordRow]
 
     init(_ response: DashboardReport, timeZone: TimeZone) {
         let unit = response.unit
-        thisWeek = counted(response.workoutsThisWeek, "workout")
         workoutsThisWeek = response.workoutsThisWeek
         volumeThisWeek = ProgressText.volumeNumber(response.weeklyVolume.last?.volume ?? 0)
         volumeUnit = unit.rawValue
@@ -132,11 +129,6 @@ struct DashboardView {
                 when: ProgressText.day(workout.startedAt, timeZone),
                 summary: "\(DurationFormat.workout(workout.summary.durationSeconds)) · \(workout.summary.setCount) sets · \(ProgressText.volume(workout.summary.volume, unit))",
                 prs: workout.records == 0 ? nil : workout.records == 1 ? "1 PR" : "\(workout.records) PRs")
-        }
-        bestLifts = response.bestLifts.map { lift in
-            LiftRow(
-                name: lift.exerciseName, href: "/exercises/\(lift.exerciseID.text)/progress",
-                value: ProgressText.weight(lift.e1RM, unit), sub: "e1RM · heaviest \(ProgressText.weight(lift.heaviest, unit))", badge: nil)
         }
         trends = response.trends.map { lift in
             LiftRow(

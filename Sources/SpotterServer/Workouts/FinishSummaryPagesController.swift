@@ -60,7 +60,7 @@ struct FinishSummaryPagesController {
         let ids = Set((preview.before.exercises + preview.after.exercises).map(\.exerciseID))
         let names = try await services.exercises.exercises(ids: ids, userID: user.id).mapValues(\.name)
         return TemplateQuestionView(
-            templateID: template.id.text, templateName: template.name, choice: TemplateUpdate.both.rawValue,
+            templateName: template.name, choice: TemplateUpdate.both.rawValue,
             changes: TemplateChangeText.pageLines(preview.changes, names: names))
     }
 }
@@ -111,7 +111,6 @@ struct ComparisonView {
 }
 
 struct TemplateQuestionView {
-    let templateID: String
     let templateName: String
     let choice: String
     let changes: [String]

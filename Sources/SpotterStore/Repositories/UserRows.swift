@@ -45,7 +45,7 @@ enum UserRows: TableRows {
 
     /// Plates as stored: "25,20,2.5".
     static func platesText(_ plates: [Double]) -> String {
-        plates.map { ($0 * 100).rounded() / 100 }.map { $0 == $0.rounded() ? String(Int($0)) : String($0) }.joined(separator: ",")
+        plates.map(PlateMath.number).joined(separator: ",")
     }
 
     static func plates(_ text: String) -> [Double] {
