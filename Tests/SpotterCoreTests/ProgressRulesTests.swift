@@ -72,6 +72,16 @@ struct PersonalRecordsTests {
         #expect(result.bests.heaviest == 100)
     }
 
+    @Test("A set of more than 12 reps counts for every rep max up to 12: 90 kg x 13 is the 12-rep max")
+    func repMaxesPastTwelve() {
+        // 100 x 5 first: rep maxes 1-5 at 100. Then 90 x 13: 6-12 at 90 (1-5 stay at 100), no rep record mark.
+        let thirteen = set(90, 13)
+        let result = PersonalRecords.find(in: [session(0, [set(100, 5)]), session(1, [thirteen])])
+        #expect(result.bests.weightForReps == [1: 100, 2: 100, 3: 100, 4: 100, 5: 100, 6: 90, 7: 90, 8: 90, 9: 90, 10: 90, 11: 90, 12: 90])
+        // Its volume 1170 beats 500; its e1RM is not judged past 12 reps.
+        #expect(result.setRecords[thirteen.id] == [.bestSetVolume])
+    }
+
     @Test("Deleting a record set and computing again: it is no longer a record, and the next best is judged against what is left")
     func deletion() {
         let first = session(0, [set(100, 5)])

@@ -102,9 +102,11 @@ public enum PersonalRecords {
                     // lifted before is a weight record, not a rep record.
                     let bestReps = bests.weightForReps.filter { $0.value + epsilon >= kilograms }.keys.max() ?? 0
                     if bestReps > 0, reps > bestReps { kinds.append(.mostRepsAtWeight) }
-                    for count in 1...reps where kilograms > (bests.weightForReps[count] ?? 0) + epsilon {
-                        bests.weightForReps[count] = kilograms
-                    }
+                }
+                // A rep max is the heaviest weight lifted for at least that many reps:
+                // 90 kg x 13 is also a 12-rep max (the table stops at 12).
+                for count in 1...min(reps, OneRepMax.repsCounted.upperBound) where kilograms > (bests.weightForReps[count] ?? 0) + epsilon {
+                    bests.weightForReps[count] = kilograms
                 }
                 if !baseline, !kinds.isEmpty { setRecords[set.id] = kinds }
             }
