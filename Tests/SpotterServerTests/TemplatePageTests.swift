@@ -44,6 +44,28 @@ struct TemplatePageTests {
         }
     }
 
+    @Test("the new template's exercises come in the order they were ticked, not the list's; without that order, the list's", arguments: TestDatabase.all)
+    func tickOrder(engine: TestDatabase) async throws {
+        try await withApp(engine) { client, h in
+            let lifts = h.workouts(.ben)
+            let (squat, bench, row) = try await lifts.exercises(.squat, .bench, .deadlift)
+            let names = [squat: CatalogExercise.squat.rawValue, bench: CatalogExercise.bench.rawValue, row: CatalogExercise.deadlift.rawValue]
+            var browser = try await signedIn(client)
+            _ = try await browser.get("/templates/new")
+            let base = [("step", "exercises"), ("name", "Mixed"), ("category", "custom"), ("notes", "")]
+            // The list sends bench, row, squat; the lifter ticked squat, then bench, then row.
+            let listed = [bench, row, squat].map { ("exercise", $0) }
+            for (order, expected) in [([squat, bench, row], [squat, bench, row]), ([], [bench, row, squat]), ([row, "\(UUID())", row], [row, bench, squat])] {
+                let page = try await browser.post("/templates/new", base + listed + order.map { ("pickOrder", $0) })
+                #expect(page.status == .ok)
+                // Each row's heading (the add-exercise list further down names every exercise too).
+                let positions = expected.map { page.text.range(of: "<h2 class=\"row-title grow\">\(names[$0]!)</h2>")?.lowerBound }
+                #expect(positions.allSatisfy { $0 != nil } && positions.map { $0! } == positions.map { $0! }.sorted(), "order \(order)")
+            }
+            #expect(try await h.count("workout_templates") == 0, "step 3 saves nothing yet")
+        }
+    }
+
     @Test("an empty name on the edit page is named at the field, and the top says what to fix", arguments: TestDatabase.all)
     func emptyName(engine: TestDatabase) async throws {
         try await withApp(engine) { client, h in

@@ -53,7 +53,7 @@ struct TemplateFormPagesController {
         // on Create saves the same template twice, not two templates.
         let newID = UUID(uuidString: submitted["newId"]) ?? UUID()
         if submitted["step"] == "exercises" {
-            let chosen = submitted.values("exercise").compactMap(UUID.init(uuidString:))
+            let chosen = Self.tickOrder(submitted.values("exercise"), order: submitted.values("pickOrder")).compactMap(UUID.init(uuidString:))
             guard !chosen.isEmpty else {
                 return try await renderStepTwo(
                     name: form.name, category: form.category, chosen: [], error: "Choose at least one exercise.", user: user, context: context)
@@ -72,6 +72,15 @@ struct TemplateFormPagesController {
         } catch let error as SpotterError {
             return try await render(form, mode: .create(newID), failure: Self.failure(error), user: user, context: context, status: Self.status(error))
         }
+    }
+
+    /// The chosen exercises in the order they were ticked (`order`, from the page
+    /// script); any chosen one it does not name follows in the list's order.
+    static func tickOrder(_ chosen: [String], order: [String]) -> [String] {
+        let picked = Set(chosen)
+        var seen = Set<String>()
+        let ordered = order.filter { picked.contains($0) && seen.insert($0).inserted }
+        return ordered + chosen.filter { seen.insert($0).inserted }
     }
 
     // MARK: Edit
