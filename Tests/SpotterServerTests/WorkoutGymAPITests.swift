@@ -143,7 +143,7 @@ struct WorkoutGymAPITests {
             let before = try await h.count("workouts")
             for (fields, field) in [
                 (["startedAt": wkTime(testNow.addingTimeInterval(7_200)), "durationSeconds": 600] as [String: any Sendable], "startedAt"),
-                (["startedAt": wkTime(yesterday)], "durationSeconds"),
+                (["durationSeconds": 600], "startedAt"),
                 (["startedAt": wkTime(yesterday), "durationSeconds": 30], "durationSeconds"),
                 (["startedAt": wkTime(yesterday), "durationSeconds": 600, "repeatOf": past], "startedAt"),
             ] {
@@ -152,6 +152,31 @@ struct WorkoutGymAPITests {
                 #expect(refused.text.contains("\"field\":\"\(field)\"") || refused.text.contains("\"field\" : \"\(field)\""), "\(refused.text)")
             }
             #expect(try await h.count("workouts") == before, "nothing is made by a refused one")
+        }
+    }
+
+    @Test("a workout started on a phone without signal arrives later with the phone's start: in progress, named for that hour", arguments: TestDatabase.all)
+    func startedOffline(engine: TestDatabase) async throws {
+        try await withWorkouts(engine) { api, h in
+            // testNow is 14:13 in the harness lifter's zone; the phone started at 08:13.
+            let began = testNow.addingTimeInterval(-6 * 3_600)
+            let refused = try await api.start(wkID(), ["startedAt": wkTime(testNow.addingTimeInterval(7_200))])
+            #expect(refused.status == .badRequest && refused.text.contains("The start can't be in the future"), "\(refused.text)")
+            #expect(try await h.count("workouts") == 0, "a refused start makes nothing")
+
+            let id = wkID()
+            let made = try await api.start(id, ["startedAt": wkTime(began)])
+            #expect(made.status == .created, "\(made.text)")
+            let body = try made.object()
+            #expect(body["isActive"] as? Bool == true && body["endedAt"] is NSNull)
+            #expect(body["startedAt"] as? String == wkTime(began) && body["name"] as? String == "Morning Workout")
+            #expect(try await api.active().object()["id"] as? String == id)
+            #expect(try await api.start(id, ["startedAt": wkTime(began)]).status == .created, "the outbox's retry finds it")
+
+            // Another phone's start while this one runs is the usual conflict, and makes nothing.
+            let second = try await api.start(wkID(), ["startedAt": wkTime(testNow.addingTimeInterval(-600))])
+            #expect(second.status == .conflict && second.text.contains("Morning Workout is still in progress"), "\(second.text)")
+            #expect(try await h.count("workouts") == 1)
         }
     }
 }

@@ -44,4 +44,20 @@ struct WorkoutPageTests {
             #expect(try await h.count("workouts") == 0)
         }
     }
+
+    @Test("the page kept for a workout started without signal is the logging page with no workout in it, for the signed-in lifter only", arguments: TestDatabase.all)
+    func offlineShell(engine: TestDatabase) async throws {
+        try await withApp(engine) { client, h in
+            let anonymous = try await client.execute(uri: "/workout/offline", method: .get)
+            #expect([.found, .seeOther].contains(anonymous.status) && anonymous.headers[.location]?.hasPrefix("/login") == true)
+            var browser = try await Browser.signedIn(client)
+            let page = try await browser.get("/workout/offline")
+            #expect(page.status == .ok)
+            #expect(page.text.contains("data-shell=\"true\"") && page.text.contains("data-workout-id=\"\""), "the script fills in the workout")
+            #expect(page.text.contains(">null</script>"), "no workout of the server's in it")
+            #expect(page.text.contains("data-action=\"add-exercise\"") && page.text.contains("id=\"exercise-picker\""))
+            #expect(try await browser.get("/workout").text.contains("data-shell") == false, "the Workout tab is the server's own page")
+            #expect(try await h.count("workouts") == 0, "keeping the page starts nothing")
+        }
+    }
 }

@@ -17,6 +17,7 @@ import subprocess
 import time
 import urllib.error
 import urllib.request
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -60,20 +61,21 @@ def _health_ok(base_url: str) -> bool:
         return False
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory) -> str:
-    """Starts `spotter serve` on a free port with an empty data folder; yields its base URL."""
+@contextmanager
+def running_server(data_dir: Path, port: int | None = None):
+    """`spotter serve` on `port` (a free one if None) with `data_dir`; yields its base URL and
+    stops it afterwards. A test may run its own, to stop it and start it again on the same
+    port and data (a phone losing and regaining its server)."""
     binary = spotter_binary()
     deadline = time.monotonic() + BINARY_WAIT
     while not binary.is_file():  # it may be missing for a moment while it is being rebuilt
         if time.monotonic() > deadline:
             pytest.fail(f"spotter binary not found at {binary} (set SPOTTER_BIN)", pytrace=False)
         time.sleep(1)
-    data_dir = tmp_path_factory.mktemp("spotter-data")
     log_path = data_dir / "server.log"
-    port = free_port()
+    port = port or free_port()
     base_url = f"http://127.0.0.1:{port}"
-    log = open(log_path, "wb")
+    log = open(log_path, "ab")
     process = subprocess.Popen(
         # 127.0.0.1 is a trusted proxy: the suite's HTTP helpers each speak for a visitor of
         # their own (X-Forwarded-For), so the limits per address (registration, anonymous
@@ -104,6 +106,13 @@ def server(tmp_path_factory) -> str:
                 process.kill()
                 process.wait()
         log.close()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory) -> str:
+    """Starts `spotter serve` on a free port with an empty data folder; yields its base URL."""
+    with running_server(tmp_path_factory.mktemp("spotter-data")) as base_url:
+        yield base_url
 
 
 def _chrome_options() -> webdriver.ChromeOptions:

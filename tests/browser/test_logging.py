@@ -5,16 +5,18 @@ workout is logged from the Workout tab with its start and minutes editable."""
 from __future__ import annotations
 
 import re
-from datetime import datetime
+from datetime import datetime, timezone
 
 import pytest
 from selenium.webdriver.common.by import By
 
+from conftest import free_port, running_server
 from pages import (
     assert_no_error_page, browser_errors, button, css, css_all, fit_problems, go, path_of, register_account, sign_in, tab, tap,
     tap_and_load, text_of, type_into, wait)
 from test_workout import (
-    SQUAT, api_for, choose_first, open_picker, picker_titles, set_id_at, set_offline, wait_synced, workout_state)
+    OFFLINE_NOISE, SQUAT, api_for, assert_clean_console, choose_first, enter_set, open_picker, picker_titles, server_view,
+    set_id_at, set_offline, tick, wait_synced, workout_state)
 
 PLANK = "Plank"
 
@@ -148,3 +150,71 @@ def test_exercises_can_be_added_without_signal(driver, server, lifter):
         set_offline(driver, False)
     wait_synced(driver)
     assert [e["exerciseName"] for e in api.active()["entries"]] == [SQUAT]
+
+
+def kept_offline(driver, path: str) -> bool:
+    """Whether the service worker's cache holds this page."""
+    return driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "caches.match(arguments[0]).then((hit) => done(Boolean(hit)), () => done(false));", path)
+
+
+def test_an_empty_workout_starts_without_signal(driver, tmp_path, shoot):
+    """A new lifter opens Home once with signal. Later the server cannot be reached at all
+    (it is stopped: neither the page nor its service worker gets an answer) and the phone
+    knows it is offline: "Start empty workout" opens the logging page kept on the phone, an
+    exercise is added from the kept library and a set ticked; Home, from the phone's cache,
+    offers to resume it rather than start another. When the server is back the workout
+    reaches it once, with the phone's start time, and the Workout tab shows the server's
+    own page of it."""
+    data_dir, port = tmp_path / "server", free_port()
+    data_dir.mkdir()
+    with running_server(data_dir, port) as server:
+        account = register_account(server, "nosignal")
+        api = api_for(server, account)
+        sign_in(driver, server, account)
+        wait(driver, 20).until(lambda d: kept_offline(d, "/workout/offline"), message="the empty logging page was not kept")
+        go(driver, server + "/")  # Home, now through the service worker, so kept too
+        wait(driver, 20).until(lambda d: len(d.execute_script("return JSON.parse(localStorage.getItem('spotter.exercises') || '[]')")) > 200,
+                               message="Home did not keep the library on the phone")
+        assert kept_offline(driver, "/")
+
+    set_offline(driver, True)
+    tapped = datetime.now(timezone.utc)
+    tap_and_load(driver, button(driver, "Start empty workout"))
+    assert path_of(driver) == "/workout/offline"
+    state = workout_state(driver)
+    assert state["empty"] and state["name"].endswith("Workout") and state["outbox"] == 1, state
+    open_picker(driver)
+    css(driver, "#exercise-picker [data-picker-search]").send_keys("squ barb")
+    wait(driver).until(lambda d: picker_titles(d)[:1] == [SQUAT], message=f"offline search found {picker_titles(driver)[:3]}")
+    choose_first(driver, SQUAT)
+    enter_set(driver, SQUAT, 0, "100", "5")
+    tick(driver, SQUAT, 0)
+    state = wait(driver).until(lambda d: (s := workout_state(d))["sync"].startswith("Offline") and s, message="no offline note")
+    assert state["entries"][0]["sets"][0]["done"] and state["outbox"] >= 3, state
+    shoot(driver, "l05-offline-start")
+    # Home from the phone's cache: Start resumes the same workout, it makes no second one.
+    go(driver, server + "/")
+    assert text_of(driver, "h2.display") == account["username"]
+    tap_and_load(driver, button(driver, "Resume workout"))
+    assert path_of(driver) == "/workout/offline"
+    assert [e["name"] for e in workout_state(driver)["entries"]] == [SQUAT]
+    offline_until = datetime.now(timezone.utc)
+
+    with running_server(data_dir, port):
+        assert api.active() is None, "nothing reached the server without it"
+        set_offline(driver, False)
+        state = wait_synced(driver)
+        workout = api.active()
+        assert workout is not None and workout["id"].lower() == driver.execute_script("return document.getElementById('workout').dataset.workoutId")
+        started = datetime.fromisoformat(workout["startedAt"].replace("Z", "+00:00"))
+        assert abs((started - tapped).total_seconds()) < 5 and started < offline_until, (started, tapped, offline_until)
+        assert server_view(workout) == [(SQUAT, [(100.0, 5, True)])]
+        assert workout["name"] == state["name"], "the server named it for the same hour"
+        tap_and_load(driver, tab(driver, "Workout"))
+        assert path_of(driver) == "/workout" and [e["name"] for e in workout_state(driver)["entries"]] == [SQUAT]
+        assert driver.execute_script("return localStorage.getItem('spotter.offlineWorkout')") is None, "the server's page took over"
+        go(driver, server + "/")
+        assert "Resume" in text_of(driver, ".resume-card")
+        assert_clean_console(driver, OFFLINE_NOISE + "|ERR_CONNECTION_REFUSED")

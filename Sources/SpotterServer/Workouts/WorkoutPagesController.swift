@@ -13,6 +13,7 @@ struct WorkoutPagesController {
         router.get("workouts/past", use: pastPage)
         router.post("workouts/past", use: logPast)
         router.get("workout", use: activePage)
+        router.get("workout/offline", use: offlinePage)
         router.get("history/:id/edit", use: editPage)
     }
 
@@ -54,6 +55,13 @@ struct WorkoutPagesController {
             return try await startPage(user: user, context: context)
         }
         return try await render(workout, user: user, context: context, backLink: nil)
+    }
+
+    /// The logging page without a workout, kept by the service worker: a workout
+    /// started without signal runs in it from the phone's own copy (workout.js) until
+    /// the server has it. Online it is only ever fetched to be kept.
+    @Sendable func offlinePage(_ request: Request, context: SignedInContext) async throws -> Response {
+        try await renderPage(workoutJSON: "null", workoutID: "", isActive: true, program: nil, user: context.user, context: context, shell: true)
     }
 
     /// With no workout in progress, the Workout tab offers to start one: empty, or
@@ -126,23 +134,32 @@ struct WorkoutPagesController {
         let response = try await presenter.response(for: workout, user: user)
         // Safe inside <script>: no "</" can close the element early.
         let json = String(decoding: try JSONCoding.encoder.encode(response), as: UTF8.self).replacingOccurrences(of: "</", with: "<\\/")
+        return try await renderPage(
+            workoutJSON: json, workoutID: workout.id.text, isActive: workout.isActive, program: workout.program, user: user, context: context,
+            backLink: backLink)
+    }
+
+    private func renderPage(
+        workoutJSON json: String, workoutID: String, isActive: Bool, program: ProgramLink?, user: User, context: SignedInContext,
+        backLink: String? = nil, shell: Bool = false
+    ) async throws -> Response {
         let model = WorkoutPage(
-            page: PageChrome(title: workout.isActive ? "Workout" : "Edit workout", context: context, section: workout.isActive ? .workout : .history, backLink: backLink),
-            workoutJSON: json, wordsJSON: WorkoutWords.json, workoutID: workout.id.text, isActive: workout.isActive,
+            page: PageChrome(title: isActive ? "Workout" : "Edit workout", context: context, section: isActive ? .workout : .history, backLink: backLink),
+            workoutJSON: json, wordsJSON: WorkoutWords.json, workoutID: workoutID, isActive: isActive, shell: shell,
             unit: user.settings.unit.rawValue, defaultRestSeconds: user.settings.defaultRestSeconds,
             kinds: SetKind.allCases.map { OptionView(value: $0.rawValue, label: $0.displayName, selected: false) },
             rpeOptions: stride(from: 6.0, through: 10.0, by: 0.5).map { OptionView(value: WeightFormat.trim($0), label: WeightFormat.trim($0), selected: false) },
             sessionRPEOptions: WorkoutPage.sessionRPEOptions,
             workoutTypes: try await services.workoutTypes.list(userID: user.id).map { OptionView(value: $0.id.text, label: $0.name, selected: false) },
-            programContext: try await programContext(of: workout, user: user), programID: workout.program?.programID.text,
+            programContext: try await programContext(of: program, user: user), programID: program?.programID.text,
             gym: GymSettingsView(user.settings))
         return try services.views.render(model, template: "workout")
     }
 
     /// "Week 5 of 12 · Strength · Push A" for a workout started from a program day
     /// (nil when the program is gone).
-    private func programContext(of workout: Workout, user: User) async throws -> String? {
-        guard let link = workout.program, let program = try await services.programs.find(id: link.programID, userID: user.id) else { return nil }
+    private func programContext(of link: ProgramLink?, user: User) async throws -> String? {
+        guard let link, let program = try await services.programs.find(id: link.programID, userID: user.id) else { return nil }
         let week = program.week(link.week)
         let day = week?.days.first { $0.id == link.dayID }
         var name: String?

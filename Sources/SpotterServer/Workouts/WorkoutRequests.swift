@@ -10,8 +10,9 @@ struct StartWorkoutInput: Decodable, Sendable {
     var replaceActive: Bool?
     /// Start with the exercises and sets of this earlier workout ("repeat").
     var repeatOf: UUID?
-    /// Log a workout done earlier: it starts here, lasts `durationSeconds`, and is
-    /// finished from the start.
+    /// When it began, if not now. With `durationSeconds`, a workout done earlier,
+    /// finished from the start; alone, a workout begun on a phone without signal that
+    /// is still running.
     var startedAt: Date?
     var durationSeconds: Int?
 }

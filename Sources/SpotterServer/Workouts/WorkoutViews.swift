@@ -11,6 +11,9 @@ struct WorkoutPage {
     let wordsJSON: String
     let workoutID: String
     let isActive: Bool
+    /// The page kept for a workout started without signal (`/workout/offline`): the
+    /// script fills in the workout from the phone's copy.
+    let shell: Bool
     let unit: String
     let defaultRestSeconds: Int
     let kinds: [OptionView]

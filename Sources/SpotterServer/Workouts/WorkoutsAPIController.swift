@@ -48,7 +48,9 @@ struct WorkoutsAPIController {
     @Sendable func start(_ request: Request, context: SignedInContext) async throws -> EditedResponse<WorkoutResponse> {
         let user = context.user
         let input = try await request.decodeJSON(as: StartWorkoutInput.self, context: context)
-        if input.startedAt != nil || input.durationSeconds != nil {
+        // A duration makes it a past workout; a start alone is one begun on a phone
+        // without signal, still running.
+        if input.durationSeconds != nil {
             return .created(try await presenter.response(for: try await logPast(input, user: user), user: user))
         }
         var source: Workout?
@@ -61,7 +63,7 @@ struct WorkoutsAPIController {
         let workout = try await services.workouts.start(
             id: input.id, userID: user.id, name: input.name ?? source?.name, workoutTypeID: input.workoutTypeId ?? source?.workoutTypeID,
             replaceActive: input.replaceActive ?? false,
-            timeZone: user.settings.zone, now: services.clock(), copying: source)
+            timeZone: user.settings.zone, now: services.clock(), startedAt: input.startedAt, copying: source)
         return .created(try await presenter.response(for: workout, user: user))
     }
 

@@ -10,20 +10,24 @@ extension WorkoutRepository {
     /// The new workout holds `entries` (made by the caller with fresh ids), or a
     /// fresh copy of `source`'s exercises and planned sets (a repeat). Started from
     /// a template, it remembers `templateID` and marks that template used.
+    /// `startedAt` is when it began if not now: a workout started on a phone without
+    /// signal reaches the server later, and keeps the phone's start (and the name of
+    /// that part of the day).
     public func start(
         id: UUID, userID: UUID, name: String?, workoutTypeID: UUID?, replaceActive: Bool, timeZone: TimeZone, now: Date,
-        copying source: Workout? = nil, entries: [ExerciseEntry]? = nil, templateID: UUID? = nil, program: ProgramLink? = nil
+        startedAt: Date? = nil, copying source: Workout? = nil, entries: [ExerciseEntry]? = nil, templateID: UUID? = nil,
+        program: ProgramLink? = nil
     ) async throws -> Workout {
         // The request is checked before a retry is recognised, so a retry with a bad body
         // is refused like the first attempt would have been.
         let displayName = NameKey.displayForm(of: name ?? "")
-        var draft = Workout(id: id, ownerID: userID, name: WorkoutChange.defaultName(at: now, timeZone: timeZone), startedAt: now)
+        var draft = Workout(id: id, ownerID: userID, name: WorkoutChange.defaultName(at: startedAt ?? now, timeZone: timeZone), startedAt: now)
         do {
-            draft = try WorkoutChange(name: displayName.isEmpty ? nil : displayName).applied(to: draft)
+            draft = try WorkoutChange(name: displayName.isEmpty ? nil : displayName, startedAt: startedAt).applied(to: draft, now: now)
         } catch { throw SpotterError.invalid(error) }
         if let existing = try await find(id: id, userID: userID) { return existing }
         if let workoutTypeID { try await ensureWorkoutType(workoutTypeID, userID: userID, on: db) }
-        let workoutName = draft.name
+        let (workoutName, workoutStart) = (draft.name, draft.startedAt)
         let plan = entries ?? (source?.entries ?? []).map { entry in
             var copy = entry
             copy.id = UUID()
@@ -51,7 +55,7 @@ extension WorkoutRepository {
                 try await tx.sql.raw("DELETE FROM workouts WHERE id = \(bind: active.id)").run()
             }
             let workout = Workout(
-                id: id, ownerID: userID, name: workoutName, workoutTypeID: workoutTypeID, startedAt: now, templateID: templateID,
+                id: id, ownerID: userID, name: workoutName, workoutTypeID: workoutTypeID, startedAt: workoutStart, templateID: templateID,
                 program: program)
             do {
                 try await WorkoutRows.insert(workout, now: now, on: tx)

@@ -6,6 +6,7 @@ import "./template-pick.js";
 import "./program-wizard.js";
 import "./timeline-builder.js";
 import "./workout.js";
+import "./offline-start.js";
 import "./service-worker-registration.js";
 import "./sign-out.js";
 import "./upload-progress.js";

@@ -4,6 +4,35 @@
 // the phone, so exercises can be added without signal (matched here by word starts).
 
 const CACHE_KEY = "spotter.exercises";
+const KEPT_AT = "spotter.exercises.keptAt";
+const LIBRARY = "/api/v1/exercises?sort=recent&limit=200";
+
+/// Keeps the whole library on the phone for offline use: `items` (the first page,
+/// when the caller has it already) and the pages after it (Link: rel="next").
+async function keepLibrary(items, link) {
+  const all = [...items];
+  try {
+    for (let next = link?.match(/<([^>]+)>;\s*rel="next"/)?.[1]; next; ) {
+      const page = await fetch(next, { headers: { Accept: "application/json" } });
+      all.push(...(await page.json()).items);
+      next = page.headers.get("Link")?.match(/<([^>]+)>;\s*rel="next"/)?.[1];
+    }
+    const kept = all.map(({ id, name, kind, equipment, muscleGroups, aliases }) => ({ id, name, kind, equipment, muscleGroups, aliases }));
+    localStorage.setItem(CACHE_KEY, JSON.stringify(kept));
+    localStorage.setItem(KEPT_AT, String(Date.now()));
+  } catch { /* no signal or storage full: the picker still works online */ }
+}
+
+/// From a page that can start a workout: keeps the library when this phone has none,
+/// or one older than a day, so the first exercise can be added without signal.
+export async function keepLibraryFresh(now = Date.now()) {
+  if (localStorage.getItem(CACHE_KEY) && now - Number(localStorage.getItem(KEPT_AT) || 0) < 86_400_000) return;
+  try {
+    const response = await fetch(LIBRARY, { headers: { Accept: "application/json" } });
+    if (!response.ok) return;
+    await keepLibrary((await response.json()).items, response.headers.get("Link"));
+  } catch { /* no signal: next time */ }
+}
 
 /// The cached exercises whose name or aliases have a word starting with every word
 /// typed, ranked as the server ranks: the exact name, a name starting with the query,
@@ -68,29 +97,15 @@ export class ExercisePicker {
     const query = this.input.value.trim();
     try {
       // With nothing typed, the exercises of the lifter's latest workouts come first.
-      const response = await fetch(`/api/v1/exercises?sort=recent&limit=200&search=${encodeURIComponent(query)}`, { headers: { Accept: "application/json" } });
+      const response = await fetch(`${LIBRARY}&search=${encodeURIComponent(query)}`, { headers: { Accept: "application/json" } });
       const { items } = await response.json();
       this.show(items);
-      if (!query) this.keep(items, response.headers.get("Link"));
+      if (!query) keepLibrary(items, response.headers.get("Link"));
     } catch {
       const cached = JSON.parse(localStorage.getItem(CACHE_KEY) || "null");
       if (!cached) { this.list.innerHTML = '<li class="muted pad">No connection, and the library was not opened on this phone yet.</li>'; return; }
       this.show(offlineMatches(cached, query));
     }
-  }
-
-  // The whole library for offline use: this page and the ones after it (Link: rel="next").
-  async keep(items, link) {
-    const all = [...items];
-    try {
-      for (let next = link?.match(/<([^>]+)>;\s*rel="next"/)?.[1]; next; ) {
-        const page = await fetch(next, { headers: { Accept: "application/json" } });
-        all.push(...(await page.json()).items);
-        next = page.headers.get("Link")?.match(/<([^>]+)>;\s*rel="next"/)?.[1];
-      }
-      const kept = all.map(({ id, name, kind, equipment, muscleGroups, aliases }) => ({ id, name, kind, equipment, muscleGroups, aliases }));
-      localStorage.setItem(CACHE_KEY, JSON.stringify(kept));
-    } catch { /* no signal or storage full: the picker still works online */ }
   }
 
   show(items) {

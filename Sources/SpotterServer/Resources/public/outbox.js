@@ -49,12 +49,13 @@ export async function request(method, url, body) {
   return data;
 }
 
-/// Queues a change and starts sending. `handler` names what to do with the answer.
-export function enqueue(method, url, body, handler) {
+/// Queues a change and starts sending, unless `send` is false (a page about to be
+/// left: the next page sends it). `handler` names what to do with the answer.
+export function enqueue(method, url, body, handler, { send = true } = {}) {
   const queue = load();
   queue.push({ method, url, body, handler, queuedAt: new Date().toISOString() });
   save(queue);
-  flush();
+  if (send) flush();
 }
 
 const handlers = new Map();

@@ -4,14 +4,30 @@
 // The server puts in the build's version (AssetCatalog.build): a new build makes a
 // new cache and the old one is deleted, with the asset versions it held.
 const CACHE = "spotter-shell-__SPOTTER_BUILD__";
+// The logging page without a workout: a workout started without signal runs in it
+// (offline-workout.js). Kept as soon as the worker runs, again from a page with a
+// Start button when it is missing, and anew after Settings (unit, rest, plates).
+const SHELL = "/workout/offline";
+const SHELL_FROM = new Set(["/", "/workout", "/settings"]);
 
 self.addEventListener("install", () => self.skipWaiting());
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const key of await caches.keys()) if (key !== CACHE) await caches.delete(key);
     await self.clients.claim();
+    await keepShell(false);
   })());
 });
+
+async function keepShell(renew) {
+  try {
+    const cache = await caches.open(CACHE);
+    if (!renew && await cache.match(SHELL)) return;
+    const response = await fetch(SHELL, { credentials: "same-origin" });
+    // Signed out, the server sends the sign-in page instead: nothing to keep.
+    if (response.ok && !response.redirected && response.headers.get("Content-Type")?.startsWith("text/html")) await cache.put(SHELL, response);
+  } catch { /* no signal: next time */ }
+}
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
@@ -34,7 +50,10 @@ self.addEventListener("fetch", (event) => {
       const cache = await caches.open(CACHE);
       try {
         const response = await fetch(request);
-        if (response.ok && response.headers.get("Content-Type")?.startsWith("text/html")) cache.put(request, response.clone());
+        if (response.ok && response.headers.get("Content-Type")?.startsWith("text/html")) {
+          cache.put(request, response.clone());
+          if (SHELL_FROM.has(url.pathname) && !response.redirected) event.waitUntil(keepShell(url.pathname === "/settings"));
+        }
         return response;
       } catch {
         // Only the page asked for: another page's content under this address would mislead.

@@ -13,17 +13,25 @@ import { showSyncStatus } from "./sync-status.js";
 import { closeOnTapOutside, confirmDialog, openEntryOptions, openSetOptions } from "./workout-dialogs.js";
 import { clock, newID, trim, volume } from "./workout-format.js";
 import { PlateSheet } from "./plate-sheet.js";
+import { forgetOffline, openShell } from "./offline-workout.js";
 
 const root = document.getElementById("workout");
-if (root) start(root);
+if (root) {
+  // The page kept for offline use runs the workout started on this phone; the
+  // server's own page runs the workout it came with.
+  const shell = root.dataset.shell === "true";
+  const state = shell ? openShell(root) : JSON.parse(document.getElementById("workout-state").textContent);
+  if (!shell) forgetOffline(state.id);
+  if (state) start(root, state);
+}
 
-function start(root) {
+function start(root, serverCopy) {
   const workoutID = root.dataset.workoutId;
   const active = root.dataset.active === "true";
   const unit = root.dataset.unit;
   const defaultRest = Number(root.dataset.defaultRest);
   const entriesBox = document.getElementById("entries");
-  const store = new WorkoutStore(workoutID, JSON.parse(document.getElementById("workout-state").textContent));
+  const store = new WorkoutStore(workoutID, serverCopy);
   const cards = new EntryCards(unit, JSON.parse(document.getElementById("workout-words").textContent));
   const toast = new Toast(document.querySelector("[data-toast]"));
   // The lifter's rest alert settings (Settings -> Rest alerts), on by default.
@@ -449,6 +457,7 @@ function start(root) {
     try {
       await request("POST", `${store.base}/finish`);
       store.forget();
+      forgetOffline(workoutID);
       location.href = `/history/${workoutID}/summary`;
     } catch (error) { toast.show(error.message); }
   });
@@ -458,6 +467,7 @@ function start(root) {
     try {
       await request("DELETE", store.base);
       store.forget();
+      forgetOffline(workoutID);
       location.href = "/?notice=discarded";
     } catch (error) { toast.show(error.message); }
   });
