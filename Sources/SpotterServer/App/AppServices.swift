@@ -22,6 +22,7 @@ struct AppServices: Sendable {
     let clock: @Sendable () -> Date
 
     var exercises: ExerciseRepository { ExerciseRepository(store: store) }
+    var exerciseMerges: ExerciseMergeService { ExerciseMergeService(store: store) }
     var workoutTypes: WorkoutTypeRepository { WorkoutTypeRepository(store: store) }
     var users: UserRepository { UserRepository(store: store) }
     var workouts: WorkoutRepository { WorkoutRepository(store: store) }

@@ -39,3 +39,8 @@ struct ExerciseInput: Decodable, Sendable {
     }
 
 }
+
+/// `POST /api/v1/exercises/{id}/merge`: the exercise to merge into.
+struct ExerciseMergeInput: Decodable, Sendable {
+    var into: UUID?
+}

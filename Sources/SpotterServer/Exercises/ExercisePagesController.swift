@@ -18,6 +18,8 @@ struct ExercisePagesController {
         router.post("exercises/:id/delete", use: delete)
         router.post("exercises/:id/archive", use: archive)
         router.post("exercises/:id/restore", use: restore)
+        router.get("exercises/:id/merge", use: mergePage)
+        router.post("exercises/:id/merge", use: merge)
     }
 
     @Sendable func list(_ request: Request, context: SignedInContext) async throws -> Response {
@@ -150,6 +152,54 @@ struct ExercisePagesController {
         let exercise = try await findOwn(context)
         _ = try await services.exercises.setArchived(archived, id: exercise.id, userID: user.id, now: services.clock())
         return .seeOther("/exercises/\(exercise.id.text)?notice=\(archived ? "archived" : "restored")")
+    }
+
+    // MARK: Merge
+
+    /// "Merge into…": the exercises this one is most likely the same as (or those the
+    /// search finds), and once one is picked (`into`), what would move, to confirm.
+    @Sendable func mergePage(_ request: Request, context: SignedInContext) async throws -> Response {
+        let user = context.user
+        let id = try context.parameters.uuid("id", resource: "The exercise")
+        let query = request.uri.queryParameters
+        let source = try await services.exerciseMerges.source(id, userID: user.id)
+        guard let into = query.formText("into"), !into.isEmpty else {
+            return try await renderMerge(source, search: query.formText("q") ?? "", error: nil, context: context, status: .ok)
+        }
+        do {
+            let plan = try await services.exerciseMerges.plan(id, into: UUID(uuidString: into) ?? id, userID: user.id)
+            let model = ExerciseMergeConfirmPage(
+                page: PageChrome(title: "Merge \(source.name)?", context: context, section: .exercises, backLink: "/exercises/\(id.text)/merge"),
+                source: ExerciseRow(plan.source), target: ExerciseRow(plan.target), moves: ExerciseMergeConfirmPage.moves(plan))
+            return try services.views.render(model, template: "exercise-merge-confirm")
+        } catch SpotterError.invalid(let failure) {
+            return try await renderMerge(source, search: "", error: failure.first.message, context: context, status: .badRequest)
+        }
+    }
+
+    @Sendable func merge(_ request: Request, context: SignedInContext) async throws -> Response {
+        let user = context.user
+        let id = try context.parameters.uuid("id", resource: "The exercise")
+        var request = request
+        let form = try await SubmittedForm.read(&request)
+        let source = try await services.exerciseMerges.source(id, userID: user.id)
+        do {
+            let outcome = try await services.exerciseMerges.merge(id, into: UUID(uuidString: form["into"]) ?? id, userID: user.id, now: services.clock())
+            if let image = outcome.removedImage { services.images.remove(image, userID: user.id) }
+            return .seeOther("/exercises/\(outcome.plan.target.id.text)?notice=\(Notice.merged.rawValue)")
+        } catch SpotterError.invalid(let failure) {
+            return try await renderMerge(source, search: "", error: failure.first.message, context: context, status: .badRequest)
+        }
+    }
+
+    private func renderMerge(_ source: Exercise, search: String, error: String?, context: SignedInContext, status: HTTPResponse.Status) async throws -> Response {
+        let search = String(search.prefix(100))
+        let candidates = try await services.exerciseMerges.candidates(for: source, search: search, userID: context.user.id)
+        let model = ExerciseMergePage(
+            page: PageChrome(title: "Merge into…", context: context, section: .exercises, backLink: "/exercises/\(source.id.text)"),
+            source: ExerciseRow(source), query: search, searched: !search.isEmpty, candidates: candidates.map(ExerciseRow.init),
+            heading: search.isEmpty && !candidates.isEmpty ? "Most likely the same" : nil, error: error)
+        return try services.views.render(model, template: "exercise-merge", status: status)
     }
 
     // MARK: Helpers

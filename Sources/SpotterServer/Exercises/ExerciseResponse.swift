@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import SpotterCore
+import SpotterStore
 
 /// JSON bodies of the API. Dates are ISO 8601; names are camelCase.
 struct ExerciseResponse: ResponseEncodable, Equatable {
@@ -34,5 +35,23 @@ struct ExerciseResponse: ResponseEncodable, Equatable {
         archived = exercise.archived
         createdAt = exercise.createdAt
         updatedAt = exercise.updatedAt
+    }
+}
+
+/// `POST /api/v1/exercises/{id}/merge`: the exercise everything moved to, and what moved.
+struct ExerciseMergeResponse: ResponseEncodable, Equatable {
+    let exercise: ExerciseResponse
+    let movedSets: Int
+    let movedWorkouts: Int
+    let movedTemplates: Int
+    /// `deleted`, or `archived` when something still used the merged exercise.
+    let merged: String
+
+    init(_ outcome: ExerciseMergeService.Outcome) {
+        exercise = ExerciseResponse(outcome.plan.target)
+        movedSets = outcome.plan.sets
+        movedWorkouts = outcome.plan.usage.workouts
+        movedTemplates = outcome.plan.usage.templates
+        merged = outcome.deleted ? "deleted" : "archived"
     }
 }

@@ -56,6 +56,36 @@ struct ExerciseDeletePage {
 }
 
 /// One exercise in a list: name, what it trains, and its picture or a monogram.
+/// "Merge into…": the exercises to pick from, best first, or those the search found.
+struct ExerciseMergePage {
+    let page: PageChrome
+    let source: ExerciseRow
+    let query: String
+    let searched: Bool
+    let candidates: [ExerciseRow]
+    /// "Most likely the same" over the offered ones; none over search results.
+    let heading: String?
+    let error: String?
+}
+
+/// What a merge moves, to confirm before it is done.
+struct ExerciseMergeConfirmPage {
+    let page: PageChrome
+    let source: ExerciseRow
+    let target: ExerciseRow
+    /// "12 sets in 4 workouts and 1 template move to Squat (Barbell)."
+    let moves: String
+
+    static func moves(_ plan: ExerciseMergeService.Plan) -> String {
+        let parts = [
+            counted(plan.sets, "set"), plan.usage.workouts == 0 ? nil : "in \(counted(plan.usage.workouts, "workout"))",
+        ].compactMap { $0 }.joined(separator: " ")
+        let templates = plan.usage.templates == 0 ? "" : " and \(counted(plan.usage.templates, "template"))"
+        let verb = plan.sets == 1 && plan.usage.templates == 0 ? "moves" : "move"
+        return "\(parts)\(templates) \(verb) to \(plan.target.name)."
+    }
+}
+
 struct ExerciseRow {
     let id: String
     let name: String

@@ -16,6 +16,7 @@ struct ExercisesAPIController {
         group.get("exercises/:id/image", use: image)
         group.put("exercises/:id/image", use: uploadImage)
         group.delete("exercises/:id/image", use: deleteImage)
+        group.post("exercises/:id/merge", use: merge)
     }
 
     @Sendable func list(_ request: Request, context: SignedInContext) async throws -> EditedResponse<ListResponse<ExerciseResponse>> {
@@ -55,6 +56,18 @@ struct ExercisesAPIController {
             exercise = try await services.exercises.setArchived(archived, id: exercise.id, userID: user.id, now: services.clock())
         }
         return ExerciseResponse(exercise)
+    }
+
+    /// Merges one of the lifter's own exercises into another (`into`): its sets and
+    /// template rows move, and it is deleted (archived if something still used it).
+    @Sendable func merge(_ request: Request, context: SignedInContext) async throws -> ExerciseMergeResponse {
+        let user = context.user
+        let id = try context.parameters.uuid("id", resource: "The exercise")
+        let input = try await request.decodeJSON(as: ExerciseMergeInput.self, context: context)
+        guard let into = input.into else { throw SpotterError.invalid(field: "into", "Say which exercise to merge into: its id as into.") }
+        let outcome = try await services.exerciseMerges.merge(id, into: into, userID: user.id, now: services.clock())
+        if let image = outcome.removedImage { services.images.remove(image, userID: user.id) }
+        return ExerciseMergeResponse(outcome)
     }
 
     @Sendable func delete(_ request: Request, context: SignedInContext) async throws -> Response {

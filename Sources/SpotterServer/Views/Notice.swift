@@ -12,6 +12,7 @@ enum Notice: String {
     case programCreated, programCopied, programActivated, programDeactivated, weekSkipped, programDuplicated, programArchived, programRestored
     case programDeleted
     case nothingToPlay
+    case merged
 
     var text: String {
         switch self {
@@ -45,6 +46,7 @@ enum Notice: String {
         case .programRestored: "Program restored."
         case .programDeleted: "Program deleted. Workouts done from it are kept."
         case .nothingToPlay: "There is no exercise to play yet. Add one to the timeline first."
+        case .merged: "Merged. Its workouts, templates and records are this exercise's now."
         }
     }
 
