@@ -110,11 +110,17 @@ extension ImportPlan {
     }
 }
 
-/// Finds a library exercise for a name from another app: the same name or alias
-/// ignoring case and spaces, also with the equipment moved between the front and
-/// brackets ("Barbell Bench Press" and "Bench Press (Barbell)").
+/// Finds a library exercise for a name from another app. First the same name or
+/// alias ignoring case and spaces, also with the equipment moved between the front
+/// and brackets ("Barbell Bench Press" and "Bench Press (Barbell)"); then the same
+/// `ExerciseNameForm` (plurals, hyphens, load notes, equipment anywhere), in the
+/// name's word order, then in any order; last, a name without equipment is the
+/// barbell lift ("Squat", "Clean"). Conservative: a form two exercises share
+/// matches neither, and words that change the lift are never dropped.
 public struct ExerciseMatcher: Sendable {
     private var byKey: [String: Exercise] = [:]
+    private var byOrdered = FormIndex()
+    private var byUnordered = FormIndex()
 
     public init(library: [Exercise]) {
         // The lifter's own exercises win over built-in ones of the same name, and
@@ -123,13 +129,53 @@ public struct ExerciseMatcher: Sendable {
         for exercise in ordered {
             for name in [exercise.name] + exercise.aliases {
                 for key in Self.keys(name) where byKey[key] == nil { byKey[key] = exercise }
+                for form in Self.forms(name, equipment: exercise.equipment) {
+                    byOrdered.add(form.ordered, exercise)
+                    byUnordered.add(form.unordered, exercise)
+                }
             }
         }
     }
 
     public func match(_ name: String) -> Exercise? {
         for key in Self.keys(name) { if let found = byKey[key] { return found } }
+        let form = ExerciseNameForm(name)
+        guard !form.words.isEmpty else { return nil }
+        var tries = [form]
+        if form.equipment.isEmpty { tries.append(ExerciseNameForm(words: form.words, equipment: ["barbell"])) }
+        for attempt in tries {
+            if let found = byOrdered.find(attempt.ordered) ?? byUnordered.find(attempt.unordered) { return found }
+        }
         return nil
+    }
+
+    /// A library name's forms: as written and, when it names no equipment, also with
+    /// the exercise's own ("Face Pull" is a cable exercise, so "Face Pull (Cable)").
+    static func forms(_ name: String, equipment: Equipment) -> [ExerciseNameForm] {
+        let form = ExerciseNameForm(name)
+        guard !form.words.isEmpty else { return [] }
+        guard form.equipment.isEmpty, ![.other, .cardio].contains(equipment) else { return [form] }
+        return [form, ExerciseNameForm(words: form.words, equipment: [equipment.rawValue])]
+    }
+
+    /// Forms to exercises, first claim per tier (own or built-in, live or
+    /// archived); a form two exercises of one tier claim is ambiguous and finds none.
+    struct FormIndex: Sendable {
+        private var entries: [String: (exercise: Exercise, ambiguous: Bool)] = [:]
+
+        mutating func add(_ key: String, _ exercise: Exercise) {
+            guard let existing = entries[key] else {
+                entries[key] = (exercise, false)
+                return
+            }
+            let sameTier = (existing.exercise.isCustom, existing.exercise.archived) == (exercise.isCustom, exercise.archived)
+            if existing.exercise.id != exercise.id, sameTier { entries[key]?.ambiguous = true }
+        }
+
+        func find(_ key: String) -> Exercise? {
+            guard let entry = entries[key], !entry.ambiguous else { return nil }
+            return entry.exercise
+        }
     }
 
     /// The name's key and its form with the equipment moved.
@@ -170,8 +216,7 @@ public enum ExerciseGuess {
         // Words are matched from their start ("row" in "rows", not in "throw"),
         // brackets and dashes counting as spaces.
         let words = " " + NameKey(name).rawValue.map { "()-,/".contains($0) ? " " : $0 }.map(String.init).joined() + " "
-        let equipment = Equipment.allCases.first { $0 != .other && words.contains(" \($0.rawValue)") }
-            ?? (kind == .distanceDuration ? .cardio : kind == .bodyweightReps ? .bodyweight : .other)
+        let equipment = equipment(ExerciseNameForm(name), kind: kind, words: words)
         let muscle = category.flatMap(muscle(category:)) ?? muscle(words: words) ?? .fullBody
         let draft = ExerciseDraft(
             name: String(NameKey.displayForm(of: name).prefix(ExerciseDraft.nameLimit)), muscleGroups: [muscle], equipment: equipment,
@@ -200,15 +245,50 @@ public enum ExerciseGuess {
         }
     }
 
-    /// The first phrase found wins: leg curls before curls.
+    /// The equipment the name states; else the one its lift is done with when
+    /// loaded (a squat on a barbell, a pulldown on a cable); else by how it was measured.
+    static func equipment(_ form: ExerciseNameForm, kind: ExerciseKind, words: String) -> Equipment {
+        let stated: [(String, Equipment)] = [
+            ("smith", .machine), ("machine", .machine), ("cable", .cable), ("kettlebell", .kettlebell), ("dumbbell", .dumbbell),
+            ("barbell", .barbell), ("ezbar", .barbell), ("trapbar", .barbell), ("band", .band), ("bodyweight", .bodyweight),
+        ]
+        if let found = stated.first(where: { form.equipment.contains($0.0) }) { return found.1 }
+        switch kind {
+        case .distanceDuration: return .cardio
+        case .bodyweightReps, .assistedBodyweight: return .bodyweight
+        case .duration: return .other
+        case .weightReps: break
+        }
+        let usual: [(String, Equipment)] = [
+            ("leg press", .machine), ("leg curl", .machine), ("leg extension", .machine), ("hack squat", .machine), ("pec deck", .machine),
+            ("calf press", .machine), ("pulldown", .cable), ("pull down", .cable), ("pushdown", .cable), ("push down", .cable),
+            ("crossover", .cable), ("face pull", .cable), ("squat", .barbell), ("deadlift", .barbell), ("bench", .barbell),
+            ("clean", .barbell), ("snatch", .barbell), ("jerk", .barbell), ("good morning", .barbell), ("hip thrust", .barbell),
+            ("military", .barbell), ("overhead press", .barbell), ("row", .barbell), ("shrug", .barbell), ("fly", .dumbbell),
+            ("flies", .dumbbell), ("lateral raise", .dumbbell), ("front raise", .dumbbell),
+        ]
+        return usual.first { words.contains(" \($0.0)") }?.1 ?? .other
+    }
+
+    /// The first phrase found wins: leg curls before curls, reverse flies before flies.
     static func muscle(words: String) -> MuscleGroup? {
         let table: [(String, MuscleGroup)] = [
-            ("leg curl", .legs), ("leg extension", .legs), ("leg press", .legs), ("calf", .calves), ("curl", .biceps), ("tricep", .triceps), ("pushdown", .triceps), ("skull", .triceps), ("dip", .triceps),
-            ("bench", .chest), ("chest", .chest), ("fly", .chest), ("push up", .chest),
-            ("row", .back), ("pulldown", .back), ("pull up", .back), ("chin", .back), ("deadlift", .back),
-            ("lateral", .shoulders), ("shoulder", .shoulders), ("overhead", .shoulders), ("delt", .shoulders), ("face pull", .shoulders),
-            ("hip thrust", .glutes), ("glute", .glutes), ("squat", .legs), ("lunge", .legs), ("leg", .legs),
-            ("crunch", .core), ("plank", .core), ("ab ", .core), ("abs", .core), ("sit up", .core), ("wrist", .forearms),
+            ("leg curl", .legs), ("glute", .glutes), ("chest supported", .back), ("hamstring", .legs), ("nordic", .legs),
+            ("leg extension", .legs), ("leg press", .legs), ("calf", .calves), ("leg raise", .core), ("knee raise", .core),
+            ("toes to bar", .core), ("wrist", .forearms), ("neck", .back), ("reverse fly", .shoulders), ("rear delt", .shoulders),
+            ("face pull", .shoulders), ("pull apart", .shoulders), ("back extension", .back), ("hyperextension", .back),
+            ("good morning", .legs), ("deadlift", .back), ("squat", .legs), ("lunge", .legs), ("clean", .fullBody), ("snatch", .fullBody),
+            ("jerk", .fullBody), ("thruster", .fullBody), ("burpee", .fullBody),
+            ("curl", .biceps), ("tricep", .triceps), ("pushdown", .triceps), ("push down", .triceps), ("skull", .triceps),
+            ("kickback", .triceps), ("dip", .triceps),
+            ("bench", .chest), ("chest", .chest), ("fly", .chest), ("flies", .chest), ("push up", .chest), ("pushup", .chest),
+            ("row", .back), ("pulldown", .back), ("pull down", .back), ("pull up", .back), ("pullup", .back), ("chin", .back),
+            ("shrug", .back), ("pullover", .back),
+            ("lateral", .shoulders), ("shoulder", .shoulders), ("overhead", .shoulders), ("military", .shoulders), ("arnold", .shoulders),
+            ("delt", .shoulders), ("raise", .shoulders), ("push press", .shoulders),
+            ("hip thrust", .glutes), ("bridge", .glutes), ("abduct", .glutes), ("adduct", .legs), ("step up", .legs), ("leg", .legs),
+            ("crunch", .core), ("plank", .core), ("ab ", .core), ("abs", .core), ("sit up", .core), ("twist", .core), ("side bend", .core),
+            ("oblique", .core), ("farmer", .forearms), ("carry", .forearms),
         ]
         return table.first { words.contains(" \($0.0)") }?.1
     }

@@ -98,6 +98,28 @@ struct ImportPlanTests {
         #expect((run.kind, run.equipment) == (.distanceDuration, .cardio))
     }
 
+    @Test("common names get the equipment and muscles they are done with, not Other, Chest or Biceps by accident")
+    func commonGuesses() {
+        func guess(_ name: String, weighted: Bool = true) -> (Equipment, [MuscleGroup]) {
+            var tally = ExerciseTally(name: name)
+            tally.count(weighted ? ImportedSet(reps: 8, weight: Mass(40, .kg)) : ImportedSet(reps: 8))
+            let draft = ExerciseGuess.draft(tally)
+            return (draft.equipment, draft.muscleGroups)
+        }
+        #expect(guess("Sumo Squat") == (.barbell, [.legs]))
+        #expect(guess("Snatch Grip Deadlift") == (.barbell, [.back]))
+        #expect(guess("Reverse Fly") == (.dumbbell, [.shoulders]))
+        #expect(guess("Rear Delt Fly (Cable)") == (.cable, [.shoulders]))
+        #expect(guess("Neck Curl").1 == [.back])
+        #expect(guess("Wrist Roller Curl").1 == [.forearms])
+        #expect(guess("Glute Kickback (Band)") == (.band, [.glutes]))
+        #expect(guess("Hanging Leg Raises", weighted: false) == (.bodyweight, [.core]))
+        #expect(guess("Chest Supported T-Bar Row").1 == [.back])
+        #expect(guess("Pendulum Squat (Machine)") == (.machine, [.legs]))
+        #expect(guess("Landmine Pulldown") == (.cable, [.back]))
+        #expect(guess("Incline Smith Machine Press").0 == .machine)
+    }
+
     @Test("times are the lifter's local times; the duration gives the end; a workout already imported is left out")
     func timesAndKeys() throws {
         let rows = [
