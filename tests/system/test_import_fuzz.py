@@ -400,8 +400,9 @@ def with_program(export: bytes) -> bytes:
     return json.dumps(document, indent=2, sort_keys=True).encode()
 
 
-@pytest.fixture(scope="module")
-def fuzz(tmp_path_factory, pytestconfig):
+def fuzz_state(tmp_path_factory) -> Fuzz:
+    """A data folder with the account whose full export the JSON cases start from,
+    and the unmutated files; shared with test_import_api_fuzz.py."""
     root = tmp_path_factory.mktemp("fuzz")
     data_dir = root / "data"
     data_dir.mkdir()
@@ -423,6 +424,12 @@ def fuzz(tmp_path_factory, pytestconfig):
     state = Fuzz(data_dir, files, Database(sqlite_path(data_dir)), originals)
     state.bad_before = state.database.bad_text()
     assert not state.bad_before, f"the unmutated samples already store bad text: {state.bad_before}"
+    return state
+
+
+@pytest.fixture(scope="module")
+def fuzz(tmp_path_factory, pytestconfig):
+    state = fuzz_state(tmp_path_factory)
     started = time.monotonic()
     yield state
     slowest = sorted(state.times, reverse=True)[:5]

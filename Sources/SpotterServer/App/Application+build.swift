@@ -89,6 +89,7 @@ func buildRouter(services: AppServices) -> Router<AppRequestContext> {
     GuidedAPIController(services: services).addRoutes(to: signedInAPI)
     ProgressAPIController(services: services).addRoutes(to: signedInAPI)
     PlatesAPIController(services: services).addRoutes(to: signedInAPI)
+    ImportsAPIController(services: services).addRoutes(to: signedInAPI)
 
     let pages = router.group(context: SignedInContext.self)
     AuthPagesController(services: services).addRoutes(public: router, signedIn: pages)

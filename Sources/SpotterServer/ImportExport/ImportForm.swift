@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import SpotterCore
 import SpotterImport
+import SpotterStore
 
 /// The upload form's answer read into a file, or the words that say what to fix.
 enum ImportUploadCheck {
@@ -96,5 +97,19 @@ struct ImportedNotice: Equatable {
         guard workouts > 0 else { return "Nothing new was imported: every workout of the file is already in your history." }
         let made = newExercises == 0 ? "." : "; \(counted(newExercises, "new exercise"))."
         return "Imported \(counted(workouts, "workout")) with \(counted(sets, "set"))" + made
+    }
+}
+
+extension AppServices {
+    /// A kept upload read again and planned against the lifter's library with their
+    /// choices: what the preview shows and the import writes (pages and API alike).
+    func plannedImport(
+        _ upload: ImportUploads.Upload, unit: MassUnit, userID: UUID, chosen: [String: UUID] = [:]
+    ) async throws -> (input: ImportInput, plan: ImportPlan) {
+        // It read well when it was uploaded; a file changed on disk since is an error
+        // of the server, not of the lifter.
+        let input = try ImportInput.file(path: imports.fileURL(token: upload.token, userID: userID).path)
+        let file = try ImportReader.outline(input, source: upload.source, assumedUnit: unit)
+        return (input, try await HistoryImporter(store: store).plan(file, userID: userID, chosen: chosen))
     }
 }

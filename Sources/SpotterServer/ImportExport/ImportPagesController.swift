@@ -91,14 +91,11 @@ struct ImportPagesController {
             let fallback = ImportChoices(unit: user.settings.unit)
             return try await renderPreview(upload, choices: fallback, user: user, context: context, error: failure.first.message, status: .badRequest)
         }
-        let importer = HistoryImporter(store: services.store)
-        let input = try input(upload, user: user)
-        let file = try ImportReader.outline(input, source: upload.source, assumedUnit: choices.unit)
-        let plan = try await importer.plan(file, userID: user.id, chosen: choices.mapping)
+        let (input, plan) = try await services.plannedImport(upload, unit: choices.unit, userID: user.id, chosen: choices.mapping)
         guard plan.workoutCount > 0 else {
             return try await renderPreview(upload, choices: choices, user: user, context: context, error: nil, status: .ok)
         }
-        let outcome = try await importer.commit(plan, from: input, userID: user.id, now: services.clock())
+        let outcome = try await HistoryImporter(store: services.store).commit(plan, from: input, userID: user.id, now: services.clock())
         services.imports.remove(token: upload.token, userID: user.id)
         return .seeOther(ImportedNotice(outcome).path)
     }
@@ -115,19 +112,12 @@ struct ImportPagesController {
         return upload
     }
 
-    /// The kept file, to read again. It read well when it was uploaded; a file changed
-    /// on disk since is an error of the server, not of the lifter.
-    private func input(_ upload: ImportUploads.Upload, user: User) throws -> ImportInput {
-        try .file(path: services.imports.fileURL(token: upload.token, userID: user.id).path)
-    }
-
     private func renderPreview(
         _ upload: ImportUploads.Upload, choices: ImportChoices, user: User, context: SignedInContext, error: String?,
         status: HTTPResponse.Status
     ) async throws -> Response {
         // Planned without the mappings, so every new name keeps its select and shows what was chosen.
-        let file = try ImportReader.outline(try input(upload, user: user), source: upload.source, assumedUnit: choices.unit)
-        let plan = try await HistoryImporter(store: services.store).plan(file, userID: user.id)
+        let plan = try await services.plannedImport(upload, unit: choices.unit, userID: user.id).plan
         let library = try await services.exercises.list(userID: user.id)
         let model = ImportPreviewPage(
             page: PageChrome(title: "Check the import", context: context, section: .settings, backLink: "/settings/import"),

@@ -15,6 +15,17 @@ struct ImportUploads: Sendable {
         /// As the browser named it, for the preview's words only.
         var fileName: String
         var uploadedAt: Date
+        /// What importing it did, once imported through the API: a repeated commit
+        /// answers this again instead of importing twice.
+        var result: ImportOutcomeRecord?
+    }
+
+    /// `ImportOutcome`'s counts, kept with an upload imported through the API.
+    struct ImportOutcomeRecord: Codable, Sendable, Equatable {
+        var workouts: Int
+        var sets: Int
+        var newExercises: Int
+        var alreadyImported: Int
     }
 
     let root: URL
@@ -58,6 +69,23 @@ struct ImportUploads: Sendable {
             FileManager.default.fileExists(atPath: fileURL(token: token, userID: userID).path),
             let data = try? Data(contentsOf: recordURL(token: token, userID: userID)),
             let upload = try? JSONDecoder().decode(Upload.self, from: data), upload.token == token
+        else { return nil }
+        return upload
+    }
+
+    /// An upload imported through the API: its file goes, its record stays with what
+    /// the import did until it is as old as any upload kept.
+    func markImported(_ upload: Upload, result: ImportOutcomeRecord, userID: UUID) throws {
+        var done = upload
+        done.result = result
+        try JSONEncoder().encode(done).write(to: recordURL(token: upload.token, userID: userID), options: .atomic)
+        try? FileManager.default.removeItem(at: fileURL(token: upload.token, userID: userID))
+    }
+
+    /// The lifter's upload of this token already imported through the API, or nil.
+    func imported(token: String, userID: UUID) -> Upload? {
+        guard Self.isWellFormed(token), let data = try? Data(contentsOf: recordURL(token: token, userID: userID)),
+            let upload = try? JSONDecoder().decode(Upload.self, from: data), upload.token == token, upload.result != nil
         else { return nil }
         return upload
     }

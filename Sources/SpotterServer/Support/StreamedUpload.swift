@@ -85,18 +85,7 @@ struct StreamedUpload: Sendable {
             guard failure == nil else { return }
             switch part {
             case .file:
-                let room = limit + 1 - upload.fileBytes
-                upload.fileBytes += chunk.readableBytes
-                guard upload.fileBytes <= limit * drainFactor else {
-                    failure = APIProblem(status: .contentTooLarge, code: "too_large", message: "The file is far larger than this form takes.")
-                    return
-                }
-                guard room > 0 else { return }
-                do {
-                    try chunk.withUnsafeReadableBytes { try output.write(contentsOf: UnsafeRawBufferPointer(rebasing: $0.prefix(room))) }
-                } catch {
-                    failure = storeFailure
-                }
+                failure = append(chunk, to: output, upload: &upload)
             case .text:
                 textTotal += chunk.readableBytes
                 guard textTotal <= textLimit else {
@@ -128,5 +117,39 @@ struct StreamedUpload: Sendable {
         // A file field with no name and no bytes is the browser saying no file was chosen.
         if upload.fileName == "", upload.fileBytes == 0 { upload.fileName = nil }
         return upload
+    }
+
+    /// Reads a body that is the file itself (an API upload, not a form) to
+    /// `destination`, kept and counted as `receive` keeps the file field.
+    static func receiveRaw(_ request: Request, fileName: String, to destination: URL, limit: Int) async throws -> StreamedUpload {
+        guard FileManager.default.createFile(atPath: destination.path, contents: nil),
+            let output = try? FileHandle(forWritingTo: destination)
+        else {
+            throw storeFailure
+        }
+        defer { try? output.close() }
+        var upload = StreamedUpload(limit: limit)
+        upload.fileName = fileName
+        for try await chunk in request.body {
+            if let failure = append(chunk, to: output, upload: &upload) { throw failure }
+        }
+        return upload
+    }
+
+    /// Writes what fits of a file's chunk (up to `limit + 1` bytes in all) and counts
+    /// it; the error that ends the upload, if any.
+    private static func append(_ chunk: ByteBuffer, to output: FileHandle, upload: inout StreamedUpload) -> (any Error)? {
+        let room = upload.limit + 1 - upload.fileBytes
+        upload.fileBytes += chunk.readableBytes
+        guard upload.fileBytes <= upload.limit * drainFactor else {
+            return APIProblem(status: .contentTooLarge, code: "too_large", message: "The file is far larger than an import takes.")
+        }
+        guard room > 0 else { return nil }
+        do {
+            try chunk.withUnsafeReadableBytes { try output.write(contentsOf: UnsafeRawBufferPointer(rebasing: $0.prefix(room))) }
+        } catch {
+            return storeFailure
+        }
+        return nil
     }
 }
