@@ -226,8 +226,9 @@ extension LocalDateTime {
 }
 
 /// Collects rows into workouts: rows of one workout may be spread over the file;
-/// consecutive rows of one exercise form an entry, and the exercise coming back
-/// later in the workout starts a new entry.
+/// consecutive rows of one exercise form an entry (unless the file numbers a row as
+/// a new block's first set), and the exercise coming back later in the workout
+/// starts a new entry.
 ///
 /// It serves both passes over a file. The outline pass counts each entry's sets
 /// (`ExerciseTally`) and drops them, noting the line of each workout's last row.
@@ -288,9 +289,13 @@ struct WorkoutCollector {
 
     /// Adds a set (or nothing, for a marker row) to the exercise's current entry,
     /// starting an entry when the exercise changes. With
-    /// `sameExerciseContinues`, an exercise coming back joins its first entry.
+    /// `sameExerciseContinues`, an exercise coming back joins its first entry. With
+    /// `startsBlock` (the file numbers the row as its exercise's first set: Hevy's
+    /// set index back at 0), the same exercise right after itself is a second entry,
+    /// with its own notes, as the lifter added it twice.
     mutating func entry(
-        _ key: String, exercise: String, supersetGroup: Int? = nil, sameExerciseContinues: Bool = false, change: (inout ImportedEntry) -> Void
+        _ key: String, exercise: String, supersetGroup: Int? = nil, sameExerciseContinues: Bool = false, startsBlock: Bool = false,
+        change: (inout ImportedEntry) -> Void
     ) {
         touched.insert(key)
         guard var state = open.removeValue(forKey: key) else { preconditionFailure("an entry of a workout not begun") }
@@ -302,7 +307,7 @@ struct WorkoutCollector {
         var index = state.tallies.count - 1
         if sameExerciseContinues, let found = state.tallies.firstIndex(where: { $0.name == exercise }) {
             index = found
-        } else if index < 0 || state.tallies[index].name != exercise {
+        } else if index < 0 || state.tallies[index].name != exercise || (startsBlock && state.tallies[index].sets > 0) {
             state.tallies.append(ExerciseTally(name: exercise))
             if keepsSets { state.workout.entries.append(ImportedEntry(exerciseName: exercise, supersetGroup: supersetGroup)) }
             index += 1
