@@ -174,12 +174,36 @@ struct RowProblem: Error {
 }
 
 extension ImportRules {
-    /// A weight cell: empty or 0 is a bodyweight set (nil), float noise rounded.
+    /// A weight cell: empty or 0 is a bodyweight set (nil), float noise rounded,
+    /// a conversion from the other unit recognised (`entered`).
     static func weight(_ text: String, unit: MassUnit) throws(RowProblem) -> Mass? {
         guard !text.isEmpty else { return nil }
         guard let weight = number(text) else { throw RowProblem("The weight \"\(text)\" is not a number.") }
         guard weight >= 0 else { throw RowProblem("The weight \(text) is negative.") }
-        return weight > 0 ? Mass(rounded(weight), unit) : nil
+        return weight > 0 ? entered(weight, unit, decimals: decimals(text)) : nil
+    }
+
+    /// The weight as the lifter entered it. Apps write a lifter's pounds in a kg
+    /// column converted (40.8233133 for 90 lb, 6.80388555 for 15 lb): a value with
+    /// more decimals than anyone types (3 or more) that is a quarter step of the
+    /// other unit to within its last written digit is that step, in that unit, so
+    /// 90 lb stays 90 lb. Any other weight is kept in `unit`, rounded to 0.01.
+    static func entered(_ value: Double, _ unit: MassUnit, decimals: Int) -> Mass {
+        let other: MassUnit = unit == .kg ? .lb : .kg
+        if decimals > 2, let step = Mass(value, unit).step(in: other, within: pow(10, -Double(decimals))) {
+            return Mass(step, other)
+        }
+        return Mass(rounded(value), unit)
+    }
+
+    /// The digits written after the decimal point (or comma): 3 for `40.823`, 0
+    /// for `90` and for exponent forms.
+    static func decimals(_ text: String) -> Int {
+        let trimmed = text.trimmedOfSpaces
+        guard !trimmed.contains(where: { $0 == "e" || $0 == "E" }), let point = trimmed.lastIndex(where: { $0 == "." || $0 == "," }) else {
+            return 0
+        }
+        return trimmed[trimmed.index(after: point)...].count
     }
 
     /// A reps cell: `5`, `5.0`; empty is nil.
