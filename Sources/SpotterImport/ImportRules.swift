@@ -174,12 +174,36 @@ struct RowProblem: Error {
 }
 
 extension ImportRules {
-    /// A weight cell: empty or 0 is a bodyweight set (nil), float noise rounded.
+    /// A weight cell: empty or 0 is a bodyweight set (nil), float noise rounded,
+    /// a conversion from the other unit recognised (`entered`).
     static func weight(_ text: String, unit: MassUnit) throws(RowProblem) -> Mass? {
         guard !text.isEmpty else { return nil }
         guard let weight = number(text) else { throw RowProblem("The weight \"\(text)\" is not a number.") }
         guard weight >= 0 else { throw RowProblem("The weight \(text) is negative.") }
-        return weight > 0 ? Mass(rounded(weight), unit) : nil
+        return weight > 0 ? entered(weight, unit, decimals: decimals(text)) : nil
+    }
+
+    /// The weight as the lifter entered it. Apps write a lifter's pounds in a kg
+    /// column converted (40.8233133 for 90 lb, 6.80388555 for 15 lb): a value with
+    /// more decimals than anyone types (3 or more) that is a quarter step of the
+    /// other unit to within its last written digit is that step, in that unit, so
+    /// 90 lb stays 90 lb. Any other weight is kept in `unit`, rounded to 0.01.
+    static func entered(_ value: Double, _ unit: MassUnit, decimals: Int) -> Mass {
+        let other: MassUnit = unit == .kg ? .lb : .kg
+        if decimals > 2, let step = Mass(value, unit).step(in: other, within: pow(10, -Double(decimals))) {
+            return Mass(step, other)
+        }
+        return Mass(rounded(value), unit)
+    }
+
+    /// The digits written after the decimal point (or comma): 3 for `40.823`, 0
+    /// for `90` and for exponent forms.
+    static func decimals(_ text: String) -> Int {
+        let trimmed = text.trimmedOfSpaces
+        guard !trimmed.contains(where: { $0 == "e" || $0 == "E" }), let point = trimmed.lastIndex(where: { $0 == "." || $0 == "," }) else {
+            return 0
+        }
+        return trimmed[trimmed.index(after: point)...].count
     }
 
     /// A reps cell: `5`, `5.0`; empty is nil.
@@ -226,8 +250,9 @@ extension LocalDateTime {
 }
 
 /// Collects rows into workouts: rows of one workout may be spread over the file;
-/// consecutive rows of one exercise form an entry, and the exercise coming back
-/// later in the workout starts a new entry.
+/// consecutive rows of one exercise form an entry (unless the file numbers a row as
+/// a new block's first set), and the exercise coming back later in the workout
+/// starts a new entry.
 ///
 /// It serves both passes over a file. The outline pass counts each entry's sets
 /// (`ExerciseTally`) and drops them, noting the line of each workout's last row.
@@ -288,9 +313,13 @@ struct WorkoutCollector {
 
     /// Adds a set (or nothing, for a marker row) to the exercise's current entry,
     /// starting an entry when the exercise changes. With
-    /// `sameExerciseContinues`, an exercise coming back joins its first entry.
+    /// `sameExerciseContinues`, an exercise coming back joins its first entry. With
+    /// `startsBlock` (the file numbers the row as its exercise's first set: Hevy's
+    /// set index back at 0), the same exercise right after itself is a second entry,
+    /// with its own notes, as the lifter added it twice.
     mutating func entry(
-        _ key: String, exercise: String, supersetGroup: Int? = nil, sameExerciseContinues: Bool = false, change: (inout ImportedEntry) -> Void
+        _ key: String, exercise: String, supersetGroup: Int? = nil, sameExerciseContinues: Bool = false, startsBlock: Bool = false,
+        change: (inout ImportedEntry) -> Void
     ) {
         touched.insert(key)
         guard var state = open.removeValue(forKey: key) else { preconditionFailure("an entry of a workout not begun") }
@@ -302,7 +331,7 @@ struct WorkoutCollector {
         var index = state.tallies.count - 1
         if sameExerciseContinues, let found = state.tallies.firstIndex(where: { $0.name == exercise }) {
             index = found
-        } else if index < 0 || state.tallies[index].name != exercise {
+        } else if index < 0 || state.tallies[index].name != exercise || (startsBlock && state.tallies[index].sets > 0) {
             state.tallies.append(ExerciseTally(name: exercise))
             if keepsSets { state.workout.entries.append(ImportedEntry(exerciseName: exercise, supersetGroup: supersetGroup)) }
             index += 1

@@ -84,6 +84,60 @@ struct HevyReaderTests {
             ])
     }
 
+    @Test("Two blocks of one exercise in a row (set index back at 0) are two entries, each with its notes and sets")
+    func sameExerciseTwiceInARow() throws {
+        let row = #""Arms","2 Mar 2025, 18:00","2 Mar 2025, 19:00","","#
+        let file = try importText(
+            """
+            \(Self.header)
+            \(row)"Bicep Curl (Dumbbell)",,"Slow negatives",0,"warmup",8,12,,,
+            \(row)"Bicep Curl (Dumbbell)",,"Slow negatives",1,"normal",14,10,,,
+            \(row)"Bicep Curl (Dumbbell)",,"Slow negatives",2,"normal",14,9,,,
+            \(row)"Bicep Curl (Dumbbell)",1,"Supinate hard\\nLeft elbow sore",0,"normal",12,12,,,
+            \(row)"Bicep Curl (Dumbbell)",1,"Supinate hard\\nLeft elbow sore",1,"dropset",8,15,,,
+            \(row)"Triceps Pushdown (Cable)",1,"",0,"normal",30,12,,,
+            \(row)"Bicep Curl (Dumbbell)",,"",0,"normal",10,20,,,
+            """)
+        #expect(file.skipped.isEmpty)
+        #expect(file.setCount == 7)
+        // The preview counts the exercise once, with the sets of all three entries.
+        #expect(file.exercises.map(\.name) == ["Bicep Curl (Dumbbell)", "Triceps Pushdown (Cable)"])
+        #expect(file.exercises.first?.sets == 6)
+        #expect(
+            file.workouts.first?.entries == [
+                ImportedEntry(
+                    exerciseName: "Bicep Curl (Dumbbell)", notes: "Slow negatives",
+                    sets: [
+                        ImportedSet(kind: .warmup, reps: 12, weight: Mass(8, .kg)),
+                        ImportedSet(reps: 10, weight: Mass(14, .kg)),
+                        ImportedSet(reps: 9, weight: Mass(14, .kg)),
+                    ]),
+                ImportedEntry(
+                    exerciseName: "Bicep Curl (Dumbbell)", notes: "Supinate hard\nLeft elbow sore", supersetGroup: 1,
+                    sets: [ImportedSet(reps: 12, weight: Mass(12, .kg)), ImportedSet(kind: .drop, reps: 15, weight: Mass(8, .kg))]),
+                ImportedEntry(exerciseName: "Triceps Pushdown (Cable)", supersetGroup: 1, sets: [ImportedSet(reps: 12, weight: Mass(30, .kg))]),
+                ImportedEntry(exerciseName: "Bicep Curl (Dumbbell)", sets: [ImportedSet(reps: 20, weight: Mass(10, .kg))]),
+            ])
+    }
+
+    @Test("Without set_index, rows of one exercise in a row stay one entry with the first notes")
+    func noSetIndexOneEntry() throws {
+        let header = Self.header.replacingOccurrences(of: #","set_index""#, with: "")
+        let row = #""Arms","2 Mar 2025, 18:00","2 Mar 2025, 19:00","","Bicep Curl (Dumbbell)",,"#
+        let file = try importText(
+            """
+            \(header)
+            \(row)"Slow","normal",14,10,,,
+            \(row)"Slow","normal",14,9,,,
+            """)
+        #expect(
+            file.workouts.first?.entries == [
+                ImportedEntry(
+                    exerciseName: "Bicep Curl (Dumbbell)", notes: "Slow",
+                    sets: [ImportedSet(reps: 10, weight: Mass(14, .kg)), ImportedSet(reps: 9, weight: Mass(14, .kg))])
+            ])
+    }
+
     @Test("A workout past midnight lasts until its end_time the next day")
     func pastMidnight() throws {
         let file = try importText(

@@ -157,7 +157,7 @@ struct StrongReaderTests {
     static let current =
         #""Workout #";"Date";"Workout Name";"Duration (sec)";"Exercise Name";"Set Order";"Weight (kg)";"Reps";"RPE";"Distance (meters)";"Seconds";"Notes";"Workout Notes""#
 
-    @Test("Current layout (all quoted, ;): Workout #, Duration (sec), Weight (kg), converted pounds rounded to 0.01, metres")
+    @Test("Current layout (all quoted, ;): Workout #, Duration (sec), Weight (kg), converted pounds read back as pounds, metres")
     func currentLayout() throws {
         let file = try importText(
             #"""
@@ -178,7 +178,8 @@ struct StrongReaderTests {
                     entries: [
                         ImportedEntry(
                             exerciseName: "Bench Press (Barbell)",
-                            sets: [ImportedSet(reps: 10, weight: Mass(6.8, .kg)), ImportedSet(reps: 8, weight: Mass(60, .kg), rpe: 9)]),
+                            // 6.80388555 kg is 15 lb exactly (15 x 0.45359237).
+                            sets: [ImportedSet(reps: 10, weight: Mass(15, .lb)), ImportedSet(reps: 8, weight: Mass(60, .kg), rpe: 9)]),
                         ImportedEntry(exerciseName: "Running", sets: [ImportedSet(durationSeconds: 420, distanceMeters: 1500)]),
                     ],
                     line: 2),

@@ -47,7 +47,7 @@ public struct StrongCSVWriter: Sendable {
                 let note = index == 0 ? [entry.notes, set.note].filter { !$0.isEmpty }.joined(separator: "\n") : set.note
                 let fields = [
                     date, workout.name, duration, names[entry.exerciseID] ?? "Unknown exercise", order,
-                    set.weight.map { Self.number($0.converted(to: unit)) } ?? "0",
+                    set.weight.map { Self.number($0.shown(in: unit)) } ?? "0",
                     set.reps.map(String.init) ?? "",
                     set.distanceMeters.map { Self.number($0 / metersPerDistance) } ?? "0",
                     set.durationSeconds.map(String.init) ?? "0",

@@ -78,7 +78,10 @@ struct HevyReader: FormatReader {
         try ImportRules.requireMeasure(set)
         let superset = Int(field(.superset))
         let notes = ImportRules.note(field(.exerciseNotes))
-        collector.entry(workout, exercise: exercise, supersetGroup: superset) { entry in
+        // Hevy numbers each block of an exercise from 0: a 0 right after the same
+        // exercise is the lifter adding it again, a second entry with its own notes.
+        let startsBlock = Int(field(.setIndex)) == 0
+        collector.entry(workout, exercise: exercise, supersetGroup: superset, startsBlock: startsBlock) { entry in
             if entry.notes.isEmpty { entry.notes = notes }
             entry.sets.append(set)
         }
