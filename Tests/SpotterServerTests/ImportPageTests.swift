@@ -59,7 +59,7 @@ struct ImportPageTests {
             #expect(page.text.contains("Strong export: 2 workouts with 5 sets, 2024-06-18 to 2024-06-20."))
             #expect(page.text.contains("New exercises (2)"))
             #expect(page.text.contains("<input type=\"hidden\" name=\"newName\" value=\"Zercher Wobble Squat\">"))
-            #expect(page.text.contains("2 sets · Weight × reps · Other · Legs"))
+            #expect(page.text.contains("2 sets · Weight × reps · Barbell · Legs"))
             #expect(page.text.contains("<option value=\"\" selected>New custom exercise</option>"))
             #expect(page.text.contains(">Squat (Barbell)</option>"))
             #expect(page.text.contains("Rows left out (2)"))
