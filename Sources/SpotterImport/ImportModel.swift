@@ -138,6 +138,38 @@ public struct WorkoutOutline: Sendable, Equatable {
     public var sets: Int
     /// What makes it the same workout on a second import (`ImportOutline.importKeys`).
     public var importKey: String
+    /// Its sets by kind, and their volume.
+    public var setTally = SetTally()
+}
+
+/// What a preview says of sets beyond their number: how many are warm-ups, drop
+/// sets and sets to failure, and their volume (weight x reps, warm-ups not counted,
+/// as `ImportedSet.volumeKilograms`).
+public struct SetTally: Sendable, Equatable {
+    public var warmups = 0
+    public var drops = 0
+    public var failures = 0
+    public var volumeKilograms = 0.0
+
+    public init(warmups: Int = 0, drops: Int = 0, failures: Int = 0, volumeKilograms: Double = 0) {
+        (self.warmups, self.drops, self.failures, self.volumeKilograms) = (warmups, drops, failures, volumeKilograms)
+    }
+
+    mutating func count(_ set: ImportedSet) {
+        switch set.kind {
+        case .warmup: warmups += 1
+        case .drop: drops += 1
+        case .failure: failures += 1
+        case .working: break
+        }
+        volumeKilograms += set.volumeKilograms
+    }
+
+    public static func + (lhs: SetTally, rhs: SetTally) -> SetTally {
+        SetTally(
+            warmups: lhs.warmups + rhs.warmups, drops: lhs.drops + rhs.drops, failures: lhs.failures + rhs.failures,
+            volumeKilograms: lhs.volumeKilograms + rhs.volumeKilograms)
+    }
 }
 
 /// What the sets of one exercise name of a file hold: enough to guess what kind of

@@ -43,7 +43,11 @@ public struct ImportPlan: Sendable {
     public var alreadyImported: Int { leftOut.count }
     /// The workouts it adds.
     public var workoutCount: Int { outlines.count - leftOut.count }
-    public var setCount: Int { file.workouts.reduce(0) { $0 + (leftOut.contains($1.line) ? 0 : $1.sets) } }
+    public var setCount: Int { newWorkouts.reduce(0) { $0 + $1.sets } }
+    /// The workouts it adds, in time order (those imported before left out).
+    public var newWorkouts: [WorkoutOutline] { file.workouts.filter { !leftOut.contains($0.line) } }
+    /// The sets it adds by kind, and their volume.
+    public var setTally: SetTally { newWorkouts.reduce(SetTally()) { $0 + $1.setTally } }
 
     /// The Spotter workout a workout of the file becomes, with its import key; nil
     /// for one the plan leaves out (imported before). Throws

@@ -266,6 +266,7 @@ struct WorkoutCollector {
         /// Per entry, in order: its exercise and what its sets hold.
         var tallies: [ExerciseTally] = []
         var sets = 0
+        var setTally = SetTally()
         /// Rows counted once the workout is past the limits: no session holds that many
         /// sets or exercises, so the file is damaged or joins many sessions under one
         /// start. Its sets are no longer kept (memory stays bounded by the limits, not
@@ -340,7 +341,10 @@ struct WorkoutCollector {
         var entry = keepsSets ? state.workout.entries[index] : ImportedEntry(exerciseName: exercise)
         let before = entry.sets.count
         change(&entry)
-        for set in entry.sets[before...] { state.tallies[index].count(set) }
+        for set in entry.sets[before...] {
+            state.tallies[index].count(set)
+            state.setTally.count(set)
+        }
         if !entry.category.isEmpty { state.tallies[index].category = entry.category }
         state.sets += entry.sets.count - before
         if keepsSets { state.workout.entries[index] = entry }
@@ -405,7 +409,8 @@ struct WorkoutCollector {
             let key = workout.key(source: source)
             seen[key, default: 0] += 1
             let importKey = seen[key]! > 1 ? "\(key)|\(seen[key]!)" : key
-            outline.workouts.append(WorkoutOutline(name: workout.name, start: workout.start, line: workout.line, sets: state.sets, importKey: importKey))
+            outline.workouts.append(WorkoutOutline(
+                name: workout.name, start: workout.start, line: workout.line, sets: state.sets, importKey: importKey, setTally: state.setTally))
             for tally in state.tallies where tally.sets > 0 {
                 let index = exerciseIndex[tally.name] ?? outline.exercises.count
                 if index == outline.exercises.count {

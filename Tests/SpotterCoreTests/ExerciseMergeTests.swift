@@ -45,6 +45,16 @@ struct ExerciseMergeTests {
         #expect(ExerciseMerge.candidates(for: Self.exercise("Squat", own: true), in: Self.library, limit: 2).count == 2)
     }
 
+    @Test("A name that is no exercise yet (an import's) gets the same ranking, among live exercises logged alike")
+    func byName() {
+        let byName = ExerciseMerge.candidates(forName: "Squat", kind: .weightReps, in: Self.library).map(\.name)
+        #expect(byName == Self.names(for: "Squat"))
+        #expect(ExerciseMerge.candidates(forName: "Plank Hold", kind: .duration, in: Self.library).map(\.name) == ["Plank"])
+        #expect(ExerciseMerge.candidates(forName: "Air Squats", kind: .bodyweightReps, in: Self.library, limit: 2).map(\.name)
+            == ["Air Squat", "Squat (Barbell)"], "bodyweight reps may join weight x reps; never the assisted or archived squat")
+        #expect(ExerciseMerge.candidates(forName: "Old Squat", kind: .weightReps, in: Self.library).map(\.name).contains("Old Squat") == false)
+    }
+
     @Test("A merge into itself, an archived exercise or one logged another way is refused with its reason at `into`")
     func refused() {
         let squat = Self.exercise("Squat", own: true)

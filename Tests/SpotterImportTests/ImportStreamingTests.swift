@@ -44,7 +44,8 @@ struct ImportStreamingTests {
             return squat
         }()])
         #expect(outline.workouts.first == WorkoutOutline(
-            name: "Day 1", start: LocalDateTime(year: 2024, month: 6, day: 1, hour: 18), line: 2, sets: 3, importKey: "strong|2024-06-01 18:00:00|Day 1"))
+            name: "Day 1", start: LocalDateTime(year: 2024, month: 6, day: 1, hour: 18), line: 2, sets: 3, importKey: "strong|2024-06-01 18:00:00|Day 1",
+            setTally: SetTally(volumeKilograms: 1515)))
         #expect(outline.lastLines["2024-06-01 18:00:00|Day 1"] == 4, "its third row is line 4")
     }
 

@@ -58,6 +58,8 @@ def test_import_strong_sample(server, driver, lifter, shoot):
     assert "does not say whether its weights are in kg or lb" in text_of(driver, ".import-unit-line")
     assert css(driver, 'input[name="unit"][value="kg"]').is_selected()
     assert "Matched to your library (25)" in text_of(driver, ".import-details summary")
+    assert text_of(driver, ".import-sets-line") == (
+        "Of these, 9 warm-ups, 4 drop sets and 6 to failure; volume 59,323 kg (warm-ups not counted).")
     assert not css_all(driver, 'select[name="mapTo"]')
     shoot(driver, "import-02-preview", full_page=True)
 
@@ -87,6 +89,12 @@ def test_import_with_new_names_and_bad_rows(server, driver, lifter, shoot):
     selects = css_all(driver, 'select[name="mapTo"]')
     assert len(selects) == 2
     assert Select(selects[0]).first_selected_option.text == "New custom exercise"
+    # Near matches first, not the whole library; any other exercise by name.
+    assert [o.text for o in Select(selects[0]).options][:2] == ["New custom exercise", "Zercher Squat (Barbell)"]
+    assert len(Select(selects[0]).options) == 7
+    others = css_all(driver, 'input[name="mapToName"]')
+    assert len(others) == 2 and all(o.get_attribute("list") == "library-names" for o in others)
+    assert others[0].size["height"] >= 44 and selects[0].size["height"] >= 44
     shoot(driver, "import-04-preview-new-names", full_page=True)
 
     Select(selects[0]).select_by_visible_text("Squat (Barbell)")

@@ -36,14 +36,21 @@ public enum ExerciseMerge {
     /// then more shared words, then fewer other words, then by name. At most `limit`.
     /// Words naming equipment are not counted.
     public static func candidates(for source: Exercise, in library: [Exercise], limit: Int = offered) -> [Exercise] {
+        candidates(forName: source.name, kind: source.kind, in: library.filter { $0.id != source.id }, limit: limit)
+    }
+
+    /// The live exercises of `library` logged alike with `kind` whose names share a
+    /// word with `name`, best first, as `candidates(for:in:limit:)` ranks them: for a
+    /// name that is no exercise yet (one of an import file).
+    public static func candidates(forName name: String, kind: ExerciseKind, in library: [Exercise], limit: Int = offered) -> [Exercise] {
         // Equipment alone makes no match ("Barbell Squat" is no "Bench Press (Barbell)");
         // among matches it decides ("Barbell Squat" is "Squat (Barbell)" before "Squat (Dumbbell)").
-        let all = ExerciseSearch.words(of: source.name)
+        let all = ExerciseSearch.words(of: name)
         let sourceWords = all.filter { !equipmentWords.contains($0) }
         let sourceEquipment = Set(all).intersection(equipmentWords)
-        let sourceBase = baseWords(of: source.name)
+        let sourceBase = baseWords(of: name)
         let ranked: [(exercise: Exercise, key: (Int, Int, Int, Int))] = library.compactMap { exercise in
-            guard (try? check(source, into: exercise)) != nil else { return nil }
+            guard !exercise.archived, loggedAlike(kind, exercise.kind) else { return nil }
             let words = ExerciseSearch.words(of: exercise.name)
             let shared = sourceWords.filter { word in words.contains { $0.hasPrefix(word) || word.hasPrefix($0) } }.count
             guard shared > 0 else { return nil }

@@ -39,7 +39,9 @@ struct ImportChoices: Equatable {
     }
 
     /// Reads the confirm form: `unit`, and for each new exercise a hidden `newName`
-    /// with its `mapTo` select (an exercise id, or empty to create it), in order.
+    /// with its `mapTo` select (an exercise id, or empty to create it) and its
+    /// `mapToName` field (the name of any exercise of the library, which wins over
+    /// the select; a form without these fields maps by the selects alone), in order.
     init(form: SubmittedForm, library: [Exercise], defaultUnit: MassUnit) throws {
         let rawUnit = form["unit"]
         if rawUnit.isEmpty {
@@ -51,19 +53,43 @@ struct ImportChoices: Equatable {
         }
         let names = form.values("newName")
         let targets = form.values("mapTo")
-        guard names.count == targets.count else {
+        let typed = form.values("mapToName")
+        guard names.count == targets.count, typed.isEmpty || typed.count == names.count else {
             throw ValidationFailure(field: "mapTo", message: "The page was cut off. Choose the exercises again, then import.")
         }
         let known = Set(library.map(\.id))
+        let byName = Self.byName(library)
         var mapping: [String: UUID] = [:]
-        for (name, target) in zip(names, targets) where !target.isEmpty {
-            guard let id = UUID(uuidString: target), known.contains(id) else {
-                throw ValidationFailure(
-                    field: "mapTo", message: "\"\(name)\" is mapped to an exercise that is not in your library. Choose one from the list.")
+        for (index, (name, target)) in zip(names, targets).enumerated() {
+            let typedName = typed.isEmpty ? "" : NameKey.displayForm(of: typed[index])
+            if !typedName.isEmpty {
+                guard let exercise = byName[NameKey(typedName)] else {
+                    throw ValidationFailure(
+                        field: "mapToName",
+                        message: "There is no exercise \"\(typedName)\" in your library to import \"\(name)\" as. "
+                            + "Pick a name from the list, or clear the field.")
+                }
+                mapping[name] = exercise.id
+            } else if !target.isEmpty {
+                guard let id = UUID(uuidString: target), known.contains(id) else {
+                    throw ValidationFailure(
+                        field: "mapTo", message: "\"\(name)\" is mapped to an exercise that is not in your library. Choose one from the list.")
+                }
+                mapping[name] = id
             }
-            mapping[name] = id
         }
         self.mapping = mapping
+    }
+
+    /// The library's exercises by name, case and spaces aside: the lifter's own before
+    /// built-in ones of the same name, as the import's matching has it.
+    private static func byName(_ library: [Exercise]) -> [NameKey: Exercise] {
+        var found: [NameKey: Exercise] = [:]
+        for exercise in library.sorted(by: { ($0.isCustom ? 0 : 1) < ($1.isCustom ? 0 : 1) }) where !exercise.archived {
+            let key = NameKey(exercise.name)
+            if found[key] == nil { found[key] = exercise }
+        }
+        return found
     }
 }
 

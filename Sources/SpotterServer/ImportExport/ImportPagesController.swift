@@ -121,7 +121,8 @@ struct ImportPagesController {
         let library = try await services.exercises.list(userID: user.id)
         let model = ImportPreviewPage(
             page: PageChrome(title: "Check the import", context: context, section: .settings, backLink: "/settings/import"),
-            upload: upload, summary: ImportSummary(plan: plan), library: library, choices: choices, error: error)
+            upload: upload, summary: ImportSummary(plan: plan), library: library, choices: choices,
+            lifterUnit: user.settings.unit, error: error)
         return try services.views.render(model, template: "import-preview", status: status)
     }
 

@@ -1,5 +1,4 @@
 import Foundation
-import Mustache
 import SpotterCore
 import SpotterImport
 
@@ -37,17 +36,27 @@ struct ImportPreviewPage {
     let alreadyLine: String?
     /// Why there is nothing to import, when there is nothing; the button is not offered then.
     let nothingToImport: String?
+    /// Warm-ups, drop sets, sets to failure and volume of the sets it adds, in the lifter's unit.
+    let setsLine: String?
     let unitLine: String
     /// Nil when the file states its unit.
     let unitChoice: UnitChoiceView?
+    /// Whether any name matched, listed or only counted.
+    let hasMatched: Bool
     let matchedTitle: String
+    /// Only the names logged under an exercise spelt otherwise.
     let matched: [ImportMatchView]
+    /// "20 names are spelt as in your library.", those not listed.
+    let identicalLine: String?
     /// Open when the list is short enough to read at a glance.
     let matchedOpen: Bool
     let createdTitle: String
     let created: [ImportNewExerciseView]
+    /// Every exercise name of the library once, for the field that reaches beyond the near matches.
+    let libraryNames: [String]
     let skippedTitle: String
-    let skipped: [SkippedRow]
+    /// The rows left out, one line per reason.
+    let skipped: [SkippedGroupView]
     let skippedOpen: Bool
     /// "And 1,204 more rows left out; …", when the list stops short.
     let moreSkipped: String?
@@ -59,7 +68,10 @@ struct ImportPreviewPage {
     /// Lists this long or shorter start open.
     static let openListLength = 12
 
-    init(page: PageChrome, upload: ImportUploads.Upload, summary: ImportSummary, library: [Exercise], choices: ImportChoices, error: String?) {
+    init(
+        page: PageChrome, upload: ImportUploads.Upload, summary: ImportSummary, library: [Exercise], choices: ImportChoices, lifterUnit: MassUnit,
+        error: String?
+    ) {
         let plan = summary.plan
         self.page = page
         token = upload.token
@@ -67,6 +79,7 @@ struct ImportPreviewPage {
         headline = summary.headline
         alreadyLine = summary.alreadyLine
         nothingToImport = summary.nothingToImport
+        setsLine = summary.setsLine(in: lifterUnit)
         // The summary's "kg, assumed" would contradict the switch once the lifter flips it.
         unitLine = plan.file.statedUnit == nil
             ? "The file does not say whether its weights are in kg or lb. Choose the unit they were logged in:" : summary.unitLine
@@ -74,17 +87,19 @@ struct ImportPreviewPage {
             ? UnitChoiceView(options: MassUnit.allCases.map { OptionView(value: $0.rawValue, label: $0.displayName, selected: $0 == choices.unit) })
             : nil
         matchedTitle = "Matched to your library (\(summary.matched.count))"
-        matched = summary.matched.map(ImportMatchView.init)
-        matchedOpen = summary.matched.count <= Self.openListLength
+        hasMatched = !summary.matched.isEmpty
+        matched = summary.renamed.map(ImportMatchView.init)
+        identicalLine = summary.identicalLine
+        matchedOpen = summary.renamed.count <= Self.openListLength
         createdTitle = "New exercises (\(summary.created.count))"
-        let groups = ImportNewExerciseView.groups(library)
         created = summary.created.enumerated().map { index, match in
-            ImportNewExerciseView(match, number: index + 1, groups: groups, chosen: choices.mapping[match.name])
+            ImportNewExerciseView(match, number: index + 1, library: library, chosen: choices.mapping[match.name])
         }
+        libraryNames = summary.created.isEmpty ? [] : ImportNewExerciseView.names(library)
         skippedTitle = "Rows left out (\(NumberText.grouped(plan.file.skippedRows)))"
-        skipped = plan.file.skipped
+        skipped = summary.skippedGroups.map(SkippedGroupView.init)
         moreSkipped = summary.moreSkipped
-        skippedOpen = plan.file.skipped.count <= Self.openListLength
+        skippedOpen = skipped.count <= Self.openListLength
         notices = plan.file.notices
         let workouts = "\(NumberText.grouped(plan.workoutCount)) \(plan.workoutCount == 1 ? "workout" : "workouts")"
         confirmLabel = "Import \(workouts)"
@@ -112,52 +127,60 @@ struct ImportMatchView {
     }
 }
 
-/// A name of the file not in the library: what it becomes, and a select to log
-/// its sets under one of the lifter's exercises instead.
+/// A name of the file not in the library: what it becomes, a select of the
+/// library's nearest exercises to log its sets under instead, and a field naming
+/// any other (with the library's names to pick from).
 struct ImportNewExerciseView {
     let fileName: String
     /// "12 sets · Weight and reps · Barbell · Chest".
     let detail: String
-    /// For the label and the select's id.
+    /// For the labels and the ids of the select and the field.
     let number: Int
     let keepNew: Bool
-    let groups: [ExerciseGroupView]
+    /// The nearest exercises logged alike, best first (`ExerciseMerge` ranks them).
+    let nearMatches: [OptionView]
+    /// The chosen exercise's name when it is none of the near matches.
+    let otherName: String
 
-    struct ExerciseGroupView {
-        let label: String
-        let options: [OptionView]
-    }
+    /// How many near matches a new name is offered.
+    static let nearMatchCount = 6
 
-    init(_ match: ImportPlan.Match, number: Int, groups: [(label: String, exercises: [Exercise])], chosen: UUID?) {
+    init(_ match: ImportPlan.Match, number: Int, library: [Exercise], chosen: UUID?) {
         fileName = match.name
         let draft = match.newExercise
         detail = ([counted(match.sets, "set")] + [draft?.kind.displayName, draft?.equipment.displayName].compactMap { $0 }
             + (draft?.muscleGroups.map(\.displayName) ?? [])).joined(separator: " · ")
         self.number = number
-        keepNew = chosen == nil
-        self.groups = groups.map { group in
-            ExerciseGroupView(
-                label: group.label,
-                options: group.exercises.map { OptionView(value: $0.id.text, label: $0.name, selected: $0.id == chosen) })
-        }
+        let near = ExerciseMerge.candidates(forName: match.name, kind: draft?.kind ?? .weightReps, in: library, limit: Self.nearMatchCount)
+        nearMatches = near.map { OptionView(value: $0.id.text, label: $0.name, selected: $0.id == chosen) }
+        let other = chosen.flatMap { id in near.contains { $0.id == id } ? nil : library.first { $0.id == id } }
+        otherName = other?.name ?? ""
+        keepNew = chosen == nil || (other == nil && !near.contains { $0.id == chosen })
     }
 
-    /// The lifter's own exercises first, then the built-in library, each by name.
-    static func groups(_ library: [Exercise]) -> [(label: String, exercises: [Exercise])] {
-        let own = library.filter(\.isCustom)
-        let builtIn = library.filter { !$0.isCustom }
-        return [("Your exercises", own), ("Library", builtIn)].filter { !$0.1.isEmpty }
+    /// The library's names, each once, by name (a datalist offers them to any field).
+    static func names(_ library: [Exercise]) -> [String] {
+        var seen = Set<NameKey>()
+        return library.filter { !$0.archived && seen.insert(NameKey($0.name)).inserted }.map(\.name)
+            .sorted { $0.localizedStandardCompare($1) == .orderedAscending }
     }
 }
 
-// Each select repeats the whole library: answering by name spares a reflection
-// walk over thousands of options (see `PageChrome`).
-extension ImportNewExerciseView.ExerciseGroupView: MustacheParent {
-    func child(named key: String) -> Any? {
-        switch key {
-        case "label": label
-        case "options": options
-        default: nil
+/// Rows left out for one reason: "Line 3", or "109 rows" with their lines as ranges.
+struct SkippedGroupView {
+    let badge: String
+    let reason: String
+    /// "Lines 6773–6881, 6900", for more than one row.
+    let lines: String?
+
+    init(_ group: ImportSummary.SkippedGroup) {
+        reason = group.reason
+        if group.count == 1 {
+            badge = "Line \(group.linesText)"
+            lines = nil
+        } else {
+            badge = "\(NumberText.grouped(group.count)) rows"
+            lines = "Lines \(group.linesText)"
         }
     }
 }

@@ -1,7 +1,7 @@
-/// Numbers as the pages write them.
-enum NumberText {
+/// Numbers as the app's English writes them, for pages and the command line alike.
+public enum NumberText {
     /// "11,628": thousands grouped with commas, as the rest of the app's English does.
-    static func grouped(_ value: Int) -> String {
+    public static func grouped(_ value: Int) -> String {
         let digits = String(value.magnitude)
         var grouped = value < 0 ? "-" : ""
         for (index, character) in digits.enumerated() {
