@@ -68,20 +68,21 @@ struct ImportsAPIController {
         }
         let upload = try pending(context)
         let unit = try Self.unit(input.unit, or: user.settings.unit)
-        let library = try await services.exercises.list(userID: user.id)
-        let known = Set(library.map(\.id))
-        let (_, unmapped) = try await services.plannedImport(upload, unit: unit, userID: user.id)
-        let names = Set(unmapped.matches.map(\.name))
+        // The targets are checked before the file is read; the names once it is planned,
+        // from the plan's own list (one reading of the file, not two).
+        let known = Set(try await services.exercises.list(userID: user.id).map(\.id))
+        var chosen: [String: UUID] = [:]
         for (name, target) in input.mappings ?? [:] {
-            guard names.contains(name) else {
-                throw SpotterError.invalid(field: "mappings", "\"\(name)\" is no exercise name of this file. Map the names the preview lists.")
-            }
             guard let id = UUID(uuidString: target), known.contains(id) else {
                 throw SpotterError.invalid(field: "mappings", "\"\(name)\" is mapped to an exercise that is not in your library.")
             }
+            chosen[name] = id
         }
-        let chosen = (input.mappings ?? [:]).compactMapValues(UUID.init(uuidString:))
         let (file, plan) = try await services.plannedImport(upload, unit: unit, userID: user.id, chosen: chosen)
+        let names = Set(plan.matches.map(\.name))
+        if let stranger = chosen.keys.sorted().first(where: { !names.contains($0) }) {
+            throw SpotterError.invalid(field: "mappings", "\"\(stranger)\" is no exercise name of this file. Map the names the preview lists.")
+        }
         let outcome = try await HistoryImporter(store: services.store).commit(plan, from: file, userID: user.id, now: services.clock())
         let result = ImportUploads.ImportOutcomeRecord(
             workouts: outcome.workouts, sets: outcome.sets, newExercises: outcome.newExercises, alreadyImported: outcome.alreadyImported)
