@@ -36,14 +36,20 @@ struct DatabaseOptions: ParsableArguments {
     ) async throws -> Result {
         let store = try await SpotterStore.open(try location(), logger: Self.logger(logLevel))
         do {
-            if migrating { try await store.migrate() }
+            if migrating { try await Self.migrateAndSeed(store) }
             let result = try await body(store)
-            try await CatalogSeeder(store: store).seed(CatalogSeeder.bundledCatalog(), now: Date())
             await store.shutdown()
             return result
         } catch {
             await store.shutdown()
             throw error
         }
+    }
+
+    /// Brings the schema and the built-in exercises up to date, under the schema lock
+    /// (a server or another command may be starting on the same database).
+    @discardableResult
+    static func migrateAndSeed(_ store: SpotterStore) async throws -> [String] {
+        try await store.migrate { try await CatalogSeeder(store: store).seed(CatalogSeeder.bundledCatalog(), now: Date()) }
     }
 }

@@ -39,7 +39,7 @@ struct ExportCommand: AsyncParsableCommand {
             guard let account = try await UserRepository(store: store).find(username: user) else {
                 throw CLIError("No account named \(user). See `spotter user list`.")
             }
-            let exporter = AccountExporter(store: store, images: ImageStore(dataDirectory: database.dataDirectory))
+            let exporter = AccountExporter(store: store, images: ImageStore(store: store, dataDirectory: database.dataDirectory))
             switch format {
             case .csv: return Data(try await exporter.strongCSV(userID: account.id).utf8)
             case .json: return try await exporter.json(userID: account.id, now: Date())

@@ -81,7 +81,7 @@ struct ImportCommand: AsyncParsableCommand {
                 throw CLIError("No account named \(user). See `spotter user list`.")
             }
             do {
-                let importer = AccountImporter(store: store, images: ImageStore(dataDirectory: database.dataDirectory))
+                let importer = AccountImporter(store: store, images: ImageStore(store: store, dataDirectory: database.dataDirectory))
                 print(try await importer.check(data, userID: account.id).document.summary)
                 guard !dryRun else {
                     print("\nDry run: nothing was imported.")

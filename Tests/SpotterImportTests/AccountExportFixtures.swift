@@ -35,7 +35,7 @@ extension AccountExportFixtures {
         try await TestEnvironment.with(engine) { env in
             try await env.withStore { store in
                 try await CatalogSeeder(store: store).seed(CatalogSeeder.bundledCatalog(), now: t0)
-                try await body(store, ImageStore(dataDirectory: env.dataDirectory), try await account(name, in: store, at: t0))
+                try await body(store, ImageStore(store: store, dataDirectory: env.dataDirectory), try await account(name, in: store, at: t0))
             }
         }
     }
@@ -49,7 +49,7 @@ extension AccountExportFixtures {
         let accounts = AccountRepository(store: store)
         #expect(try await accounts.content(userID: user.id) == before, "settings and types as they were", sourceLocation: sourceLocation)
         #expect(try await accounts.holdings(userID: user.id) == nil, "nothing held", sourceLocation: sourceLocation)
-        #expect(imageFiles(images, user.id).isEmpty, "no image files", sourceLocation: sourceLocation)
+        #expect(try await imageFiles(store, user.id).isEmpty, "no image files", sourceLocation: sourceLocation)
     }
 
     static func account(_ name: String, in store: SpotterStore, at now: Date) async throws -> User {
@@ -91,7 +91,7 @@ extension AccountExportFixtures {
         try await store.sql.raw("""
             UPDATE exercises SET aliases = \(bind: "Zercher\nElbow Squat"), secondary_muscles = \(bind: ",glutes,core,") WHERE id = \(bind: zercher.id)
             """).run()
-        _ = try await exercises.setImage(try images.save(png, userID: id), id: zercher.id, userID: id, now: at(120))
+        _ = try await exercises.setImage(try await images.save(png, userID: id, now: at(120)), id: zercher.id, userID: id, now: at(120))
         let sled = try await exercises.create(
             userID: id, draft: ExerciseDraft(name: "Tyre Drag", muscleGroups: [.legs, .fullBody], equipment: .other, kind: .distanceDuration),
             now: at(150))
@@ -306,9 +306,9 @@ extension AccountExportFixtures {
             programs: [])
     }
 
-    /// The files in a lifter's image folder.
-    static func imageFiles(_ images: ImageStore, _ userID: UUID) -> [String] {
-        let folder = images.root.appendingPathComponent(userID.uuidString.lowercased(), isDirectory: true)
-        return ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+    /// The names of a lifter's stored images.
+    static func imageFiles(_ store: SpotterStore, _ userID: UUID) async throws -> [String] {
+        try await store.sql.raw("SELECT name FROM stored_images WHERE user_id = \(bind: userID) ORDER BY name").all()
+            .map { try $0.decode(column: "name", as: String.self) }
     }
 }

@@ -1,7 +1,9 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import SQLKit
 import SpotterImport
+import SpotterStore
 import SpotterTestSupport
 import Testing
 
@@ -25,13 +27,12 @@ struct ExerciseImageAPITests {
             let cached = try await client.api(.get, imageURL, token: h.anaToken, headers: [.ifNoneMatch: etag])
             #expect(cached.status == .notModified)
 
-            let files = try FileManager.default.subpathsOfDirectory(atPath: h.dataDirectory.appendingPathComponent("images").path)
-            #expect(files.filter { $0.hasSuffix(".png") }.count == 1, "the image lives under the data directory")
+            #expect(try await h.count("stored_images") == 1, "the image lives in the database")
+            #expect(!FileManager.default.fileExists(atPath: h.dataDirectory.appendingPathComponent("images").path), "nothing on local disk")
 
             let removed = try await client.api(.delete, "/api/v1/exercises/\(id)/image", token: h.anaToken)
             #expect(try removed.object()["imageURL"] is NSNull)
-            let after = try FileManager.default.subpathsOfDirectory(atPath: h.dataDirectory.appendingPathComponent("images").path)
-            #expect(after.filter { $0.hasSuffix(".png") }.isEmpty, "the file is removed with the record")
+            #expect(try await h.count("stored_images") == 0, "the image is removed with the record")
             #expect(try await client.api(.get, imageURL, token: h.anaToken).status == .notFound)
         }
     }
@@ -49,9 +50,8 @@ struct ExerciseImageAPITests {
             #expect(Array(buffer: image.body) == ImageFixtures.jpeg)
             #expect(!ImageFixtures.contains(Array(buffer: image.body), ImageFixtures.cameraName))
 
-            let folder = h.dataDirectory.appendingPathComponent("images/\(h.ana.id.text)")
-            let file = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).first)
-            #expect(FileManager.default.contents(atPath: folder.appendingPathComponent(file).path) == Data(ImageFixtures.jpeg), "stored stripped")
+            let stored = try await h.store.sql.raw("SELECT bytes FROM stored_images").all().map { try $0.decode(column: "bytes", as: Data.self) }
+            #expect(stored == [Data(ImageFixtures.jpeg)], "stored stripped")
 
             var browser = try await Browser.signedIn(client, as: "ana")
             let export = try AccountDocument.decode(Data(try await browser.get("/settings/export/spotter.json").text.utf8))
@@ -60,22 +60,51 @@ struct ExerciseImageAPITests {
         }
     }
 
-    @Test("an image stored with its metadata before uploads were stripped is served and exported stripped")
-    func oldFileStrippedWhenRead() async throws {
-        try await withApp(.sqlite) { client, h in
+    @Test("an image stored with its metadata before uploads were stripped is served and exported stripped", arguments: TestDatabase.all)
+    func oldImageStrippedWhenRead(engine: TestDatabase) async throws {
+        try await withApp(engine) { client, h in
             let id = try await h.createCustomExercise()
             let uploaded = try await client.api(.put, "/api/v1/exercises/\(id)/image", token: h.anaToken, body: ByteBuffer(bytes: ImageFixtures.jpeg))
             let imageURL = try #require(try uploaded.object()["imageURL"] as? String)
-            let folder = h.dataDirectory.appendingPathComponent("images/\(h.ana.id.text)")
-            let file = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).first)
-            try Data(ImageFixtures.jpegWithGPS).write(to: folder.appendingPathComponent(file))
+            let name = try #require(try await h.store.sql.raw("SELECT name FROM stored_images").first()?.decode(column: "name", as: String.self))
+            try await h.store.sql.raw("UPDATE stored_images SET bytes = \(bind: Data(ImageFixtures.jpegWithGPS))").run()
 
             let image = try await client.api(.get, imageURL, token: h.anaToken)
             #expect(Array(buffer: image.body) == ImageFixtures.jpeg)
-            #expect(image.headers[.eTag] == "\"\(file)-stripped\"", "another tag than copies cached with metadata had")
+            #expect(image.headers[.eTag] == "\"\(name)-stripped\"", "another tag than copies cached with metadata had")
             var browser = try await Browser.signedIn(client, as: "ana")
             let export = try AccountDocument.decode(Data(try await browser.get("/settings/export/spotter.json").text.utf8))
             #expect(export.exercises.compactMap(\.image).map(\.data) == [Data(ImageFixtures.jpeg).base64EncodedString()])
+        }
+    }
+
+    @Test("an image file from before images moved into the database is served from its file, then moved in at start", arguments: TestDatabase.all)
+    func legacyFileMovedIn(engine: TestDatabase) async throws {
+        try await withApp(engine) { client, h in
+            let id = try await h.createCustomExercise()
+            let uploaded = try await client.api(.put, "/api/v1/exercises/\(id)/image", token: h.anaToken, body: ByteBuffer(bytes: pngBytes))
+            let imageURL = try #require(try uploaded.object()["imageURL"] as? String)
+            // As an older Spotter left it: the record on the exercise, the bytes in a file.
+            let name = try #require(try await h.store.sql.raw("SELECT name FROM stored_images").first()?.decode(column: "name", as: String.self))
+            try await h.store.sql.raw("DELETE FROM stored_images").run()
+            let folder = h.dataDirectory.appendingPathComponent("images/\(h.ana.id.text)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data(pngBytes).write(to: folder.appendingPathComponent(name))
+            // A file of ben's named as ana's image is never served to ana.
+            let stray = h.dataDirectory.appendingPathComponent("images/\(h.ben.id.text)")
+            try FileManager.default.createDirectory(at: stray, withIntermediateDirectories: true)
+            try Data(ImageFixtures.jpeg).write(to: stray.appendingPathComponent(name))
+
+            let during = try await client.api(.get, imageURL, token: h.anaToken)
+            #expect(during.status == .ok && Array(buffer: during.body) == pngBytes, "readable while not yet moved")
+
+            let images = ImageStore(store: h.store, dataDirectory: h.dataDirectory)
+            #expect(try await images.moveFilesIntoDatabase(now: Date()) == 1)
+            #expect(try await images.moveFilesIntoDatabase(now: Date()) == 0, "a second run (another instance) moves nothing")
+            #expect(try await h.count("stored_images") == 1)
+            #expect(!FileManager.default.fileExists(atPath: folder.path), "the file and its empty folder are gone")
+            let after = try await client.api(.get, imageURL, token: h.anaToken)
+            #expect(after.status == .ok && Array(buffer: after.body) == pngBytes)
         }
     }
 
@@ -90,7 +119,7 @@ struct ExerciseImageAPITests {
             #expect(try fake.error().field == "image")
             #expect(try fake.error().message == "Upload a PNG, JPEG or WebP image.")
             #expect(try await client.api(.get, "/api/v1/exercises/\(id)", token: h.anaToken).object()["imageURL"] is NSNull)
-            #expect(!FileManager.default.fileExists(atPath: h.dataDirectory.appendingPathComponent("images").path))
+            #expect(try await h.count("stored_images") == 0)
         }
     }
 
@@ -103,6 +132,7 @@ struct ExerciseImageAPITests {
             #expect(response.status == .contentTooLarge)
             #expect(try response.error().message == "The image is too large: at most 5 MB.")
             #expect(try await client.api(.get, "/api/v1/exercises/\(id)", token: h.anaToken).object()["imageURL"] is NSNull)
+            #expect(try await h.count("stored_images") == 0)
         }
     }
 }

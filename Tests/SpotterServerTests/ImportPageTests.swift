@@ -1,4 +1,5 @@
 import Foundation
+import SQLKit
 import Hummingbird
 import HummingbirdTesting
 import SpotterCore
@@ -104,7 +105,7 @@ struct ImportPageTests {
             #expect(gone.text.contains("This upload is gone: an upload is kept for a day and imported once."))
             #expect(try await browser.post(preview, [("unit", "kg")]).status == .notFound)
             #expect(try await h.count("workouts") == 9)
-            #expect(try ImportSteps.files(in: h).isEmpty, "the upload and its record are removed")
+            #expect(try await ImportSteps.files(in: h).isEmpty, "the upload and its record are removed")
         }
     }
 
@@ -204,7 +205,7 @@ struct ImportPageTests {
             #expect(answer.text.contains(file.message), "\(answer.text.prefix(2000))")
             #expect(answer.text.contains("name=\"source\" value=\"\(file.source)\" checked"), "the chosen app stays chosen")
             #expect(try await h.count("workouts") == 0)
-            #expect(try ImportSteps.files(in: h).isEmpty)
+            #expect(try await ImportSteps.files(in: h).isEmpty)
         }
     }
 
@@ -243,7 +244,7 @@ struct ImportPageTests {
             let unknownApp = try await ImportSteps.upload(ImportSamples.strong, source: "myfitnesspal", into: &browser)
             #expect(unknownApp.status == .badRequest)
             #expect(unknownApp.text.contains("Choose the app the file comes from"))
-            #expect(try ImportSteps.files(in: h).isEmpty)
+            #expect(try await ImportSteps.files(in: h).isEmpty)
         }
     }
 
@@ -261,11 +262,11 @@ struct ImportPageTests {
             let over = try await ImportSteps.upload(workout + padding + [0x0A], into: &browser)
             #expect(over.status == .contentTooLarge)
             #expect(over.text.contains("The file is larger than 256 KB, the most Spotter imports."))
-            #expect(try ImportSteps.files(in: h).isEmpty)
+            #expect(try await ImportSteps.files(in: h).isEmpty)
             let huge = try await ImportSteps.upload([UInt8](repeating: 0x0A, count: limit * 4 + 1), into: &browser)
             #expect(huge.status == .contentTooLarge, "past four times the limit the rest is not read")
             #expect(huge.text.contains("The file is far larger than an import takes"))
-            #expect(try ImportSteps.files(in: h).isEmpty)
+            #expect(try await ImportSteps.files(in: h).isEmpty)
             let atLimit = try await ImportSteps.upload(workout + padding, into: &browser)
             #expect(atLimit.status == .seeOther)
             #expect(try await browser.get(try #require(atLimit.location)).text.contains("1 workout with 1 set"))
@@ -314,7 +315,7 @@ struct ImportPageTests {
             #expect(none.status == .forbidden)
             let late = try await ImportSteps.rawUpload(ImportSamples.strong, browser: browser, trailingField: token)
             #expect(late.status == .forbidden)
-            #expect(try ImportSteps.files(in: h).isEmpty)
+            #expect(try await ImportSteps.files(in: h).isEmpty)
             let right = try await ImportSteps.rawUpload(ImportSamples.strong, browser: browser, field: token)
             #expect(right.status == .seeOther, "the same request with the token in front is taken")
         }
@@ -332,7 +333,7 @@ struct ImportPageTests {
             let bad = try await ImportSteps.rawUpload(Array("nope\n".utf8), browser: browser, header: browser.lastFormToken, json: true)
             #expect(bad.status == .badRequest)
             #expect(try bad.error().message.contains("Spotter does not recognise this file"))
-            #expect(try ImportSteps.files(in: h).count == 2, "the good upload's file and record")
+            #expect(try await ImportSteps.files(in: h).count == 2, "the good upload's record, and this instance's copy of its file")
         }
     }
 
@@ -349,7 +350,7 @@ struct ImportPageTests {
             let upload = try await ImportSteps.upload(ImportSamples.strong, into: &anonymous)
             #expect(upload.location == "/login")
             #expect(try await h.count("workouts") == 0)
-            #expect(try ImportSteps.files(in: h).isEmpty)
+            #expect(try await ImportSteps.files(in: h).isEmpty)
         }
     }
 }
@@ -388,8 +389,15 @@ enum ImportSteps {
         return try await browser.client.executeRequest(uri: "/settings/import", method: .post, headers: headers, body: ByteBuffer(bytes: body))
     }
 
-    /// Every file under the data directory's uploads, records included.
-    static func files(in harness: Harness) throws -> [String] {
+    /// What is kept of uploads: the records in the database, and every file under the
+    /// data directory's uploads (this instance's copies).
+    static func files(in harness: Harness) async throws -> [String] {
+        let records = try await harness.store.sql.raw("SELECT token FROM import_uploads").all()
+            .map { "record " + (try $0.decode(column: "token", as: String.self)) }
+        return records + (try localFiles(in: harness))
+    }
+
+    static func localFiles(in harness: Harness) throws -> [String] {
         let root = harness.dataDirectory.appendingPathComponent("imports")
         guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) else { return [] }
         return walker.compactMap { $0 as? URL }.filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true }

@@ -51,6 +51,27 @@ struct ImportsAPITests {
         }
     }
 
+    @Test("an upload kept in the database is previewed and imported by an instance that never saw the file", arguments: TestDatabase.all)
+    func anotherInstanceImports(engine: TestDatabase) async throws {
+        try await withApp(engine) { client, h in
+            // Bigger than two parts (1 MiB each): blank lines, which the reader passes over.
+            let big = ImportSamples.strong + [UInt8](repeating: UInt8(ascii: "\n"), count: 5 * (1 << 19))
+            let uploaded = try await Self.upload(h, big)
+            try #require(uploaded.status == .created, "\(uploaded.text)")
+            let id = try #require(try uploaded.object()["id"] as? String)
+            #expect(try await h.count("import_upload_parts") == 3)
+            // This instance's copy is gone, as on an instance that did not take the upload.
+            try FileManager.default.removeItem(at: h.dataDirectory.appendingPathComponent("imports"))
+            #expect(try await client.api(.get, "/api/v1/imports/\(id)", token: h.anaToken).object()["workouts"] as? Int == 9)
+            let committed = try await Self.commit(h, id)
+            #expect(committed.status == .ok, "\(committed.text)")
+            #expect(try await h.count("workouts") == 9)
+            #expect(try await h.count("import_upload_parts") == 0, "the bytes go once imported; the record keeps the result")
+            #expect(try await Self.commit(h, id).status == .ok)
+            #expect(try await h.count("workouts") == 9, "sent again, it imports nothing")
+        }
+    }
+
     @Test("new names can be mapped to library exercises, found among their near matches; a bad mapping is refused and imports nothing", arguments: TestDatabase.all)
     func mappings(engine: TestDatabase) async throws {
         try await withApp(engine) { client, h in
@@ -105,6 +126,8 @@ struct ImportsAPITests {
             let folder = h.dataDirectory.appendingPathComponent("imports")
             let left = (try? FileManager.default.subpathsOfDirectory(atPath: folder.path))?.filter { $0.contains(".") } ?? []
             #expect(left.isEmpty, "nothing of a refused upload stays: \(left)")
+            #expect(try await h.count("import_uploads") == 0, "nor in the database")
+            #expect(try await h.count("import_upload_parts") == 0)
             #expect(try await client.api(.post, "/api/v1/imports/\(String(repeating: "0", count: 32))/commit", token: h.anaToken, json: "{}").status == .notFound)
             #expect(try await client.api(.get, "/api/v1/imports/not-a-token", token: h.anaToken).status == .notFound)
         }

@@ -40,11 +40,12 @@ public struct AccountExporter: Sendable {
         for (id, exercise) in try await exercises.exercises(ids: used.subtracting(names.keys), userID: userID) {
             names[id] = AccountDocument.ExerciseName(exercise: exercise.name, catalogKey: exercise.catalogKey)
         }
+        let pictures = try await images.contents(of: content.exercises.compactMap(\.image), userID: userID)
         return AccountDocument(
             content: content, username: account.username, exportedAt: now, exerciseNames: names,
             presetIDs: Set(TemplatePresets.all.map(\.id))
         ) { image in
-            images.contents(of: image, userID: userID)
+            pictures[image.fileName]
         }
     }
 
@@ -114,7 +115,7 @@ public struct AccountImporter: Sendable {
                 let exercise = restoration.content.exercises[index]
                 guard let bytes = restoration.images[exercise.id] else { continue }
                 do {
-                    let image = try images.save(bytes, userID: userID)
+                    let image = try await images.save(bytes, userID: userID, now: now)
                     stored.append(image)
                     restoration.content.exercises[index].image = image
                 } catch let error as SpotterError {
@@ -123,7 +124,7 @@ public struct AccountImporter: Sendable {
             }
             try await accounts.fill(restoration.content, userID: userID, now: now)
         } catch {
-            for image in stored { images.remove(image, userID: userID) }
+            for image in stored { await images.remove(image, userID: userID) }
             throw error
         }
         let content = restoration.content

@@ -34,11 +34,15 @@ func buildServices(configuration: AppConfiguration) async throws -> AppServices 
     let catalog: ExerciseCatalog
     let views: ViewRenderer
     let assets = AssetCatalog.shared
+    let images = ImageStore(store: store, dataDirectory: configuration.dataDirectory)
     do {
-        try await store.migrate()
-        catalog = try CatalogSeeder.bundledCatalog()
-        try await CatalogSeeder(store: store).seed(catalog, now: configuration.clock())
-        try await WorkoutRepository(store: store).finishInterruptedLoads()
+        let bundled = try CatalogSeeder.bundledCatalog()
+        catalog = bundled
+        try await store.migrate {
+            try await CatalogSeeder(store: store).seed(bundled, now: configuration.clock())
+            try await images.moveFilesIntoDatabase(now: configuration.clock())
+            try await WorkoutRepository(store: store).finishInterruptedLoads()
+        }
         views = try await ViewRenderer.load(assets: assets)
     } catch {
         await store.shutdown()
@@ -47,8 +51,8 @@ func buildServices(configuration: AppConfiguration) async throws -> AppServices 
     return AppServices(
         store: store,
         accounts: AccountService(store: store, hasher: PasswordHasher(cost: configuration.passwordCost)),
-        images: ImageStore(dataDirectory: configuration.dataDirectory),
-        imports: ImportUploads(dataDirectory: configuration.dataDirectory, fileLimit: configuration.importFileLimit),
+        images: images,
+        imports: ImportUploads(store: store, dataDirectory: configuration.dataDirectory, fileLimit: configuration.importFileLimit),
         views: views,
         assets: assets,
         limiter: AbuseLimiter(

@@ -132,7 +132,7 @@ struct ExercisePagesController {
         let exercise = try await findOwn(context)
         switch try await services.exercises.delete(id: exercise.id, userID: user.id, now: services.clock()) {
         case .deleted(let removed):
-            if let image = removed.image { services.images.remove(image, userID: user.id) }
+            if let image = removed.image { await services.images.remove(image, userID: user.id) }
             return .seeOther("/exercises?notice=deleted")
         case .archived:
             return .seeOther("/exercises/\(exercise.id.text)?notice=archived")
@@ -185,7 +185,7 @@ struct ExercisePagesController {
         let source = try await services.exerciseMerges.source(id, userID: user.id)
         do {
             let outcome = try await services.exerciseMerges.merge(id, into: UUID(uuidString: form["into"]) ?? id, userID: user.id, now: services.clock())
-            if let image = outcome.removedImage { services.images.remove(image, userID: user.id) }
+            if let image = outcome.removedImage { await services.images.remove(image, userID: user.id) }
             return .seeOther("/exercises/\(outcome.plan.target.id.text)?notice=\(Notice.merged.rawValue)")
         } catch SpotterError.invalid(let failure) {
             return try await renderMerge(source, search: "", error: failure.first.message, context: context, status: .badRequest)

@@ -66,7 +66,7 @@ struct ExercisesAPIController {
         let input = try await request.decodeJSON(as: ExerciseMergeInput.self, context: context)
         guard let into = input.into else { throw SpotterError.invalid(field: "into", "Say which exercise to merge into: its id as into.") }
         let outcome = try await services.exerciseMerges.merge(id, into: into, userID: user.id, now: services.clock())
-        if let image = outcome.removedImage { services.images.remove(image, userID: user.id) }
+        if let image = outcome.removedImage { await services.images.remove(image, userID: user.id) }
         return ExerciseMergeResponse(outcome)
     }
 
@@ -75,7 +75,7 @@ struct ExercisesAPIController {
         let id = try context.parameters.uuid("id", resource: "The exercise")
         switch try await services.exercises.delete(id: id, userID: user.id, now: services.clock()) {
         case .deleted(let removed):
-            if let image = removed.image { services.images.remove(image, userID: user.id) }
+            if let image = removed.image { await services.images.remove(image, userID: user.id) }
             return .noContent
         case .archived(let exercise, _):
             // Workouts use it: archived instead, and the client sees it so.
@@ -100,7 +100,7 @@ struct ExercisesAPIController {
         if request.headers[.ifNoneMatch] == etag {
             return Response(status: .notModified, headers: headers)
         }
-        guard let bytes = services.images.contents(of: image, userID: user.id) else { throw SpotterError.notFound("The image") }
+        guard let bytes = try await services.images.contents(of: image, userID: user.id) else { throw SpotterError.notFound("The image") }
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 

@@ -132,9 +132,9 @@ extension AppServices {
     func plannedImport(
         _ upload: ImportUploads.Upload, unit: MassUnit, userID: UUID, chosen: [String: UUID] = [:]
     ) async throws -> (input: ImportInput, plan: ImportPlan) {
-        // It read well when it was uploaded; a file changed on disk since is an error
-        // of the server, not of the lifter.
-        let input = try ImportInput.file(path: imports.fileURL(token: upload.token, userID: userID).path)
+        // It read well when it was uploaded; a file changed since is an error of the
+        // server, not of the lifter.
+        let input = try ImportInput.file(path: try await imports.file(of: upload, userID: userID).path)
         let file = try ImportReader.outline(input, source: upload.source, assumedUnit: unit)
         return (input, try await HistoryImporter(store: store).plan(file, userID: userID, chosen: chosen))
     }

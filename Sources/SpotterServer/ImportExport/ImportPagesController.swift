@@ -28,7 +28,7 @@ struct ImportPagesController {
     @Sendable func upload(_ request: Request, context: SignedInContext) async throws -> Response {
         let user = context.user
         let now = services.clock()
-        services.imports.removeStale(now: now)
+        await services.imports.removeStale(now: now)
         let token = try services.imports.reserve(userID: user.id)
         let received = services.imports.receivingURL(token: token, userID: user.id)
         let wantsJSON = request.headers[.accept]?.contains("application/json") == true
@@ -38,21 +38,21 @@ struct ImportPagesController {
                 try CSRFMiddleware.checkStreamed(sent: $0.value("_csrf"), context: context)
             }
         } catch {
-            services.imports.remove(token: token, userID: user.id)
+            await services.imports.remove(token: token, userID: user.id)
             throw error
         }
         let source = upload.value("source") ?? ""
         do {
             let file = try ImportUploadCheck.read(upload, at: received, source: source, unit: user.settings.unit)
-            try services.imports.keep(
+            try await services.imports.keep(
                 ImportUploads.Upload(token: token, source: file.source, fileName: upload.fileName ?? "", uploadedAt: now), userID: user.id)
         } catch let error as ImportError {
-            services.imports.remove(token: token, userID: user.id)
+            await services.imports.remove(token: token, userID: user.id)
             let status: HTTPResponse.Status = upload.tooLarge ? .contentTooLarge : .badRequest
             if wantsJSON { return APIProblem(status: status, code: "bad_file", message: error.message, field: "file").jsonResponse() }
             return try renderUploadForm(context: context, source: source, error: error.message, status: status)
         } catch {
-            services.imports.remove(token: token, userID: user.id)
+            await services.imports.remove(token: token, userID: user.id)
             throw error
         }
         let next = "/settings/import/\(token)"
@@ -72,7 +72,7 @@ struct ImportPagesController {
 
     @Sendable func preview(_ request: Request, context: SignedInContext) async throws -> Response {
         let user = context.user
-        let upload = try findUpload(context: context, user: user)
+        let upload = try await findUpload(context: context, user: user)
         let choices = ImportChoices(unit: user.settings.unit)
         return try await renderPreview(upload, choices: choices, user: user, context: context, error: nil, status: .ok)
     }
@@ -80,7 +80,7 @@ struct ImportPagesController {
     /// Reads the file again with the lifter's unit and mappings, and imports it.
     @Sendable func confirm(_ request: Request, context: SignedInContext) async throws -> Response {
         let user = context.user
-        let upload = try findUpload(context: context, user: user)
+        let upload = try await findUpload(context: context, user: user)
         var request = request
         let form = try await SubmittedForm.read(&request)
         let library = try await services.exercises.list(userID: user.id)
@@ -96,15 +96,15 @@ struct ImportPagesController {
             return try await renderPreview(upload, choices: choices, user: user, context: context, error: nil, status: .ok)
         }
         let outcome = try await HistoryImporter(store: services.store).commit(plan, from: input, userID: user.id, now: services.clock())
-        services.imports.remove(token: upload.token, userID: user.id)
+        await services.imports.remove(token: upload.token, userID: user.id)
         return .seeOther(ImportedNotice(outcome).path)
     }
 
     // MARK: Helpers
 
-    private func findUpload(context: SignedInContext, user: User) throws -> ImportUploads.Upload {
+    private func findUpload(context: SignedInContext, user: User) async throws -> ImportUploads.Upload {
         let token = context.parameters.get("token") ?? ""
-        guard let upload = services.imports.find(token: token, userID: user.id) else {
+        guard let upload = try await services.imports.find(token: token, userID: user.id) else {
             throw APIProblem(
                 status: .notFound, code: "not_found",
                 message: "This upload is gone: an upload is kept for a day and imported once. Choose the file again in Settings, Import history.")

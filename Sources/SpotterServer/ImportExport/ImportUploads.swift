@@ -1,14 +1,18 @@
 import Foundation
 import SpotterCore
 import SpotterImport
+import SpotterStore
 
-/// Uploaded exports waiting between the preview and the import: the file and a
-/// small record of it, in a folder of the lifter's own under the data directory,
-/// named by a random token. A token is only looked up in its lifter's folder, so
-/// nobody can open another lifter's upload, and the names never come from the upload.
+/// Uploaded exports waiting between the preview and the import. The record and the
+/// bytes are in the database (`ImportUploadRepository`), so the preview and the
+/// import may be served by different instances; the file an instance reads is a
+/// copy in its data folder (`imports/<lifter>/<token>.csv`), made from the database
+/// when missing and swept with the uploads, so it is only ever a cache. A token is
+/// only looked up with its lifter, so nobody can open another lifter's upload, and
+/// the names never come from the upload.
 struct ImportUploads: Sendable {
     /// What the preview and the import need to know besides the file.
-    struct Upload: Codable, Sendable {
+    struct Upload: Sendable {
         var token: String
         /// Detected or chosen when it was uploaded.
         var source: ImportSource
@@ -29,17 +33,19 @@ struct ImportUploads: Sendable {
     }
 
     let root: URL
+    let repository: ImportUploadRepository
     /// The largest file taken, in bytes.
     let fileLimit: Int
     /// Uploads older than this are removed when anyone uploads again.
     static let lifetime: TimeInterval = 24 * 3600
 
-    init(dataDirectory: URL, fileLimit: Int) {
+    init(store: SpotterStore, dataDirectory: URL, fileLimit: Int) {
         root = dataDirectory.appendingPathComponent("imports", isDirectory: true)
+        repository = ImportUploadRepository(store: store)
         self.fileLimit = fileLimit
     }
 
-    /// A new token (32 hex digits) and the empty folder its file goes into.
+    /// A new token (32 hex digits) and the empty folder its file arrives in.
     func reserve(userID: UUID) throws -> String {
         try FileManager.default.createDirectory(at: folder(for: userID), withIntermediateDirectories: true)
         return RandomToken.hex(bytes: 16)
@@ -50,85 +56,101 @@ struct ImportUploads: Sendable {
         folder(for: userID).appendingPathComponent("\(token).part")
     }
 
-    /// Where the file of a recorded upload is read.
-    func fileURL(token: String, userID: UUID) -> URL {
-        folder(for: userID).appendingPathComponent("\(token).csv")
+    /// Records a received file that reads well, in the database: from now on its
+    /// token finds it on every instance. The received file stays as this instance's copy.
+    func keep(_ upload: Upload, userID: UUID) async throws {
+        let received = receivingURL(token: upload.token, userID: userID)
+        let size = (try? FileManager.default.attributesOfItem(atPath: received.path)[.size] as? Int) ?? 0
+        try await repository.save(
+            ImportUploadRecord(
+                token: upload.token, userID: userID, source: upload.source.rawValue, fileName: upload.fileName, byteCount: size,
+                uploadedAt: upload.uploadedAt, expiresAt: upload.uploadedAt.addingTimeInterval(Self.lifetime)),
+            file: received)
+        try FileManager.default.moveItem(at: received, to: cachedURL(token: upload.token, userID: userID))
     }
 
-    /// Records a received file that reads well: from now on its token finds it.
-    func keep(_ upload: Upload, userID: UUID) throws {
-        let data = try JSONEncoder().encode(upload)
-        try data.write(to: recordURL(token: upload.token, userID: userID), options: .atomic)
-        try FileManager.default.moveItem(at: receivingURL(token: upload.token, userID: userID), to: fileURL(token: upload.token, userID: userID))
-    }
-
-    /// The lifter's upload of this token; nil for a malformed token, one of another
-    /// lifter, and one imported or removed already.
-    func find(token: String, userID: UUID) -> Upload? {
-        guard Self.isWellFormed(token),
-            FileManager.default.fileExists(atPath: fileURL(token: token, userID: userID).path),
-            let data = try? Data(contentsOf: recordURL(token: token, userID: userID)),
-            let upload = try? JSONDecoder().decode(Upload.self, from: data), upload.token == token
-        else { return nil }
+    /// The lifter's upload of this token still to be imported; nil for a malformed
+    /// token, one of another lifter, and one imported or removed already.
+    func find(token: String, userID: UUID) async throws -> Upload? {
+        guard let upload = try await record(token: token, userID: userID), upload.result == nil else { return nil }
         return upload
-    }
-
-    /// An upload imported through the API: its file goes, its record stays with what
-    /// the import did until it is as old as any upload kept.
-    func markImported(_ upload: Upload, result: ImportOutcomeRecord, userID: UUID) throws {
-        var done = upload
-        done.result = result
-        try JSONEncoder().encode(done).write(to: recordURL(token: upload.token, userID: userID), options: .atomic)
-        try? FileManager.default.removeItem(at: fileURL(token: upload.token, userID: userID))
     }
 
     /// The lifter's upload of this token already imported through the API, or nil.
-    func imported(token: String, userID: UUID) -> Upload? {
-        guard Self.isWellFormed(token), let data = try? Data(contentsOf: recordURL(token: token, userID: userID)),
-            let upload = try? JSONDecoder().decode(Upload.self, from: data), upload.token == token, upload.result != nil
-        else { return nil }
+    func imported(token: String, userID: UUID) async throws -> Upload? {
+        guard let upload = try await record(token: token, userID: userID), upload.result != nil else { return nil }
         return upload
     }
 
-    func remove(token: String, userID: UUID) {
+    /// The file of an upload to read: this instance's copy, made from the database
+    /// first when this instance did not take the upload.
+    func file(of upload: Upload, userID: UUID) async throws -> URL {
+        let cached = cachedURL(token: upload.token, userID: userID)
+        if FileManager.default.fileExists(atPath: cached.path) { return cached }
+        guard let record = try await repository.find(token: upload.token, userID: userID) else { throw SpotterError.notFound("The upload") }
+        try FileManager.default.createDirectory(at: folder(for: userID), withIntermediateDirectories: true)
+        let copying = folder(for: userID).appendingPathComponent("\(upload.token).\(RandomToken.hex(bytes: 4)).copy")
+        do {
+            try await repository.copy(record, to: copying)
+            // Another request may have made the copy meanwhile: the same bytes either way.
+            if FileManager.default.fileExists(atPath: cached.path) {
+                try? FileManager.default.removeItem(at: copying)
+            } else {
+                try FileManager.default.moveItem(at: copying, to: cached)
+            }
+        } catch {
+            try? FileManager.default.removeItem(at: copying)
+            throw error
+        }
+        return cached
+    }
+
+    /// An upload imported through the API: its bytes go, its record stays with what
+    /// the import did until it expires.
+    func markImported(_ upload: Upload, result: ImportOutcomeRecord, userID: UUID) async throws {
+        let text = String(decoding: try JSONEncoder().encode(result), as: UTF8.self)
+        try await repository.markImported(token: upload.token, userID: userID, result: text)
+        try? FileManager.default.removeItem(at: cachedURL(token: upload.token, userID: userID))
+    }
+
+    func remove(token: String, userID: UUID) async {
         guard Self.isWellFormed(token) else { return }
-        for url in [receivingURL(token: token, userID: userID), fileURL(token: token, userID: userID), recordURL(token: token, userID: userID)] {
+        await repository.remove(token: token, userID: userID)
+        for url in [receivingURL(token: token, userID: userID), cachedURL(token: token, userID: userID)] {
             try? FileManager.default.removeItem(at: url)
         }
     }
 
-    /// Removes every lifter's uploads recorded more than `lifetime` before `now`. A
-    /// file without a live record (being received, or cut off before it was
-    /// recorded) goes once the file system's clock says it is as old.
-    func removeStale(now: Date) {
+    /// Removes every lifter's uploads older than `lifetime` from the database, and
+    /// this instance's copies (and files cut off while arriving) once the file
+    /// system's clock says they are as old.
+    func removeStale(now: Date) async {
+        try? await repository.removeExpired(now: now)
         let manager = FileManager.default
-        let lifters = (try? manager.contentsOfDirectory(at: root, includingPropertiesForKeys: nil)) ?? []
-        for lifter in lifters {
-            let files = (try? manager.contentsOfDirectory(at: lifter, includingPropertiesForKeys: [.contentModificationDateKey])) ?? []
-            var live = Set<String>()
-            for record in files where record.pathExtension == "json" {
-                if let data = try? Data(contentsOf: record), let upload = try? JSONDecoder().decode(Upload.self, from: data),
-                    upload.uploadedAt > now.addingTimeInterval(-Self.lifetime)
-                {
-                    live.insert(upload.token)
-                } else {
-                    try? manager.removeItem(at: record)
-                }
-            }
-            let fileSystemCutoff = Date().addingTimeInterval(-Self.lifetime)
-            for file in files where file.pathExtension != "json" && !live.contains(file.deletingPathExtension().lastPathComponent) {
+        let cutoff = Date().addingTimeInterval(-Self.lifetime)
+        for lifter in (try? manager.contentsOfDirectory(at: root, includingPropertiesForKeys: nil)) ?? [] {
+            for file in (try? manager.contentsOfDirectory(at: lifter, includingPropertiesForKeys: [.contentModificationDateKey])) ?? [] {
                 let modified = (try? file.resourceValues(forKeys: [.contentModificationDateKey]))?.contentModificationDate
-                if file.pathExtension == "csv" || (modified ?? .distantPast) < fileSystemCutoff { try? manager.removeItem(at: file) }
+                if (modified ?? .distantPast) < cutoff { try? manager.removeItem(at: file) }
             }
         }
+    }
+
+    private func record(token: String, userID: UUID) async throws -> Upload? {
+        guard Self.isWellFormed(token), let record = try await repository.find(token: token, userID: userID),
+            let source = ImportSource(rawValue: record.source)
+        else { return nil }
+        return Upload(
+            token: record.token, source: source, fileName: record.fileName, uploadedAt: record.uploadedAt,
+            result: record.result.flatMap { try? JSONDecoder().decode(ImportOutcomeRecord.self, from: Data($0.utf8)) })
     }
 
     private func folder(for userID: UUID) -> URL {
         root.appendingPathComponent(userID.text, isDirectory: true)
     }
 
-    private func recordURL(token: String, userID: UUID) -> URL {
-        folder(for: userID).appendingPathComponent("\(token).json")
+    private func cachedURL(token: String, userID: UUID) -> URL {
+        folder(for: userID).appendingPathComponent("\(token).csv")
     }
 
     static func isWellFormed(_ token: String) -> Bool {

@@ -26,7 +26,7 @@ struct ImportsAPIController {
         let now = services.clock()
         let query = request.uri.queryParameters
         let app = try Self.app(query.get("app"))
-        services.imports.removeStale(now: now)
+        await services.imports.removeStale(now: now)
         let token = try services.imports.reserve(userID: user.id)
         let destination = services.imports.receivingURL(token: token, userID: user.id)
         let limit = services.imports.fileLimit
@@ -38,14 +38,14 @@ struct ImportsAPIController {
             received = upload
             let file = try ImportUploadCheck.read(upload, at: destination, source: app?.rawValue ?? "", unit: user.settings.unit)
             let kept = ImportUploads.Upload(token: token, source: file.source, fileName: upload.fileName ?? "", uploadedAt: now)
-            try services.imports.keep(kept, userID: user.id)
+            try await services.imports.keep(kept, userID: user.id)
             return .created(try await previewResponse(kept, unit: user.settings.unit, user: user))
         } catch let error as ImportError {
-            services.imports.remove(token: token, userID: user.id)
+            await services.imports.remove(token: token, userID: user.id)
             let tooLarge = received?.tooLarge == true
             throw APIProblem(status: tooLarge ? .contentTooLarge : .badRequest, code: tooLarge ? "too_large" : "bad_file", message: error.message, field: "file")
         } catch {
-            services.imports.remove(token: token, userID: user.id)
+            await services.imports.remove(token: token, userID: user.id)
             throw error
         }
     }
@@ -53,7 +53,7 @@ struct ImportsAPIController {
     /// The preview again, with the weights read in `unit` when the file does not say.
     @Sendable func preview(_ request: Request, context: SignedInContext) async throws -> ImportPreviewResponse {
         let user = context.user
-        let upload = try pending(context)
+        let upload = try await pending(context)
         return try await previewResponse(upload, unit: try Self.unit(request.uri.queryParameters.get("unit"), or: user.settings.unit), user: user)
     }
 
@@ -63,10 +63,10 @@ struct ImportsAPIController {
         let user = context.user
         let id = context.parameters.get("id") ?? ""
         let input = try await request.decodeJSON(as: ImportCommitInput.self, context: context, ifEmpty: ImportCommitInput())
-        if let done = services.imports.imported(token: id, userID: user.id), let result = done.result {
+        if let done = try await services.imports.imported(token: id, userID: user.id), let result = done.result {
             return ImportResultResponse(id: id, result)
         }
-        let upload = try pending(context)
+        let upload = try await pending(context)
         let unit = try Self.unit(input.unit, or: user.settings.unit)
         // The targets are checked before the file is read; the names once it is planned,
         // from the plan's own list (one reading of the file, not two).
@@ -86,7 +86,7 @@ struct ImportsAPIController {
         let outcome = try await HistoryImporter(store: services.store).commit(plan, from: file, userID: user.id, now: services.clock())
         let result = ImportUploads.ImportOutcomeRecord(
             workouts: outcome.workouts, sets: outcome.sets, newExercises: outcome.newExercises, alreadyImported: outcome.alreadyImported)
-        try services.imports.markImported(upload, result: result, userID: user.id)
+        try await services.imports.markImported(upload, result: result, userID: user.id)
         return ImportResultResponse(id: id, result)
     }
 
@@ -143,8 +143,8 @@ struct ImportsAPIController {
 
     /// The lifter's upload of `id` waiting to be imported; another lifter's, one
     /// imported already or gone is not found.
-    private func pending(_ context: SignedInContext) throws -> ImportUploads.Upload {
-        guard let upload = services.imports.find(token: context.parameters.get("id") ?? "", userID: context.user.id) else {
+    private func pending(_ context: SignedInContext) async throws -> ImportUploads.Upload {
+        guard let upload = try await services.imports.find(token: context.parameters.get("id") ?? "", userID: context.user.id) else {
             throw SpotterError.notFound("The upload")
         }
         return upload

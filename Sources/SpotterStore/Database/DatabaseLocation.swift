@@ -49,6 +49,8 @@ public enum StoreError: Error, CustomStringConvertible {
     /// The database stayed locked by another writer (the CLI, another process) past the
     /// busy timeout: nothing was written, and the same write may succeed in a moment.
     case busy
+    /// The lock file that keeps migrations of several processes apart could not be used.
+    case schemaLock(String, Int32)
 
     public var description: String {
         switch self {
@@ -57,6 +59,8 @@ public enum StoreError: Error, CustomStringConvertible {
         case .pragmaNotApplied(let detail): "SQLite refused a setting: \(detail)"
         case .catalogMissing: "The exercise catalog is missing from the program's resources."
         case .refused(let message): message
+        case .schemaLock(let path, let code):
+            "The lock file \(path) could not be opened or locked (error \(code)): check that the data folder is writable."
         case .busy: "The database is busy with another change (an import, a backup). Nothing was saved; try again in a few seconds."
         }
     }

@@ -20,6 +20,7 @@ extension SpotterStore {
             M013CreateGuidedWorkouts(),
             M014AddGymSettings(),
             M015CreateExerciseRests(),
+            M016MoveFilesIntoDatabase(),
         ]
     }
 
@@ -30,14 +31,28 @@ extension SpotterStore {
             databases: databases, migrations: migrations, logger: logger, on: eventLoopGroup.any())
     }
 
-    /// Brings the schema up to date; returns the names of the migrations it ran.
+    /// Brings the schema up to date, then runs `thenAlso` (seeding the catalog, moving
+    /// files in), all under the schema lock (`withSchemaLock`), so that processes
+    /// started together apply each migration once. Returns the names of the
+    /// migrations it ran.
     @discardableResult
-    public func migrate() async throws -> [String] {
-        let migrator = migrator()
-        try await migrator.setupIfNeeded().get()
-        let pending = try await migrator.previewPrepareBatch().get().map { $0.0.name }
-        try await migrator.prepareBatch().get()
-        return pending
+    public func migrate(thenAlso: @escaping @Sendable () async throws -> Void = {}) async throws -> [String] {
+        try await withSchemaLock {
+            let migrator = self.migrator()
+            try await migrator.setupIfNeeded().get()
+            let pending = try await migrator.previewPrepareBatch().get().map { $0.0.name }
+            try await migrator.prepareBatch().get()
+            try await thenAlso()
+            return pending
+        }
+    }
+
+    /// Whether the database answers and holds every migration this program knows
+    /// (`GET /ready`). Reads `_fluent_migrations` only: it never creates or changes anything.
+    public func schemaIsCurrent() async -> Bool {
+        guard let rows = try? await reader.sql.raw("SELECT name FROM _fluent_migrations").all() else { return false }
+        let applied = Set(rows.compactMap { try? $0.decode(column: "name", as: String.self) })
+        return Self.migrationList.allSatisfy { applied.contains($0.name) }
     }
 
     /// Undoes every migration, newest first (tests use it to prove each can be reverted).

@@ -1,8 +1,8 @@
 import Foundation
 import SpotterCore
 
-/// Writing and removing a custom exercise's image: the file and the record move
-/// together, and the file replaced (or left behind by a failed write) is removed.
+/// Writing and removing a custom exercise's image: the stored image and the record
+/// move together, and the image replaced (or left behind by a failed write) is removed.
 public struct ExerciseImageService: Sendable {
     let store: SpotterStore
     let images: ImageStore
@@ -17,20 +17,20 @@ public struct ExerciseImageService: Sendable {
     private var exercises: ExerciseRepository { ExerciseRepository(store: store) }
 
     public func replace(on exercise: Exercise, with bytes: [UInt8], userID: UUID) async throws -> Exercise {
-        let stored = try images.save(bytes, userID: userID)
+        let stored = try await images.save(bytes, userID: userID, now: clock())
         do {
             let (updated, previous) = try await exercises.setImage(stored, id: exercise.id, userID: userID, now: clock())
-            if let previous { images.remove(previous, userID: userID) }
+            if let previous { await images.remove(previous, userID: userID) }
             return updated
         } catch {
-            images.remove(stored, userID: userID)
+            await images.remove(stored, userID: userID)
             throw error
         }
     }
 
     public func remove(from exercise: Exercise, userID: UUID) async throws -> Exercise {
         let (updated, previous) = try await exercises.setImage(nil, id: exercise.id, userID: userID, now: clock())
-        if let previous { images.remove(previous, userID: userID) }
+        if let previous { await images.remove(previous, userID: userID) }
         return updated
     }
 }
