@@ -10,9 +10,10 @@ import SQLKit
 #endif
 
 extension SpotterStore {
-    /// The PostgreSQL advisory lock key that migrations and seeding hold ("SPOTTER!"
-    /// as a 64-bit number), so several instances started at once take turns.
-    static let schemaLockKey: Int64 = 0x5350_4F54_5445_5221
+    /// The PostgreSQL advisory lock that migrations and seeding hold ("SPOT" as a
+    /// number), with the schema's name as its second key: instances on one schema
+    /// take turns, those on others (tests) do not wait for each other.
+    static let schemaLockKey: Int32 = 0x5350_4F54
 
     /// Runs `body` while holding the database's schema lock, which every process that
     /// migrates or seeds takes first: N instances (and the CLI) started at the same
@@ -29,19 +30,19 @@ extension SpotterStore {
         case .postgres:
             return try await database.withConnection { connection in
                 let sql = connection.sql
-                try await sql.raw("SELECT pg_advisory_lock(\(bind: Self.schemaLockKey))").run()
+                try await sql.raw("SELECT pg_advisory_lock(\(bind: Self.schemaLockKey), hashtext(current_schema()))").run()
                 do {
                     let result = try await body()
-                    try await sql.raw("SELECT pg_advisory_unlock(\(bind: Self.schemaLockKey))").run()
+                    try await sql.raw("SELECT pg_advisory_unlock(\(bind: Self.schemaLockKey), hashtext(current_schema()))").run()
                     return result
                 } catch {
-                    _ = try? await sql.raw("SELECT pg_advisory_unlock(\(bind: Self.schemaLockKey))").run()
+                    _ = try? await sql.raw("SELECT pg_advisory_unlock(\(bind: Self.schemaLockKey), hashtext(current_schema()))").run()
                     throw error
                 }
             }
         case .sqlite(let path):
             let lockPath = path + ".lock"
-            if !FileManager.default.fileExists(atPath: lockPath) { FileManager.default.createFile(atPath: lockPath, contents: nil) }
+            if !FileManager.default.fileExists(atPath: lockPath) { _ = FileManager.default.createFile(atPath: lockPath, contents: nil) }
             guard let handle = FileHandle(forUpdatingAtPath: lockPath) else { throw StoreError.schemaLock(lockPath, errno) }
             defer { try? handle.close() }
             let descriptor = handle.fileDescriptor

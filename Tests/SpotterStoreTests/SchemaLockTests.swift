@@ -1,0 +1,58 @@
+import Foundation
+import SQLKit
+import SpotterStore
+import SpotterTestSupport
+import Testing
+
+/// Several processes started at once on one database (instances behind a balancer,
+/// the CLI beside a server) migrate and seed one after another, not over each other.
+@Suite("Schema lock")
+struct SchemaLockTests {
+    @Test("three stores migrating and seeding an empty database at once apply each migration once and seed the library once", arguments: TestDatabase.all)
+    func concurrentMigrations(engine: TestDatabase) async throws {
+        try await TestEnvironment.with(engine) { env in
+            let stores = [
+                try await SpotterStore.open(env.location, logger: TestEnvironment.logger),
+                try await SpotterStore.open(env.location, logger: TestEnvironment.logger),
+                try await SpotterStore.open(env.location, logger: TestEnvironment.logger),
+            ]
+            do {
+                let catalog = try CatalogSeeder.bundledCatalog()
+                let ran = try await withThrowingTaskGroup(of: [String].self) { group in
+                    for store in stores {
+                        group.addTask {
+                            try await store.migrate {
+                                try await CatalogSeeder(store: store).seed(catalog, now: Date(timeIntervalSince1970: 1_790_000_000))
+                            }
+                        }
+                    }
+                    return try await group.reduce(into: [[String]]()) { $0.append($1) }
+                }
+                // One store ran them all; the others found nothing left to do.
+                #expect(ran.filter(\.isEmpty).count == 2)
+                #expect(ran.flatMap { $0 }.count == 16)
+                let store = stores[0]
+                #expect(try await TestEnvironment.count("_fluent_migrations", in: store) == 16)
+                #expect(try await TestEnvironment.count("exercises", in: store) == catalog.exercises.count)
+                #expect(await store.schemaIsCurrent())
+                for store in stores { await store.shutdown() }
+            } catch {
+                for store in stores { await store.shutdown() }
+                throw error
+            }
+        }
+    }
+
+    @Test("a database with a migration missing is not current: /ready says so until it is migrated", arguments: TestDatabase.all)
+    func schemaCurrent(engine: TestDatabase) async throws {
+        try await TestEnvironment.with(engine) { env in
+            try await env.withStore(migrate: false) { store in
+                #expect(await store.schemaIsCurrent() == false, "an empty database")
+                try await store.migrate()
+                #expect(await store.schemaIsCurrent())
+                try await store.sql.raw("DELETE FROM _fluent_migrations WHERE name = 'M016MoveFilesIntoDatabase'").run()
+                #expect(await store.schemaIsCurrent() == false, "one migration short")
+            }
+        }
+    }
+}
