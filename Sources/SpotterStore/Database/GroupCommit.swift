@@ -22,6 +22,8 @@ final class GroupCommit: Sendable {
     private struct Queue: Sendable {
         var pending: [Pending] = []
         var running = false
+        /// Those waiting for the queue to empty (`idle`).
+        var idleWaiters: [CheckedContinuation<Void, Never>] = []
     }
 
     /// Bounds how long the last write of a batch waits for the others.
@@ -52,16 +54,35 @@ final class GroupCommit: Sendable {
         return result as! T
     }
 
+    /// Returns once every write queued so far is committed (or failed) and nothing
+    /// waits: the server's shutdown calls it before the database closes.
+    func idle() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let done = queue.withLock { queue in
+                guard queue.running || !queue.pending.isEmpty else { return true }
+                queue.idleWaiters.append(continuation)
+                return false
+            }
+            if done { continuation.resume() }
+        }
+    }
+
     /// Commits batches until nothing waits.
     private func drain() async {
         while true {
-            let batch = queue.withLock { queue in
+            let (batch, waiters) = queue.withLock { queue in
                 let batch = Array(queue.pending.prefix(Self.maxBatch))
                 queue.pending.removeFirst(batch.count)
-                if batch.isEmpty { queue.running = false }
-                return batch
+                guard batch.isEmpty else { return (batch, [CheckedContinuation<Void, Never>]()) }
+                queue.running = false
+                defer { queue.idleWaiters = [] }
+                return (batch, queue.idleWaiters)
             }
-            if batch.isEmpty { return }
+            if batch.isEmpty {
+                for waiter in waiters { waiter.resume() }
+                return
+            }
+            StoreMetrics.groupCommitBatch.record(batch.count)
             await commit(batch)
         }
     }

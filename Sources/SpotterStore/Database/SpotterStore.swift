@@ -198,10 +198,18 @@ protocol ShutdownAsync {
 extension MultiThreadedEventLoopGroup: ShutdownAsync {}
 extension NIOThreadPool: ShutdownAsync {}
 
-/// Lets the server shut the store down with the rest of its services.
+/// Lets the server run the store with the rest of its services: it listens for other
+/// instances' sign-in changes meanwhile (PostgreSQL), and at shutdown, which comes
+/// after the HTTP server has finished the requests in flight, it commits what the
+/// group commit still holds before closing the database.
 extension SpotterStore: Service {
     public func run() async throws {
-        try? await gracefulShutdown()
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await self.listenForSignInChanges() }
+            try? await gracefulShutdown()
+            group.cancelAll()
+        }
+        await groupCommit?.idle()
         await shutdown()
     }
 }

@@ -15,8 +15,13 @@ extension Database {
     /// it is given and do not start another transaction.
     func writeTransaction<T: Sendable>(_ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
         guard !inTransaction, let sql = self as? any SQLDatabase, sql.dialect.name == "sqlite" else {
-            return try await transaction(body)
+            if inTransaction { return try await transaction(body) }
+            return try await StoreMetrics.timed(sqlite: false) { try await transaction(body) }
         }
+        return try await StoreMetrics.timed(sqlite: true) { try await sqliteWriteTransaction(body) }
+    }
+
+    private func sqliteWriteTransaction<T: Sendable>(_ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
         do {
             return try await withConnection { connection in
                 // The writer's loop runs the transaction's own code as well, so between

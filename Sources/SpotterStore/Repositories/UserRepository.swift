@@ -73,8 +73,7 @@ public struct UserRepository: Sendable {
             }
             return user
         }
-        store?.tokenOwners.forget(userID: userID)
-        store?.sessionOwners.forget(userID: userID)
+        await store?.signInChanged(.user(userID))
         return user
     }
 }

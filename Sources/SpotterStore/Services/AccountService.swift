@@ -60,7 +60,7 @@ public struct AccountService: Sendable {
             if let sessionID { others += " AND id <> \(bind: sessionID)" }
             try await tx.sql.raw(others).run()
         }
-        store.sessionOwners.forget(userID: userID)
+        await store.signInChanged(.user(userID))
     }
 
     /// Sets a new password without the old one (the CLI's reset) and ends every web session.
@@ -72,7 +72,7 @@ public struct AccountService: Sendable {
             try await UserRepository(db: tx).setPasswordHash(newHash, userID: user.id)
             try await tx.sql.raw("DELETE FROM web_sessions WHERE user_id = \(bind: user.id)").run()
         }
-        store.sessionOwners.forget(userID: user.id)
+        await store.signInChanged(.user(user.id))
     }
 
     // MARK: Web sessions
@@ -124,7 +124,7 @@ public struct AccountService: Sendable {
 
     public func endSession(id: UUID) async throws {
         try await db.sql.raw("DELETE FROM web_sessions WHERE id = \(bind: id)").run()
-        store.sessionOwners.forget(credentialID: id)
+        await store.signInChanged(.credential(id))
     }
 
     // MARK: API tokens
@@ -148,7 +148,7 @@ public struct AccountService: Sendable {
         guard try await db.sql.raw("SELECT t.id FROM api_tokens t WHERE t.user_id = \(bind: userID) AND t.id = \(bind: id)").first() != nil
         else { throw SpotterError.notFound("The token") }
         try await db.sql.raw("DELETE FROM api_tokens WHERE id = \(bind: id)").run()
-        store.tokenOwners.forget(credentialID: id)
+        await store.signInChanged(.credential(id))
     }
 
     /// The owner of a bearer token, or nil for an unknown or revoked one. Notes when

@@ -7,8 +7,9 @@ import Synchronization
 ///
 /// Everything this process changes is forgotten at once: a revoked token, an ended
 /// session, new settings, a new password. `lifetime` bounds how long a change
-/// made elsewhere (the CLI's password reset, a second server on the same
-/// PostgreSQL database) can go unseen.
+/// made elsewhere can go unseen: on PostgreSQL other processes announce their
+/// changes (`SpotterStore.signInChanged`, LISTEN/NOTIFY), so the lifetime matters
+/// only while that connection is down, or for the CLI beside a SQLite server.
 final class SignInCache<Value: Sendable>: Sendable {
     struct Entry: Sendable {
         var value: Value
@@ -41,11 +42,16 @@ final class SignInCache<Value: Sendable>: Sendable {
     /// The remembered entry for a secret's hash, unless it is older than `lifetime`.
     func entry(for key: String, now: Date) -> Entry? {
         state.withLock { state in
-            guard let entry = state.entries[key] else { return nil }
-            guard now.timeIntervalSince(entry.cachedAt) < Self.lifetime, entry.cachedAt <= now else {
-                state.entries[key] = nil
+            guard let entry = state.entries[key] else {
+                StoreMetrics.signInMisses.increment()
                 return nil
             }
+            guard now.timeIntervalSince(entry.cachedAt) < Self.lifetime, entry.cachedAt <= now else {
+                state.entries[key] = nil
+                StoreMetrics.signInMisses.increment()
+                return nil
+            }
+            StoreMetrics.signInHits.increment()
             return entry
         }
     }
@@ -62,6 +68,13 @@ final class SignInCache<Value: Sendable>: Sendable {
         state.withLock { state in
             state.generation += 1
             state.entries = state.entries.filter { $0.value.userID != userID }
+        }
+    }
+
+    func forgetAll() {
+        state.withLock { state in
+            state.generation += 1
+            state.entries.removeAll()
         }
     }
 
