@@ -39,7 +39,7 @@ let package = Package(
         ),
         .target(
             name: "SpotterImport",
-            dependencies: ["SpotterCore", "SpotterStore"],
+            dependencies: ["SpotterCore", "SpotterStore", .product(name: "CoreMetrics", package: "swift-metrics")],
             swiftSettings: strict
         ),
         .target(
@@ -92,6 +92,8 @@ let package = Package(
                 "SpotterServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ],
             swiftSettings: strict
         ),
@@ -140,6 +142,7 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ],
             swiftSettings: strict
         ),

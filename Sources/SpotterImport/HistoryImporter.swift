@@ -1,3 +1,4 @@
+import CoreMetrics
 import Foundation
 import SpotterCore
 import SpotterStore
@@ -40,6 +41,10 @@ public struct HistoryImporter: Sendable {
     /// logging meanwhile are not held up and memory holds one part: all of it or, on
     /// any failure, nothing.
     public func commit(_ plan: ImportPlan, from input: ImportInput, userID: UUID, now: Date) async throws -> ImportOutcome {
+        let started = DispatchTime.now().uptimeNanoseconds
+        defer {
+            Timer(label: "spotter_import_duration_seconds").recordNanoseconds(Int64(DispatchTime.now().uptimeNanoseconds - started))
+        }
         var read = try ImportReader.workouts(input, outline: plan.file)
         var handedOver = 0
         let added = try await workouts.addFinished(

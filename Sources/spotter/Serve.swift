@@ -1,7 +1,9 @@
 import ArgumentParser
+import CoreMetrics
 import Foundation
 import Hummingbird
 import Logging
+import Prometheus
 import SpotterServer
 
 struct Serve: AsyncParsableCommand {
@@ -30,7 +32,21 @@ struct Serve: AsyncParsableCommand {
             valueName: "address"))
     var trustedProxies: [String] = []
 
+    @Option(help: ArgumentHelp("text: one readable line per event; json: one JSON object per line, for log shippers.", valueName: "text|json"))
+    var logFormat = "text"
+
+    @Option(
+        name: .customLong("metrics-token"),
+        help: ArgumentHelp(
+            "Turns on GET /metrics (Prometheus text) for scrapers that send Authorization: Bearer <token> (env: SPOTTER_METRICS_TOKEN). Without it /metrics answers 404.",
+            valueName: "token"))
+    var metricsToken: String?
+
     func validate() throws {
+        guard ["text", "json"].contains(logFormat) else { throw ValidationError("--log-format takes text or json.") }
+        if let token = metricsToken ?? ProcessInfo.processInfo.environment["SPOTTER_METRICS_TOKEN"], !token.isEmpty, token.utf8.count < 16 {
+            throw ValidationError("--metrics-token must be at least 16 characters: anyone who guesses it reads the server's figures.")
+        }
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("Unknown log level \(logLevel): use trace, debug, info, notice, warning, error or critical.")
         }
@@ -41,10 +57,20 @@ struct Serve: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // Both are process-wide and set once, before anything logs or counts.
+        if logFormat == "json" {
+            LoggingSystem.bootstrap { label in JSONLogHandler(label: label) }
+        }
+        var metrics: MetricsExport?
+        if let token = metricsToken ?? ProcessInfo.processInfo.environment["SPOTTER_METRICS_TOKEN"], !token.isEmpty {
+            let export = MetricsExport(registry: PrometheusCollectorRegistry(), token: token)
+            MetricsSystem.bootstrap(export.factory())
+            metrics = export
+        }
         let configuration = AppConfiguration(
             host: host, port: port, dataDirectory: database.dataDirectory, database: try database.location(),
             registrationOpen: registration == "open", logLevel: Logger.Level(rawValue: logLevel) ?? .info,
-            trustedProxies: Set(trustedProxies))
+            trustedProxies: Set(trustedProxies), metrics: metrics)
         let app = try await buildApplication(configuration: configuration)
         try await app.runService()
     }

@@ -15,7 +15,7 @@ struct RouteAccessTests {
     /// The routes anyone may use: the sign-in and registration forms, the welcome page,
     /// health, the assets and service worker, and the API's own document.
     static let publicRoutes: Set<String> = [
-        "GET /", "GET /welcome", "GET /health", "GET /login", "POST /login", "GET /register", "POST /register", "GET /sw.js",
+        "GET /", "GET /welcome", "GET /health", "GET /ready", "GET /metrics", "GET /login", "POST /login", "GET /register", "POST /register", "GET /sw.js",
         "GET /assets/{name}", "GET /api/v1/openapi.yaml",
     ]
 

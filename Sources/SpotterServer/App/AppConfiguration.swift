@@ -28,13 +28,15 @@ public struct AppConfiguration: Sendable {
     public var trustedProxies: Set<String>
     /// The largest export Settings -> Import takes; tests lower it to stay fast.
     public var importFileLimit: Int
+    /// `GET /metrics` and its token (`--metrics-token`); nil answers 404 there.
+    public var metrics: MetricsExport?
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, dataDirectory: URL, database: DatabaseLocation? = nil,
         registrationOpen: Bool = true, logLevel: Logger.Level = .info, passwordCost: UInt8 = 12,
         clock: @escaping @Sendable () -> Date = { Date() }, accountThrottle: LoginThrottle = .perAccount,
         addressThrottle: LoginThrottle = .perAddress, anonymousPosts: RequestBudget = RequestBudget(), trustedProxies: Set<String> = [],
-        importFileLimit: Int = ImportRules.largestFileBytes
+        importFileLimit: Int = ImportRules.largestFileBytes, metrics: MetricsExport? = nil
     ) {
         self.host = host
         self.port = port
@@ -49,5 +51,6 @@ public struct AppConfiguration: Sendable {
         self.anonymousPosts = anonymousPosts
         self.trustedProxies = trustedProxies
         self.importFileLimit = importFileLimit
+        self.metrics = metrics
     }
 }

@@ -20,6 +20,10 @@ struct AppServices: Sendable {
     /// How many exercises the built-in library holds, for the welcome screen.
     let catalogSize: Int
     let clock: @Sendable () -> Date
+    /// `GET /metrics`, when turned on.
+    let metrics: MetricsExport?
+    /// The server's log level: each request is logged on a line of its own at info.
+    let logLevel: Logger.Level
 
     var exercises: ExerciseRepository { ExerciseRepository(store: store) }
     var exerciseMerges: ExerciseMergeService { ExerciseMergeService(store: store) }

@@ -60,12 +60,15 @@ func buildServices(configuration: AppConfiguration) async throws -> AppServices 
         trustedProxies: configuration.trustedProxies,
         registrationOpen: configuration.registrationOpen,
         catalogSize: catalog.exercises.count,
-        clock: configuration.clock)
+        clock: configuration.clock,
+        metrics: configuration.metrics,
+        logLevel: configuration.logLevel)
 }
 
 /// Every route, API and pages, behind the shared middleware.
 func buildRouter(services: AppServices) -> Router<AppRequestContext> {
     let router = Router(context: AppRequestContext.self)
+    router.add(middleware: RequestLogMiddleware(metrics: services.metrics?.factory(), logsRequests: services.logLevel <= .info))
     router.add(middleware: ClientAddressMiddleware(trustedProxies: services.trustedProxies))
     router.add(middleware: CompressionMiddleware())
     router.add(middleware: ErrorMiddleware(views: services.views))
@@ -74,10 +77,10 @@ func buildRouter(services: AppServices) -> Router<AppRequestContext> {
     router.add(middleware: AuthMiddleware(services: services))
     router.add(middleware: CSRFMiddleware(services: services))
 
-    // Public: the probe, the assets, the API's document, and the pages for signing in.
+    // Public: the probes and metrics, the assets, the API's document, and the pages for signing in.
     // Everything else is in the signed-in groups, which refuse a request without a
     // session or token before any handler runs (`SignedInContext`).
-    router.get("health") { _, _ in ["status": "ok"] }
+    OperationsController(services: services).addRoutes(to: router)
     AssetsController(assets: services.assets).addRoutes(to: router)
     let api = router.group("api/v1")
     OpenAPIController().addRoutes(to: api)

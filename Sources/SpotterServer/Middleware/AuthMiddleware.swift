@@ -19,6 +19,8 @@ struct AuthMiddleware: RouterMiddleware {
         if request.isPublicResource, request.headers[.authorization] == nil {
             return try await next(request, context)
         }
+        // The metrics scraper's bearer is the metrics token, which that route checks.
+        if request.uri.path == "/metrics" { return try await next(request, context) }
         var context = context
         let now = services.clock()
         if let header = request.headers[.authorization] {
@@ -39,10 +41,10 @@ struct AuthMiddleware: RouterMiddleware {
 }
 
 extension Request {
-    /// The probe, the service worker and the static files: served to anyone, never a
+    /// The probes, the metrics, the service worker and the static files: served to anyone, never a
     /// page (a refusal there is JSON, not a sign-in redirect) and never a form.
     var isPublicResource: Bool {
         let path = uri.path
-        return path == "/health" || path == "/sw.js" || path.hasPrefix("/assets/")
+        return path == "/health" || path == "/ready" || path == "/metrics" || path == "/sw.js" || path.hasPrefix("/assets/")
     }
 }

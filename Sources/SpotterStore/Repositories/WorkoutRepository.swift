@@ -232,4 +232,10 @@ extension WorkoutRepository {
         ).all()
         return Set(try rows.map { try $0.decode(column: "exercise_id", as: UUID.self) })
     }
+
+    /// How many workouts are in progress, over every lifter: a figure for `/metrics`,
+    /// the one query that names no owner, as it reads no lifter's data.
+    public func activeCount() async throws -> Int {
+        try await reads.sql.raw("SELECT COUNT(*) AS n FROM workouts w WHERE w.ended_at IS NULL").first()?.decode(column: "n", as: Int.self) ?? 0
+    }
 }
