@@ -40,11 +40,12 @@ public struct HistoryImporter: Sendable {
     /// in short transactions (`WorkoutRepository.addFinished(next:)`), so lifters
     /// logging meanwhile are not held up and memory holds one part: all of it or, on
     /// any failure, nothing.
+    /// How long imports take, from the first row read to the last mark judged.
+    public static let duration = Timer(label: "spotter_import_duration_seconds")
+
     public func commit(_ plan: ImportPlan, from input: ImportInput, userID: UUID, now: Date) async throws -> ImportOutcome {
         let started = DispatchTime.now().uptimeNanoseconds
-        defer {
-            Timer(label: "spotter_import_duration_seconds").recordNanoseconds(Int64(DispatchTime.now().uptimeNanoseconds - started))
-        }
+        defer { Self.duration.recordNanoseconds(Int64(DispatchTime.now().uptimeNanoseconds - started)) }
         var read = try ImportReader.workouts(input, outline: plan.file)
         var handedOver = 0
         let added = try await workouts.addFinished(

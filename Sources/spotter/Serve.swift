@@ -4,7 +4,9 @@ import Foundation
 import Hummingbird
 import Logging
 import Prometheus
+import SpotterImport
 import SpotterServer
+import SpotterStore
 
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -65,6 +67,8 @@ struct Serve: AsyncParsableCommand {
         if let token = metricsToken ?? ProcessInfo.processInfo.environment["SPOTTER_METRICS_TOKEN"], !token.isEmpty {
             let export = MetricsExport(registry: PrometheusCollectorRegistry(), token: token)
             MetricsSystem.bootstrap(export.factory())
+            StoreMetrics.declare()
+            _ = HistoryImporter.duration
             metrics = export
         }
         let configuration = AppConfiguration(
