@@ -11,8 +11,8 @@ struct BackupCommand: AsyncParsableCommand {
         abstract: "Copy the whole database to a file (safe while the server runs).",
         discussion: """
             SQLite: one consistent database file (VACUUM INTO). PostgreSQL: a pg_dump file in its custom format (needs \
-            the PostgreSQL client tools). Uploaded exercise images live in the data directory's images folder: copy \
-            that folder too. Refuses to replace an existing file without --force.
+            the PostgreSQL client tools). Everything is in the database, exercise images included, so the file is \
+            complete by itself. Refuses to replace an existing file without --force.
             """)
 
     @OptionGroup var database: DatabaseOptions

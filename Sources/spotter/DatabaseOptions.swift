@@ -5,7 +5,7 @@ import SpotterStore
 
 /// Where the data lives; every command takes the same options.
 struct DatabaseOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Folder for the SQLite database and uploaded images (env: SPOTTER_DATA_DIR).", valueName: "path"))
+    @Option(name: .long, help: ArgumentHelp("Folder for the SQLite database and the server's cache of import files (env: SPOTTER_DATA_DIR).", valueName: "path"))
     var dataDir: String?
 
     @Option(name: .long, help: ArgumentHelp("Use PostgreSQL instead of SQLite, e.g. postgres://user:pass@localhost/spotter (env: SPOTTER_DATABASE_URL).", valueName: "url"))
@@ -36,7 +36,7 @@ struct DatabaseOptions: ParsableArguments {
     ) async throws -> Result {
         let store = try await SpotterStore.open(try location(), logger: Self.logger(logLevel))
         do {
-            if migrating { try await Self.migrateAndSeed(store) }
+            if migrating { try await Self.migrateAndSeed(store, dataDirectory: dataDirectory) }
             let result = try await body(store)
             await store.shutdown()
             return result
@@ -46,10 +46,14 @@ struct DatabaseOptions: ParsableArguments {
         }
     }
 
-    /// Brings the schema and the built-in exercises up to date, under the schema lock
-    /// (a server or another command may be starting on the same database).
+    /// Brings the schema and the built-in exercises up to date, and moves image files
+    /// from before images lived in the database into it, under the schema lock (a
+    /// server or another command may be starting on the same database).
     @discardableResult
-    static func migrateAndSeed(_ store: SpotterStore) async throws -> [String] {
-        try await store.migrate { try await CatalogSeeder(store: store).seed(CatalogSeeder.bundledCatalog(), now: Date()) }
+    static func migrateAndSeed(_ store: SpotterStore, dataDirectory: URL) async throws -> [String] {
+        try await store.migrate {
+            try await CatalogSeeder(store: store).seed(CatalogSeeder.bundledCatalog(), now: Date())
+            try await ImageStore(store: store, dataDirectory: dataDirectory).moveFilesIntoDatabase(now: Date())
+        }
     }
 }

@@ -87,7 +87,7 @@ struct Migrate: AsyncParsableCommand {
     @OptionGroup var database: DatabaseOptions
 
     func run() async throws {
-        let ran = try await database.withStore(migrating: false) { store in try await DatabaseOptions.migrateAndSeed(store) }
+        let ran = try await database.withStore(migrating: false) { store in try await DatabaseOptions.migrateAndSeed(store, dataDirectory: database.dataDirectory) }
         for name in ran { print("Applied \(name)") }
         print(ran.isEmpty ? "Already up to date: \(try database.location())." : "The database is up to date: \(try database.location()).")
     }
