@@ -28,9 +28,9 @@ struct ViewRenderer: Sendable {
         return ViewRenderer(library: library)
     }
 
-    /// An HTML response from a template and its model.
+    /// An HTML response from a template and its model (read by name: `ReflectedView`).
     func render(_ model: Any, template: String, status: HTTPResponse.Status = .ok) throws -> Response {
-        guard let html = library.render(model, withTemplate: template) else {
+        guard let html = library.render(ReflectedView.present(model) as Any, withTemplate: template) else {
             throw APIProblem(status: .internalServerError, code: "internal", message: "The page \(template) is missing.")
         }
         return Self.html(html, status: status)
