@@ -40,7 +40,12 @@ struct ConcurrentWriteTests {
                 let setIDs = (0..<40).map { _ in UUID() }
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     for (index, id) in setIDs.enumerated() {
-                        group.addTask { _ = try await putSet(workouts, ids, set: id, done: false, user: ana, at: Double(index)) }
+                        // A repository per write, as each request makes its own: on PostgreSQL a
+                        // repository keeps the connection pool of one event loop, and 40 writes
+                        // queued on one pool of 4 (each holding its connection while it waits
+                        // for the workout's lock) outwaited the pool's 60 s when the whole suite
+                        // ran at once on 2 cores.
+                        group.addTask { _ = try await putSet(WorkoutRepository(store: store), ids, set: id, done: false, user: ana, at: Double(index)) }
                     }
                     try await group.waitForAll()
                 }
