@@ -1,3 +1,4 @@
+import AsyncKit
 import Foundation
 import Hummingbird
 import Logging
@@ -34,8 +35,10 @@ struct APIProblem: Error, Sendable {
             case .forbidden(let message):
                 self.init(status: .forbidden, code: "forbidden", message: message)
             }
-        case StoreError.busy:
-            // Nothing was written; clients (and the web app's outbox) send it again.
+        case StoreError.busy, is ConnectionPoolTimeoutError:
+            // Nothing was written (a write that waited out the busy timeout, or a request
+            // that waited a minute for a database connection); clients (and the web app's
+            // outbox) send it again.
             self.init(status: .serviceUnavailable, code: "unavailable", message: StoreError.busy.description)
             headers[.retryAfter] = "5"
         case let failure as ValidationFailure:

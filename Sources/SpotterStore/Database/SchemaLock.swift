@@ -1,6 +1,7 @@
 import FluentKit
 import Foundation
 import NIOPosix
+import PostgresKit
 import SQLKit
 
 #if canImport(Glibc)
@@ -11,8 +12,7 @@ import SQLKit
 
 extension SpotterStore {
     /// The PostgreSQL advisory lock that migrations and seeding hold ("SPOT" as a
-    /// number), with the schema's name as its second key: instances on one schema
-    /// take turns, those on others (tests) do not wait for each other.
+    /// number), with the schema's name (if one is set) as its second key.
     static let schemaLockKey: Int32 = 0x5350_4F54
 
     /// Runs `body` while holding the database's schema lock, which every process that
@@ -20,25 +20,33 @@ extension SpotterStore {
     /// moment on one database then apply each migration once, one after another, and
     /// each finds the work of those before it done.
     ///
-    /// PostgreSQL: a session advisory lock on a connection kept aside for the
-    /// purpose; it is let go at the end, or by the server when the process dies.
+    /// PostgreSQL: a session advisory lock on a connection opened for the purpose,
+    /// outside the pool; it is let go at the end, or by the server when the process dies.
     /// SQLite: an exclusive `flock` on `<database>.lock` beside the file, which the
     /// system also drops with the process. (SQLite's own write lock would block this
     /// process's writer, through which the migrations themselves run.)
     func withSchemaLock<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
         switch location {
-        case .postgres:
-            return try await database.withConnection { connection in
-                let sql = connection.sql
-                try await sql.raw("SELECT pg_advisory_lock(\(bind: Self.schemaLockKey), hashtext(current_schema()))").run()
-                do {
-                    let result = try await body()
-                    try await sql.raw("SELECT pg_advisory_unlock(\(bind: Self.schemaLockKey), hashtext(current_schema()))").run()
-                    return result
-                } catch {
-                    _ = try? await sql.raw("SELECT pg_advisory_unlock(\(bind: Self.schemaLockKey), hashtext(current_schema()))").run()
-                    throw error
-                }
+        case .postgres(let url, let schema):
+            // A connection of its own, outside the pool: the migrations and the seeding
+            // get the whole pool, and the lock goes with the connection if the process dies.
+            let configuration = try SQLPostgresConfiguration(url: url)
+            let connection = try await PostgresConnection.connect(
+                on: MultiThreadedEventLoopGroup.singleton.next(), configuration: configuration.coreConfiguration, id: 0, logger: logger
+            ).get()
+            let key = Self.schemaLockKey
+            // The schema names the lock: instances on one schema take turns, those on
+            // others (tests, one schema each) do not wait for each other.
+            let scope = schema ?? ""
+            do {
+                _ = try await connection.query("SELECT pg_advisory_lock(\(key), hashtext(\(scope)))", logger: logger)
+                let result = try await body()
+                _ = try? await connection.query("SELECT pg_advisory_unlock(\(key), hashtext(\(scope)))", logger: logger)
+                try? await connection.close()
+                return result
+            } catch {
+                try? await connection.close()
+                throw error
             }
         case .sqlite(let path):
             let lockPath = path + ".lock"
