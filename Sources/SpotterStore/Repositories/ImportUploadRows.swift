@@ -58,7 +58,10 @@ enum ImportUploadRows {
     /// Keeps what importing it did and lets its bytes go.
     static func markImported(token: String, userID: UUID, result: String, on db: any Database) async throws {
         try await db.sql.raw("UPDATE import_uploads SET result = \(bind: result) WHERE token = \(bind: token) AND user_id = \(bind: userID)").run()
-        try await db.sql.raw("DELETE FROM import_upload_parts WHERE token = \(bind: token)").run()
+        try await db.sql.raw("""
+            DELETE FROM import_upload_parts WHERE token IN \
+            (SELECT u.token FROM import_uploads u WHERE u.token = \(bind: token) AND u.user_id = \(bind: userID))
+            """).run()
     }
 
     static func delete(token: String, userID: UUID, on db: any Database) async throws {
