@@ -11,38 +11,41 @@ extension Database {
     /// process, such as the CLI, holds it). Fluent's plain `BEGIN` takes it only at
     /// the first write, and a transaction that read first then fails with
     /// `SQLITE_BUSY_SNAPSHOT` if someone else wrote in between: a lost set. On
-    /// PostgreSQL this is Fluent's transaction. Inside `body`, use only the database
-    /// it is given and do not start another transaction.
+    /// PostgreSQL it is a plain `BEGIN` (writes lock the rows they need). Inside
+    /// `body`, use only the database it is given and do not start another transaction.
     func writeTransaction<T: Sendable>(_ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
-        guard !inTransaction, let sql = self as? any SQLDatabase, sql.dialect.name == "sqlite" else {
-            if inTransaction { return try await transaction(body) }
-            return try await StoreMetrics.timed(sqlite: false) { try await transaction(body) }
-        }
-        return try await StoreMetrics.timed(sqlite: true) { try await sqliteWriteTransaction(body) }
-    }
-
-    private func sqliteWriteTransaction<T: Sendable>(_ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
+        if inTransaction { return try await transaction(body) }
+        let sqlite = (self as? any SQLDatabase)?.dialect.name == "sqlite"
         do {
-            return try await withConnection { connection in
-                // The writer's loop runs the transaction's own code as well, so between
-                // two statements the answer does not hop to another thread and back.
-                try await withTaskExecutorPreference(EventLoopExecutor(connection.eventLoop)) {
-                    let sql = connection.sql
-                    try await sql.raw("BEGIN IMMEDIATE").run()
-                    do {
-                        let result = try await body(connection)
-                        try await sql.raw("COMMIT").run()
-                        return result
-                    } catch {
-                        try? await sql.raw("ROLLBACK").run()
-                        throw error
-                    }
-                }
+            return try await StoreMetrics.timed(sqlite: sqlite) {
+                try await connectionTransaction(begin: sqlite ? "BEGIN IMMEDIATE" : "BEGIN", body)
             }
         } catch let error as SQLiteError where Self.isBusy(error) {
             // Another process held the write lock past the busy timeout (SQLite already
             // waited and retried all that time): say so, rather than fail as if broken.
             throw StoreError.busy
+        }
+    }
+
+    /// The transaction on one connection, whose loop runs the transaction's own code
+    /// as well: between two statements the answer does not hop to another thread and
+    /// back (on PostgreSQL that hop cost more than the statements of a set write).
+    private func connectionTransaction<T: Sendable>(
+        begin: SQLQueryString, _ body: @escaping @Sendable (any Database) async throws -> T
+    ) async throws -> T {
+        try await withConnection { connection in
+            try await withTaskExecutorPreference(EventLoopExecutor(connection.eventLoop)) {
+                let sql = connection.sql
+                try await sql.raw(begin).run()
+                do {
+                    let result = try await body(connection)
+                    try await sql.raw("COMMIT").run()
+                    return result
+                } catch {
+                    try? await sql.raw("ROLLBACK").run()
+                    throw error
+                }
+            }
         }
     }
 }
