@@ -28,9 +28,12 @@ enum ExerciseRestRows {
         return result
     }
 
-    /// The rest of entry `e` in a query: its own, else the one remembered for its exercise.
-    static let entryRest: SQLQueryString = """
-        COALESCE(e.rest_seconds, (SELECT r.rest_seconds FROM exercise_rests r \
-        WHERE r.user_id = e.user_id AND r.exercise_id = e.exercise_id))
+    /// The rest of the entry `entry` names in a query (a fixed alias): its own, else
+    /// the one remembered for its exercise.
+    static func entryRest(_ entry: String) -> SQLQueryString {
         """
+        COALESCE(\(unsafeRaw: entry).rest_seconds, (SELECT r.rest_seconds FROM exercise_rests r \
+        WHERE r.user_id = \(unsafeRaw: entry).user_id AND r.exercise_id = \(unsafeRaw: entry).exercise_id))
+        """
+    }
 }

@@ -20,9 +20,10 @@ extension WorkoutRepository {
     /// set done starts the rest timer (see `RestTimer.event`); unticking cancels it.
     ///
     /// This is the request a lifter makes for every set, so it is plain SQL (see
-    /// `WorkoutRows`): one query reads the workout's state and the stored set, one
-    /// statement writes the set, and a tick that changes `done` reads where the set
-    /// sits and writes the rest timer with two more.
+    /// `WorkoutRows`): one query reads the workout's state, the stored set and where
+    /// it sits, and one statement writes the set, a second the rest timer when a tick
+    /// moves it (on PostgreSQL both go in one statement: each is a round trip with
+    /// the workout locked).
     public func putSet(
         workoutID: UUID, entryID: UUID, setID: UUID, draft: SetDraft, changedAt: Date, userID: UUID, unit: MassUnit,
         defaultRestSeconds: Int, now: Date
@@ -61,14 +62,18 @@ extension WorkoutRepository {
         // a query that waits for the lock would still see the other rows as they
         // were before the waiting ended.
         if !locked { try await WorkoutRows.lockWorkout(id: workoutID, userID: userID, on: tx) }
-        // The stored set and the workout's state. Kept short: SQLite parses the
+        // The stored set, the workout's state and where the set sits (a new one goes
+        // last in its entry, with no set after it). Kept short: SQLite parses the
         // text on every request.
         guard let row = try await sql.raw("""
             SELECT s.*, w.ended_at, w.started_at AS workout_start, w.rest_ends_at, w.rest_total_seconds, w.rest_after_set_id, \
             x.exercise_id AS entry_exercise, r.heaviest_kg, r.e1rm_kg, r.set_volume_kg, r.session_volume_kg, r.rep_weights, \
-            (SELECT string_agg(CAST(oe.id AS TEXT) || COALESCE(' ' || CAST(o.id AS TEXT) || ' ' || o.kind || ' ' || \
-            COALESCE(CAST(o.reps AS TEXT), '-') || ' ' || COALESCE(CAST(o.weight_value AS TEXT), '-') || ' ' || \
-            COALESCE(o.weight_unit, '-') || CASE WHEN o.done THEN ' 1' ELSE ' 0' END, ''), ';' ORDER BY oe.position, o.position) \
+            \(ExerciseRestRows.entryRest("x")) AS entry_rest_seconds, x.superset_group AS entry_superset_group, \
+            (SELECT n.kind FROM workout_sets n WHERE n.entry_id = x.id AND n.position > s.position ORDER BY n.position LIMIT 1) AS next_kind, \
+            (SELECT COUNT(*) FROM exercise_entries n WHERE n.workout_id = x.workout_id AND n.position > x.position) AS later_entries, \
+            (SELECT n.superset_group FROM exercise_entries n WHERE n.workout_id = x.workout_id AND n.position > x.position \
+            ORDER BY n.position LIMIT 1) AS next_group, \
+            (SELECT string_agg(CAST(oe.id AS TEXT) || COALESCE(' ' || \(WorkoutRows.setText("o")), ''), ';' ORDER BY oe.position, o.position) \
             FROM exercise_entries oe LEFT JOIN workout_sets o ON o.entry_id = oe.id \
             WHERE oe.workout_id = w.id AND oe.exercise_id = r.exercise_id AND w.ended_at IS NULL) AS exercise_sets \
             FROM workouts w LEFT JOIN workout_sets s ON s.id = \(bind: setID) AND s.user_id = w.user_id \
@@ -100,33 +105,36 @@ extension WorkoutRepository {
         let wasDone = existing?.set.done ?? false
         set.noteLogged(wasDone: wasDone, now: now)
 
-        let position: Int
-        if let stored = existing?.set {
-            position = try row.decode(column: "position", as: Int.self)
-            try await sql.raw("UPDATE workout_sets SET " + WorkoutRows.changes(from: stored, to: set) + " WHERE id = \(bind: setID)").run()
-        } else {
-            position = try await insertSet(set, entryID: entryID, workoutID: workoutID, userID: userID, on: sql)
-        }
-        progress?.put(set, in: entryID)
-
+        // A tick on a workout in progress moves the rest timer.
+        var restMoved = false
         if set.done != wasDone, isActive, startsRest {
-            let event: RestTimer.Event
-            if set.done {
-                let place = try await setPlace(entryID: entryID, position: position, on: sql)
-                event = RestTimer.event(completing: setID, at: place, defaultRestSeconds: defaultRestSeconds, at: now)
-            } else {
-                event = .setReopened(setID: setID)
-            }
+            let event: RestTimer.Event =
+                set.done
+                ? RestTimer.event(completing: setID, at: try Self.place(row), defaultRestSeconds: defaultRestSeconds, at: now)
+                : .setReopened(setID: setID)
             let before = rest
             _ = RestTimer.reduce(&rest, event)
-            if rest != before {
-                try await sql.raw("""
-                    UPDATE workouts SET rest_ends_at = \(bind: rest.endsAt), \
-                    rest_total_seconds = \(bind: rest.totalSeconds), rest_after_set_id = \(bind: rest.afterSetID), \
-                    updated_at = \(bind: now) WHERE id = \(bind: workoutID)
-                    """).run()
-            }
+            restMoved = rest != before
         }
+        let restWrite: SQLQueryString = """
+            UPDATE workouts SET rest_ends_at = \(bind: rest.endsAt), \
+            rest_total_seconds = \(bind: rest.totalSeconds), rest_after_set_id = \(bind: rest.afterSetID), \
+            updated_at = \(bind: now) WHERE id = \(bind: workoutID)
+            """
+        if let stored = existing?.set {
+            let setWrite: SQLQueryString = "UPDATE workout_sets SET " + WorkoutRows.changes(from: stored, to: set) + " WHERE id = \(bind: setID)"
+            if restMoved, WorkoutRows.locksWorkouts(tx) {
+                // PostgreSQL runs an UPDATE inside WITH to completion, read or not.
+                try await sql.raw("WITH changed_set AS (" + setWrite + ") " + restWrite).run()
+            } else {
+                try await sql.raw(setWrite).run()
+                if restMoved { try await sql.raw(restWrite).run() }
+            }
+        } else {
+            try await insertSet(set, entryID: entryID, workoutID: workoutID, userID: userID, on: sql)
+            if restMoved { try await sql.raw(restWrite).run() }
+        }
+        progress?.put(set, in: entryID)
         if !isActive { try await refreshProgress(entryID: entryID, userID: userID, on: tx) }
         return (SetWriteResult(set: set, rest: rest, applied: true), progress)
     }
@@ -154,22 +162,14 @@ extension WorkoutRepository {
     }
 
     /// The sets of the exercise in the workout from the set write's first read, as
-    /// one text (the database joins them; decoding a row per set costs more): entries
-    /// by ";", each "entry-id" or "entry-id set-id kind reps weight unit done" with
-    /// "-" for no value, ordered by entry and position.
+    /// one text (see `WorkoutRows.setText`): entries by ";", each "entry-id" or
+    /// "entry-id" and a set's text, ordered by entry and position.
     private static func exerciseSets(_ text: String?) -> [(entryID: UUID, sets: [WorkoutSet])] {
-        // Split as bytes: the text is ASCII, and splitting by Character costs more
-        // than the rest of the judging.
         var groups: [(entryID: UUID, sets: [WorkoutSet])] = []
-        for item in (text ?? "").utf8.split(separator: UInt8(ascii: ";")) {
-            let fields = item.split(separator: UInt8(ascii: " ")).map { String(Substring($0)) }
-            guard let entryID = UUID(uuidString: fields[0]) else { continue }
+        WorkoutRows.forEachItem(of: text) { item in
+            guard let entryID = item.uuid(0) else { return }
             if groups.last?.entryID != entryID { groups.append((entryID, [])) }
-            guard fields.count == 7, let id = UUID(uuidString: fields[1]) else { continue }
-            let weight = Double(fields[4]).flatMap { value in MassUnit(rawValue: fields[5]).map { Mass(value, $0) } }
-            groups[groups.count - 1].sets.append(WorkoutSet(
-                id: id, kind: SetKind(rawValue: fields[2]) ?? .working, reps: Int(fields[3]), weight: weight,
-                done: fields[6] == "1", updatedAt: .distantPast))
+            if let (set, _) = item.set(from: 1) { groups[groups.count - 1].sets.append(set) }
         }
         return groups
     }
@@ -198,27 +198,18 @@ extension WorkoutRepository {
         try await ProgressRows.refresh(userID: userID, exerciseIDs: [exerciseID], on: tx)
     }
 
-    /// Where the set at `position` of an entry sits, for the rest after it (read only
-    /// when a set is ticked done).
-    private func setPlace(entryID: UUID, position: Int, on sql: any SQLDatabase) async throws -> RestTimer.SetPlace {
-        let row = try await sql.raw("""
-            SELECT \(ExerciseRestRows.entryRest) AS rest_seconds, e.superset_group, (SELECT n.kind FROM workout_sets n WHERE n.entry_id = e.id AND n.position > \(bind: position) \
-            ORDER BY n.position LIMIT 1) AS next_kind, (SELECT COUNT(*) FROM exercise_entries n \
-            WHERE n.workout_id = e.workout_id AND n.position > e.position) AS later_entries, \
-            (SELECT n.superset_group FROM exercise_entries n WHERE n.workout_id = e.workout_id AND n.position > e.position \
-            ORDER BY n.position LIMIT 1) AS next_group FROM exercise_entries e WHERE e.id = \(bind: entryID)
-            """).first()
-        guard let row else { throw SpotterError.notFound("The exercise entry") }
+    /// Where the set sits, for the rest after it, from `writeSet`'s first read.
+    private static func place(_ row: any SQLRow) throws -> RestTimer.SetPlace {
         let nextKind = try row.optional("next_kind", as: String.self)
         return RestTimer.SetPlace(
-            entryRestSeconds: try row.optional("rest_seconds"), nextSetKind: nextKind.flatMap(SetKind.init(rawValue:)),
+            entryRestSeconds: try row.optional("entry_rest_seconds"), nextSetKind: nextKind.flatMap(SetKind.init(rawValue:)),
             isLastOfWorkout: try nextKind == nil && row.decode(column: "later_entries", as: Int.self) == 0,
-            supersetGoesOn: RestTimer.SetPlace.sameSuperset(try row.optional("superset_group"), try row.optional("next_group")))
+            supersetGoesOn: RestTimer.SetPlace.sameSuperset(try row.optional("entry_superset_group"), try row.optional("next_group")))
     }
 
     /// Adds a set at the end of its entry, in one statement that also checks the
-    /// entry is the user's and in this workout; returns its position.
-    private func insertSet(_ set: WorkoutSet, entryID: UUID, workoutID: UUID, userID: UUID, on sql: any SQLDatabase) async throws -> Int {
+    /// entry is the user's and in this workout.
+    private func insertSet(_ set: WorkoutSet, entryID: UUID, workoutID: UUID, userID: UUID, on sql: any SQLDatabase) async throws {
         // The set's row as the table's encoder writes it, but its position counted in
         // the statement, and only when the entry is the user's and in this workout.
         let values = WorkoutRows.setValues(set, workoutID: workoutID, entryID: entryID, position: 0, userID: userID, records: [])
@@ -236,8 +227,7 @@ extension WorkoutRepository {
         } catch let error as any DatabaseError where error.isConstraintFailure {
             throw SpotterError.idInUse
         }
-        guard let inserted else { throw SpotterError.notFound("The exercise entry") }
-        return try inserted.decode(column: "position", as: Int.self)
+        guard inserted != nil else { throw SpotterError.notFound("The exercise entry") }
     }
 
     /// Removes a set; the others of its exercise close ranks.

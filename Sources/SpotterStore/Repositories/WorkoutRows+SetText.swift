@@ -1,0 +1,103 @@
+import Foundation
+import SQLKit
+import SpotterCore
+
+/// Sets as text the database joins, for reads of many sets at once: one row per
+/// entry with its sets in one text costs far less to read than a row per set (on
+/// SQLite, decoding a row's columns through SQLKit was a third of the stats page).
+/// Each set is "id kind reps weight unit duration distance rpe done marks": "-" for
+/// no value, done as 1 or 0, the record marks as `ProgressRows.text` writes them;
+/// sets are joined by ";". No field holds a space or a ";".
+extension WorkoutRows {
+    /// The text of the set `alias` names in a query (a fixed alias); NULL when the
+    /// set is NULL (an outer join found none).
+    static func setText(_ alias: String) -> SQLQueryString {
+        let s: SQLQueryString = "\(unsafeRaw: alias)"
+        return """
+            CAST(\(s).id AS TEXT) || ' ' || \(s).kind || ' ' || COALESCE(CAST(\(s).reps AS TEXT), '-') || ' ' || \
+            COALESCE(CAST(\(s).weight_value AS TEXT), '-') || ' ' || COALESCE(\(s).weight_unit, '-') || ' ' || \
+            COALESCE(CAST(\(s).duration_seconds AS TEXT), '-') || ' ' || COALESCE(CAST(\(s).distance_meters AS TEXT), '-') || ' ' || \
+            COALESCE(CAST(\(s).rpe AS TEXT), '-') || CASE WHEN \(s).done THEN ' 1 ' ELSE ' 0 ' END || COALESCE(\(s).records, '-')
+            """
+    }
+
+    /// The fields of one set's text.
+    static let setTextFields = 10
+
+    /// One ";"-separated item of such a text, split at its spaces (read in place:
+    /// the stats page reads thousands of sets, and a string per field cost more
+    /// than the database took to join them).
+    struct TextItem {
+        let bytes: UnsafeBufferPointer<UInt8>
+        let fields: [Range<Int>]
+
+        func uuid(_ field: Int) -> UUID? { UUID(utf8: bytes[fields[field]]) }
+
+        /// The set whose text starts at field `first`, with its record marks; nil when
+        /// the fields are not a set's. The note, times and plan are not in the text:
+        /// such a set is for adding up and judging, never for showing or writing back.
+        func set(from first: Int) -> (set: WorkoutSet, records: [PersonalRecords.Kind])? {
+            guard fields.count == first + WorkoutRows.setTextFields, let id = uuid(first),
+                let kind = SetKind(rawValue: text(first + 1))
+            else { return nil }
+            let weight = number(first + 3).flatMap { value in MassUnit(rawValue: text(first + 4)).map { Mass(value, $0) } }
+            let marks = text(first + 9)
+            let set = WorkoutSet(
+                id: id, kind: kind, reps: number(first + 2).map { Int($0) }, weight: weight,
+                durationSeconds: number(first + 5).map { Int($0) }, distanceMeters: number(first + 6), rpe: number(first + 7),
+                done: text(first + 8) == "1", updatedAt: .distantPast)
+            return (set, marks == "-" ? [] : ProgressRows.kinds(marks))
+        }
+
+        private func text(_ field: Int) -> String { String(decoding: bytes[fields[field]], as: UTF8.self) }
+
+        /// A number as the engines write one: digits with an optional sign and
+        /// fraction, read exactly (an integer of at most 15 digits divided by a power
+        /// of ten is rounded once, as parsing rounds it); anything else (an exponent)
+        /// through `Double`'s own parser; nil for "-".
+        private func number(_ field: Int) -> Double? {
+            let digits = bytes[fields[field]]
+            guard !digits.isEmpty, digits.first != UInt8(ascii: "-") || digits.count > 1 else { return nil }
+            var mantissa: Int64 = 0, scale = 0, count = 0, negative = false, fraction = false
+            for (offset, byte) in zip(digits.indices, digits) {
+                switch byte {
+                case UInt8(ascii: "-") where offset == digits.startIndex: negative = true
+                case UInt8(ascii: ".") where !fraction: fraction = true
+                case UInt8(ascii: "0")...UInt8(ascii: "9") where count < 15:
+                    mantissa = mantissa * 10 + Int64(byte - UInt8(ascii: "0"))
+                    count += 1
+                    if fraction { scale += 1 }
+                default: return Double(text(field))
+                }
+            }
+            let value = Double(mantissa) / [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15][scale]
+            return negative ? -value : value
+        }
+    }
+
+    /// Calls `body` with each item of a text of sets ("" or NULL for none), in order.
+    static func forEachItem(of text: String?, _ body: (TextItem) -> Void) {
+        guard var text, !text.isEmpty else { return }
+        text.withUTF8 { bytes in
+            var fields: [Range<Int>] = []
+            var start = 0
+            for index in 0...bytes.count {
+                let ends = index == bytes.count || bytes[index] == UInt8(ascii: ";")
+                guard ends || bytes[index] == UInt8(ascii: " ") else { continue }
+                fields.append(start..<index)
+                start = index + 1
+                if ends {
+                    body(TextItem(bytes: bytes, fields: fields))
+                    fields.removeAll(keepingCapacity: true)
+                }
+            }
+        }
+    }
+
+    /// The sets of one entry's text, in order.
+    static func sets(text: String?) -> [(set: WorkoutSet, records: [PersonalRecords.Kind])] {
+        var sets: [(set: WorkoutSet, records: [PersonalRecords.Kind])] = []
+        forEachItem(of: text) { item in item.set(from: 0).map { sets.append($0) } }
+        return sets
+    }
+}
