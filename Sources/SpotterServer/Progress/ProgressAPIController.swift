@@ -34,7 +34,7 @@ struct ProgressAPIController {
         let user = context.user
         let id = try context.parameters.uuid("id", resource: "The exercise")
         return ExerciseProgressResponse(try await presenter.exercise(
-            id: id, user: user, range: try ProgressRange(query: request.uri.queryParameters, fallback: .oneYear)))
+            id: id, user: user, range: try ProgressRange(query: request.uri.queryParameters, fallback: .oneYear), sets: .full))
     }
 
     @Sendable func bodyMetrics(_ request: Request, context: SignedInContext) async throws -> EditedResponse<ListResponse<BodyMetricResponse>> {

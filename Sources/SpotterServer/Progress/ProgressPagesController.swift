@@ -88,7 +88,7 @@ struct ProgressPagesController {
         let user = context.user
         let id = try context.parameters.uuid("id", resource: "The exercise")
         let range = (try? ProgressRange(query: request.uri.queryParameters, fallback: .oneYear)) ?? .oneYear
-        let response = try await presenter.exercise(id: id, user: user, range: range)
+        let response = try await presenter.exercise(id: id, user: user, range: range, sets: .totals)
         let exercise = response.exercise
         let zone = user.settings.zone
         let unit = user.settings.unit

@@ -26,9 +26,9 @@ struct ProgressPresenter {
         let fourBack = calendar.date(byAdding: .weekOfYear, value: -4, to: thisWeek)!
         let trendStart = now.addingTimeInterval(-Double(Trend.defaultWindowDays) * 86_400)
         // Bounded by dates, not by the length of the history.
-        let recent = try await services.workouts.history(userID: user.id, filter: HistoryFilter(from: min(fourBack, trendStart), limit: 10_000))
+        let recent = try await services.workouts.history(userID: user.id, filter: HistoryFilter(from: min(fourBack, trendStart), limit: 10_000), sets: .totals)
         var last = recent.first
-        if last == nil { last = try await services.workouts.history(userID: user.id, filter: HistoryFilter(limit: 1)).first }
+        if last == nil { last = try await services.workouts.history(userID: user.id, filter: HistoryFilter(limit: 1), sets: .totals).first }
         let strongest = try await services.progress.strongest(userID: user.id, limit: 5)
         var ids = Set(recent.flatMap { $0.entries.map(\.exerciseID) }).union(strongest.map(\.exerciseID))
         if let last { ids.formUnion(last.entries.map(\.exerciseID)) }
@@ -104,14 +104,16 @@ struct ProgressPresenter {
 
     // MARK: One exercise
 
-    func exercise(id: UUID, user: User, range: ProgressRange) async throws -> ExerciseProgressReport {
+    /// The page lists each session's sets as a strip, which `.totals` sets carry;
+    /// the API answers with whole sets.
+    func exercise(id: UUID, user: User, range: ProgressRange, sets: SetDetail) async throws -> ExerciseProgressReport {
         guard let exercise = try await services.exercises.find(id: id, userID: user.id) else { throw SpotterError.notFound("The exercise") }
         let now = services.clock()
         let zone = user.settings.zone
         let unit = user.settings.unit
         let start = range.start(now: now, timeZone: zone)
         let trendStart = now.addingTimeInterval(-Double(Trend.defaultWindowDays) * 86_400)
-        let sessions = try await services.progress.sessions(userID: user.id, exerciseID: id, since: start.map { min($0, trendStart) })
+        let sessions = try await services.progress.sessions(userID: user.id, exerciseID: id, since: start.map { min($0, trendStart) }, sets: sets)
         let bests = try await services.progress.bests(userID: user.id, exerciseIDs: [id])[id]
         let trend = Trend.assess(SessionSummary.trendPoints(sessions.map(\.summary)), now: now)
         return ExerciseProgressReport(
@@ -141,7 +143,7 @@ struct ProgressPresenter {
         let unit = user.settings.unit
         let start = range.start(now: now, timeZone: zone)
         let workouts = try await services.workouts.history(
-            userID: user.id, filter: HistoryFilter(workoutTypeID: workoutTypeID, from: start, limit: 100_000))
+            userID: user.id, filter: HistoryFilter(workoutTypeID: workoutTypeID, from: start, limit: 100_000), sets: .totals)
         let exercises = try await services.exercises.exercises(ids: Set(workouts.flatMap { $0.entries.map(\.exerciseID) }), userID: user.id)
         let kinds = exercises.mapValues(\.kind)
         let muscles = exercises.mapValues { (kind: $0.kind, primary: $0.primaryMuscles, secondary: $0.secondaryMuscles) }

@@ -187,7 +187,14 @@ enum SVGChart {
         return formatter.string(from: date)
     }
 
-    private static func f(_ value: Double) -> String { String(format: "%.1f", value) }
+    /// A coordinate to a tenth ("12.3"). Not `String(format:)`: on Linux that goes
+    /// through NSString, and a year's calendar formats two thousand of them.
+    static func f(_ value: Double) -> String {
+        let tenths = (abs(value) * 10).rounded()
+        guard tenths < 1e15 else { return String(value) }
+        let whole = Int(tenths) / 10, tenth = Int(tenths) % 10
+        return (value < 0 && tenths > 0 ? "-" : "") + String(whole) + "." + String(tenth)
+    }
 
     static func escape(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")

@@ -14,18 +14,25 @@ import Synchronization
 /// (text, numbers, flags, dates, enums) and types with their own Mustache
 /// conformances pass as they are.
 struct ReflectedView: MustacheParent {
-    let value: Any
     /// Field name -> its place among the struct's stored properties.
     let fields: [String: Int]
+    /// The struct's stored properties in order, read once when boxed: a `Mirror` per
+    /// name looked up, walked to the field, cost more than the rest of the lookup.
+    let values: [Any]
+
+    init(_ value: Any, fields: [String: Int]) {
+        self.fields = fields
+        values = Mirror(reflecting: value).children.map(\.value)
+    }
 
     func child(named name: String) -> Any? {
         guard let offset = fields[name] else { return nil }
-        let children = Mirror(reflecting: value).children
-        return Self.present(children[children.index(children.startIndex, offsetBy: offset)].value)
+        return Self.present(values[offset])
     }
 
     /// How a value of some type is handed to the templates, worked out once per type.
     private enum Shape {
+        case optional
         case plain
         case record([String: Int])
         case list
@@ -37,16 +44,14 @@ struct ReflectedView: MustacheParent {
     /// unwraps one), a struct boxed, an array with its elements presented, anything
     /// else as it is.
     static func present(_ value: Any) -> Any? {
-        var value = value
-        if let optional = value as? any OptionalValue {
-            guard let wrapped = optional.wrapped else { return nil }
-            value = wrapped
-        }
+        // The shape is looked up by the value's type before any cast: a cast to a
+        // protocol for every value read was a tenth of a page's time.
         let type = ObjectIdentifier(Swift.type(of: value))
         let shape = shapes.withLock { $0[type] } ?? learn(value, type: type)
         switch shape {
+        case .optional: return (value as? any OptionalValue)?.wrapped.flatMap(present)
         case .plain: return value
-        case .record(let fields): return ReflectedView(value: value, fields: fields)
+        case .record(let fields): return ReflectedView(value, fields: fields)
         case .list: return (value as? [Any] ?? []).map { present($0) as Any }
         }
     }
@@ -57,7 +62,9 @@ struct ReflectedView: MustacheParent {
         // Only Spotter's own structs are boxed: the standard library's and Foundation's
         // (Bool, Double, Date) are values to the templates, however they reflect.
         let own = ["SpotterServer.", "SpotterCore."].contains { String(reflecting: Swift.type(of: value)).hasPrefix($0) }
-        if value is [Any] {
+        if value is any OptionalValue {
+            shape = .optional
+        } else if value is [Any] {
             shape = .list
         } else if !own || value is any MustacheParent || value is any MustacheCustomRepresentation || value is any MustacheCustomRenderable
             || value is MustacheLambda || value is any MustacheTransformable

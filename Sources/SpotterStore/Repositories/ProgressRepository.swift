@@ -42,14 +42,21 @@ public struct ProgressRepository: Sendable {
 
     /// The finished sessions of one exercise since `since` (all when nil), oldest
     /// first, with their sets and stored record marks: one query.
-    public func sessions(userID: UUID, exerciseID: UUID, since: Date?) async throws -> [ExerciseSession] {
+    public func sessions(userID: UUID, exerciseID: UUID, since: Date?, sets detail: SetDetail = .full) async throws -> [ExerciseSession] {
+        // Whole sets: a row per set. Totals: a row per entry, its sets in one text.
+        let columns: SQLQueryString = switch detail {
+        case .full: "s.*, w.id AS session_workout"
+        case .totals:
+            "w.id AS session_workout, (SELECT string_agg(\(WorkoutRows.setText("s")), ';' ORDER BY s.position) FROM workout_sets s WHERE s.entry_id = e.id) AS sets"
+        }
+        let joined: SQLQueryString = detail == .full ? " JOIN workout_sets s ON s.entry_id = e.id" : ""
         var query: SQLQueryString = """
-            SELECT s.*, e.volume_record AS entry_volume_record, w.started_at AS session_start, w.name AS workout_name \
-            FROM exercise_entries e JOIN workouts w ON w.id = e.workout_id JOIN workout_sets s ON s.entry_id = e.id \
+            SELECT \(columns), e.volume_record AS entry_volume_record, w.started_at AS session_start, w.name AS workout_name \
+            FROM exercise_entries e JOIN workouts w ON w.id = e.workout_id\(joined) \
             WHERE e.user_id = \(bind: userID) AND e.exercise_id = \(bind: exerciseID) AND w.ended_at IS NOT NULL
             """
         if let since { query += " AND w.started_at >= \(bind: since)" }
-        query += " ORDER BY w.started_at, e.position, s.position"
+        query += detail == .full ? " ORDER BY w.started_at, e.position, s.position" : " ORDER BY w.started_at, e.position"
         var result: [ExerciseSession] = []
         var sessionSets: [WorkoutSet] = []
         var current: UUID?
@@ -61,16 +68,21 @@ public struct ProgressRepository: Sendable {
                 sets: sessionSets, records: info.records))
         }
         for row in try await reads.sql.raw(query).all() {
-            let (workoutID, _, set) = try WorkoutRows.set(row)
+            let workoutID = try row.decode(column: "session_workout", as: UUID.self)
             if workoutID != current {
                 close()
                 current = workoutID
                 sessionSets = []
                 pending = (try row.decode(column: "session_start", as: Date.self), try row.decode(column: "workout_name", as: String.self), EntryRecords())
             }
-            sessionSets.append(set)
-            let kinds = ProgressRows.kinds(try row.optional("records"))
-            if !kinds.isEmpty { pending?.records.sets[set.id] = kinds }
+            let sets = switch detail {
+            case .full: [(try WorkoutRows.set(row).set, ProgressRows.kinds(try row.optional("records")))]
+            case .totals: WorkoutRows.sets(text: try row.optional("sets"))
+            }
+            for (set, kinds) in sets {
+                sessionSets.append(set)
+                if !kinds.isEmpty { pending?.records.sets[set.id] = kinds }
+            }
             if try row.optional("entry_volume_record", as: Bool.self) ?? false { pending?.records.sessionVolume = true }
         }
         close()

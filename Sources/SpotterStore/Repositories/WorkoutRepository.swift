@@ -3,6 +3,19 @@ import Foundation
 import SQLKit
 import SpotterCore
 
+/// How much of each set a read of many workouts fills in.
+public enum SetDetail: Sendable {
+    /// Every column.
+    case full
+    /// What volume, records, summaries and a set's label read: kind, reps, weight,
+    /// duration, distance, RPE, done and record marks, read as one text per entry
+    /// (`WorkoutRows.setText`); entries carry their exercise and volume mark only.
+    /// No notes, times or plans: such workouts are for adding up and listing as
+    /// strips, never for showing in full or writing back. Home and the stats page
+    /// add up weeks of sets, and a whole set row costs several times as much to read.
+    case totals
+}
+
 /// Workouts and everything in them. Writes are upserts by the client's ids, so a
 /// retried request never duplicates anything; every query is scoped by the owner,
 /// and another user's ids behave exactly like missing ones.
@@ -49,7 +62,8 @@ public struct WorkoutRepository: Sendable {
     /// `filter.after` when it is given. Every search word must occur, ignoring case,
     /// in the workout's name or notes, an entry's notes or the name of one of its
     /// exercises; the search runs in the database, so it reaches every workout.
-    public func history(userID: UUID, filter: HistoryFilter = .init()) async throws -> [Workout] {
+    /// `sets: .totals` reads what Home and the stats page add up (see `SetDetail`).
+    public func history(userID: UUID, filter: HistoryFilter = .init(), sets: SetDetail = .full) async throws -> [Workout] {
         var condition: SQLQueryString = "w.user_id = \(bind: userID) AND w.ended_at IS NOT NULL"
         if let typeID = filter.workoutTypeID { condition += " AND w.workout_type_id = \(bind: typeID)" }
         if let templateID = filter.templateID { condition += " AND w.template_id = \(bind: templateID)" }
@@ -80,7 +94,7 @@ public struct WorkoutRepository: Sendable {
                 """
         }
         condition += " ORDER BY w.started_at DESC, w.id DESC LIMIT \(literal: filter.limit)"
-        return try await WorkoutRows.workouts(where: condition, on: reads)
+        return try await WorkoutRows.workouts(where: condition, sets: sets, on: reads)
     }
 
     /// One page of `history`: at most `limit` workouts after `filter.after`, and the
@@ -213,7 +227,7 @@ public struct HistoryCursor: Sendable, Equatable {
 
     public init?(text: String) {
         guard let dash = text.firstIndex(of: "-"), let bits = UInt64(text[..<dash], radix: 16),
-            let id = UUID(uuidString: String(text[text.index(after: dash)...]))
+            let id = UUID(text: text[text.index(after: dash)...])
         else { return nil }
         let seconds = Double(bitPattern: bits)
         // Years 1900 to 3000: no workout lies outside, and a database driver need not

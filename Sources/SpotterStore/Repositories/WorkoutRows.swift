@@ -181,15 +181,16 @@ enum WorkoutRows {
 
     /// The workouts a condition selects (`WHERE` and what follows it), entries and
     /// sets filled in: three queries, however many workouts.
-    static func workouts(where condition: SQLQueryString, on db: any Database) async throws -> [Workout] {
+    static func workouts(where condition: SQLQueryString, sets: SetDetail = .full, on db: any Database) async throws -> [Workout] {
         let sql = db.sql
         let rows = try await sql.raw("SELECT w.* FROM workouts w WHERE " + condition).all()
-        return try await filled(rows.map(workout), on: db)
+        return try await filled(rows.map(workout), sets: sets, on: db)
     }
 
     /// Adds the entries and sets to workouts read without them.
-    static func filled(_ workouts: [Workout], on db: any Database) async throws -> [Workout] {
+    static func filled(_ workouts: [Workout], sets detail: SetDetail = .full, on db: any Database) async throws -> [Workout] {
         guard !workouts.isEmpty else { return [] }
+        if detail == .totals { return try await filledForTotals(workouts, on: db) }
         let sql = db.sql
         let ids = workouts.map(\.id)
         let entryRows = try await sql.raw(
@@ -212,6 +213,30 @@ enum WorkoutRows {
             entry.sets = setsByEntry[entry.id] ?? []
             entry.records = EntryRecords(sets: marks[entry.id] ?? [:], sessionVolume: try row.optional("volume_record") ?? false)
             entriesByWorkout[workoutID, default: []].append(entry)
+        }
+        return workouts.map { workout in
+            var workout = workout
+            workout.entries = entriesByWorkout[workout.id] ?? []
+            return workout
+        }
+    }
+
+    /// `filled` for `SetDetail.totals`: one query, a row per entry with its sets' text.
+    private static func filledForTotals(_ workouts: [Workout], on db: any Database) async throws -> [Workout] {
+        let rows = try await db.sql.raw("""
+            SELECT e.id, e.workout_id, e.exercise_id, e.volume_record, \
+            (SELECT string_agg(\(setText("s")), ';' ORDER BY s.position) FROM workout_sets s WHERE s.entry_id = e.id) AS sets \
+            FROM exercise_entries e WHERE e.workout_id IN (\(binds: workouts.map(\.id))) ORDER BY e.position
+            """).all()
+        var entriesByWorkout: [UUID: [ExerciseEntry]] = [:]
+        for row in rows {
+            let sets = Self.sets(text: try row.optional("sets"))
+            var records = EntryRecords(sessionVolume: try row.optional("volume_record") ?? false)
+            for (set, kinds) in sets where !kinds.isEmpty { records.sets[set.id] = kinds }
+            let entry = ExerciseEntry(
+                id: try row.decode(column: "id", as: UUID.self), exerciseID: try row.decode(column: "exercise_id", as: UUID.self),
+                sets: sets.map(\.set), records: records)
+            entriesByWorkout[try row.decode(column: "workout_id", as: UUID.self), default: []].append(entry)
         }
         return workouts.map { workout in
             var workout = workout

@@ -1,0 +1,17 @@
+import Foundation
+import Testing
+
+@testable import SpotterServer
+
+/// `SVGChart.f`: chart coordinates to a tenth, as `%.1f` writes them.
+@Suite struct ChartNumberTests {
+    @Test("coordinates are written to a tenth, rounded, with a sign only below zero", arguments: [
+        (0.0, "0.0"), (5, "5.0"), (12.34, "12.3"), (12.36, "12.4"), (99.96, "100.0"), (350, "350.0"), (-3.21, "-3.2"),
+        (-0.04, "0.0"), (0.04, "0.0"), (1234.56, "1234.6"), (389.99, "390.0"),
+    ])
+    func tenths(value: Double, text: String) {
+        #expect(SVGChart.f(value) == text)
+        // printf writes -0.0 for a negative value that rounds to zero; a chart has no use for it.
+        if value >= 0 || text != "0.0" { #expect(String(format: "%.1f", value) == text) }
+    }
+}
