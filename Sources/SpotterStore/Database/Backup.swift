@@ -153,6 +153,24 @@ public enum Backup {
         return (try row?.decode(column: "accounts", as: Int.self) ?? 0, try row?.decode(column: "workouts", as: Int.self) ?? 0)
     }
 
+    /// All a pipe gives until it closes. Not `readDataToEndOfFile()`: a signal that
+    /// interrupts its read (EINTR) stops the whole process there, a `try!` inside
+    /// Foundation; the test suite met it while pg_dump ran.
+    private static func readAll(_ handle: FileHandle) -> Data {
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(handle.fileDescriptor, $0.baseAddress, $0.count) }
+            if count > 0 {
+                data.append(contentsOf: buffer[..<count])
+            } else if count < 0, errno == EINTR {
+                continue
+            } else {
+                return data
+            }
+        }
+    }
+
     /// Runs a PostgreSQL client tool; its error output becomes the message.
     private static func run(_ tool: String, _ arguments: [String]) throws {
         let process = Process()
@@ -164,7 +182,7 @@ public enum Backup {
         do { try process.run() } catch {
             throw StoreError.refused("\(tool) could not be started: install the PostgreSQL client tools (Debian: postgresql-client).")
         }
-        let output = errors.fileHandleForReading.readDataToEndOfFile()
+        let output = readAll(errors.fileHandleForReading)
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
             let text = String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
