@@ -74,6 +74,9 @@ public final class SpotterStore: Sendable {
             let databases = Databases(threadPool: NIOThreadPool.singleton, on: MultiThreadedEventLoopGroup.singleton)
             var configuration = try SQLPostgresConfiguration(url: url)
             if let schema { configuration.searchPath = [schema] }
+            // Prepared statements (see `PreparedQuery`) keep one plan instead of
+            // planning again on each run; unnamed statements are not affected.
+            configuration.coreConfiguration.options.additionalStartupParameters.append(("plan_cache_mode", "force_generic_plan"))
             databases.use(
                 .postgres(
                     configuration: configuration, maxConnectionsPerEventLoop: 4, connectionPoolTimeout: .seconds(60),

@@ -65,8 +65,8 @@ extension WorkoutRepository {
         // The stored set, the workout's state and where the set sits (a new one goes
         // last in its entry, with no set after it). Kept short: SQLite parses the
         // text on every request.
-        guard let row = try await sql.raw("""
-            SELECT s.*, w.ended_at, w.started_at AS workout_start, w.rest_ends_at, w.rest_total_seconds, w.rest_after_set_id, \
+        guard let row = try await PreparedQuery<SetWriteRead>("""
+            SELECT \(WorkoutRows.setColumnList("s")), w.ended_at, w.started_at AS workout_start, w.rest_ends_at, w.rest_total_seconds, w.rest_after_set_id, \
             x.exercise_id AS entry_exercise, r.heaviest_kg, r.e1rm_kg, r.set_volume_kg, r.session_volume_kg, r.rep_weights, \
             \(ExerciseRestRows.entryRest("x")) AS entry_rest_seconds, x.superset_group AS entry_superset_group, \
             (SELECT n.kind FROM workout_sets n WHERE n.entry_id = x.id AND n.position > s.position ORDER BY n.position LIMIT 1) AS next_kind, \
@@ -80,7 +80,7 @@ extension WorkoutRepository {
             LEFT JOIN exercise_entries x ON x.id = \(bind: entryID) AND x.workout_id = w.id \
             LEFT JOIN exercise_records r ON r.user_id = w.user_id AND r.exercise_id = x.exercise_id \
             WHERE w.id = \(bind: workoutID) AND w.user_id = \(bind: userID)
-            """).first()
+            """).first(on: tx)
         else { throw SpotterError.notFound("The workout") }
         let isActive = try row.decodeNil(column: "ended_at")
         var progress = try row.optional("entry_exercise", as: UUID.self).map { exerciseID in
@@ -138,6 +138,9 @@ extension WorkoutRepository {
         if !isActive { try await refreshProgress(entryID: entryID, userID: userID, on: tx) }
         return (SetWriteResult(set: set, rest: rest, applied: true), progress)
     }
+
+    /// Names the set write's first read as a prepared statement (see `PreparedQuery`).
+    enum SetWriteRead {}
 
     /// What a set write learns about the exercise's records on the way.
     struct SetProgress: Sendable {

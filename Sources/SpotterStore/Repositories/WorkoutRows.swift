@@ -22,6 +22,12 @@ enum WorkoutRows {
         "target_rpe", "records",
     ]
 
+    /// The columns of `workout_sets` as a select list on the table named `alias` (a
+    /// fixed alias): a prepared statement must name its columns (see `PreparedQuery`).
+    static func setColumnList(_ alias: String) -> SQLQueryString {
+        "\(unsafeRaw: setColumns.map { alias + "." + $0 }.joined(separator: ", "))"
+    }
+
     /// The columns of `workouts`, in the order of `workoutValues`.
     static let workoutColumns = [
         "id", "user_id", "name", "workout_type_id", "started_at", "ended_at", "notes", "session_rpe", "rest_ends_at", "rest_total_seconds",
