@@ -30,6 +30,24 @@ struct ConcurrentWriteTests {
             now: now.addingTimeInterval(seconds))
     }
 
+    /// Runs `write` for every id at once (with its index) and keeps each one's outcome.
+    private func atOnce(
+        _ ids: [UUID], _ write: @escaping @Sendable (Int, UUID) async throws -> SetWriteResult
+    ) async -> [UUID: Result<SetWriteResult, any Error>] {
+        await withTaskGroup(of: (UUID, Result<SetWriteResult, any Error>).self) { group in
+            for (index, id) in ids.enumerated() {
+                group.addTask {
+                    do {
+                        return (id, .success(try await write(index, id)))
+                    } catch {
+                        return (id, .failure(error))
+                    }
+                }
+            }
+            return await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
+        }
+    }
+
     @Test("16 sets added at once are all stored, each at its own position", arguments: TestDatabase.all)
     func concurrentInserts(engine: TestDatabase) async throws {
         try await TestEnvironment.with(engine) { env in
@@ -66,22 +84,12 @@ struct ConcurrentWriteTests {
                 let workouts = WorkoutRepository(store: store)
                 let good = (0..<20).map { _ in UUID() }
                 let bad = UUID()
-                let outcomes = await withTaskGroup(of: (UUID, Result<SetWriteResult, any Error>).self) { group in
-                    for (index, id) in (good + [bad]).enumerated() {
-                        group.addTask {
-                            let draft = id == bad ? SetDraft(reps: 5000) : SetDraft(reps: 5, weight: 100)
-                            do {
-                                let written = try await workouts.putSet(
-                                    workoutID: ids.workout, entryID: ids.entry, setID: id, draft: draft,
-                                    changedAt: now.addingTimeInterval(Double(index)), userID: ana.id, unit: .kg, defaultRestSeconds: 90,
-                                    now: now)
-                                return (id, .success(written))
-                            } catch {
-                                return (id, .failure(error))
-                            }
-                        }
-                    }
-                    return await group.reduce(into: [UUID: Result<SetWriteResult, any Error>]()) { $0[$1.0] = $1.1 }
+                let outcomes = await atOnce(good + [bad]) { index, id in
+                    let draft = id == bad ? SetDraft(reps: 5000) : SetDraft(reps: 5, weight: 100)
+                    return try await workouts.putSet(
+                        workoutID: ids.workout, entryID: ids.entry, setID: id, draft: draft,
+                        changedAt: now.addingTimeInterval(Double(index)), userID: ana.id, unit: .kg, defaultRestSeconds: 90,
+                        now: now)
                 }
                 for id in good { #expect((try? outcomes[id]?.get())?.applied == true) }
                 #expect(throws: SpotterError.invalid(field: "reps", "Reps must be between 0 and 1000.")) { try outcomes[bad]?.get() }
@@ -118,6 +126,28 @@ struct ConcurrentWriteTests {
                 #expect(workout.entries[0].sets.map(\.id) == setIDs, "the order they were added in")
                 // The rest follows whichever tick came last; never the workout's last set.
                 #expect(workout.rest.afterSetID.map { setIDs.dropLast().contains($0) } ?? true)
+            }
+        }
+    }
+
+    @Test("another lifter writing into a workout by its id while its owner logs sets is refused, and changes nothing", arguments: TestDatabase.all)
+    func intruderAmongBatchedWrites(engine: TestDatabase) async throws {
+        try await TestEnvironment.with(engine) { env in
+            try await env.withStore { store in
+                let ana = try await makeUser("ana", in: store)
+                let bo = try await makeUser("bob", in: store)
+                let ids = try await workoutWithEntry(store, user: ana)
+                let workouts = WorkoutRepository(store: store)
+                let mine = (0..<12).map { _ in UUID() }
+                let theirs = UUID()
+                let outcomes = await atOnce(mine + [theirs]) { index, id in
+                    try await putSet(workouts, ids, set: id, done: true, user: id == theirs ? bo : ana, at: Double(index))
+                }
+                for id in mine { #expect((try? outcomes[id]?.get())?.applied == true) }
+                #expect(throws: SpotterError.notFound("The workout")) { try outcomes[theirs]?.get() }
+                let stored = try #require(try await workouts.find(id: ids.workout, userID: ana.id)).entries[0].sets
+                #expect(Set(stored.map(\.id)) == Set(mine))
+                #expect(try await TestEnvironment.count("workout_sets", in: store) == 12)
             }
         }
     }

@@ -19,7 +19,8 @@ public final class SpotterStore: Sendable {
     let eventLoopGroup: any EventLoopGroup
     /// SQLite only: read-only connections for the reads that every request makes.
     let readers: Readers?
-    /// SQLite only: batches the writes made on every set (see `GroupCommit`).
+    /// Batches the writes made on every set (see `GroupCommit`): on SQLite all of
+    /// them, on PostgreSQL those to one workout.
     let groupCommit: GroupCommit?
     /// The event loop and threads the store made for SQLite, closed with it.
     private let owned: [any Sendable & ShutdownAsync]
@@ -84,7 +85,11 @@ public final class SpotterStore: Sendable {
                 as: .psql)
             store = SpotterStore(
                 location: location, databases: databases, logger: logger, eventLoopGroup: MultiThreadedEventLoopGroup.singleton,
-                readers: nil, groupCommit: nil, owned: [])
+                readers: nil,
+                groupCommit: GroupCommit(
+                    loop: MultiThreadedEventLoopGroup.singleton.next(), perWorkout: true,
+                    database: { databases.database(logger: logger, on: MultiThreadedEventLoopGroup.singleton.any())! }),
+                owned: [])
         }
         do {
             try await store.configureConnections()

@@ -49,7 +49,7 @@ public struct GuidedRepository: Sendable {
         _ event: GuidedPlayer.Event?, expected: (item: Int, set: Int, phase: GuidedPlayer.Phase)? = nil, values: SetDraft = SetDraft(), workoutID: UUID,
         userID: UUID, unit: MassUnit, defaultRestSeconds: Int, now: Date
     ) async throws -> Outcome {
-        try await workouts.batchedWrite { tx in
+        try await workouts.batchedWrite(workoutID: workoutID, userID: userID) { tx, _ in
             // One statement reads the player and locks it with its workout: the set
             // write below then takes no lock of its own.
             guard let (plan, stored, ended) = try await GuidedRows.find(

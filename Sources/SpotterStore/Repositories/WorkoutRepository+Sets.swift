@@ -32,10 +32,10 @@ extension WorkoutRepository {
         // bests and the workout is in progress, so do the other sets of that exercise
         // in the workout: a lifter with no history of it reads nothing more, and one
         // with history is judged without another round trip.
-        var (result, progress) = try await batchedWrite { tx in
+        var (result, progress) = try await batchedWrite(workoutID: workoutID, userID: userID) { tx, turn in
             try await writeSet(
                 workoutID: workoutID, entryID: entryID, setID: setID, draft: draft, changedAt: changedAt, userID: userID, unit: unit,
-                defaultRestSeconds: defaultRestSeconds, now: now, on: tx)
+                defaultRestSeconds: defaultRestSeconds, now: now, locked: turn.workoutLocked, on: tx)
         }
         if let progress {
             if !progress.isActive {
@@ -255,8 +255,8 @@ extension WorkoutRepository {
 
     /// +15 s, -15 s or skip on the running rest.
     public func restTimer(workoutID: UUID, userID: UUID, event: RestTimer.Event, now: Date) async throws -> RestTimer.State {
-        try await batchedWrite { tx in
-            try await WorkoutRows.lockWorkout(id: workoutID, userID: userID, on: tx)
+        try await batchedWrite(workoutID: workoutID, userID: userID) { tx, turn in
+            if !turn.workoutLocked { try await WorkoutRows.lockWorkout(id: workoutID, userID: userID, on: tx) }
             guard var workout = try await WorkoutRows.workout(id: workoutID, userID: userID, on: tx), workout.endedAt == nil else {
                 throw SpotterError.notFound("The active workout")
             }

@@ -24,7 +24,7 @@ public struct WorkoutRepository: Sendable {
     let db: any Database
     /// Where reads outside a write go (see `SpotterStore.reader`).
     let reads: any Database
-    /// Batches the writes of every set on SQLite (see `GroupCommit`).
+    /// Batches the writes of every set (see `GroupCommit`).
     let groupCommit: GroupCommit?
 
     public init(store: SpotterStore) {
@@ -33,10 +33,13 @@ public struct WorkoutRepository: Sendable {
         groupCommit = store.groupCommit
     }
 
-    /// Runs a frequent write in a transaction, batched with others where the engine gains by it.
-    func batchedWrite<T: Sendable>(_ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
-        if let groupCommit { return try await groupCommit.write(body) }
-        return try await db.writeTransaction(body)
+    /// Runs a frequent write to one workout in a transaction, batched with others
+    /// where the engine gains by it; `body` learns whether the workout is locked already.
+    func batchedWrite<T: Sendable>(
+        workoutID: UUID, userID: UUID, _ body: @escaping @Sendable (any Database, WriteTurn) async throws -> T
+    ) async throws -> T {
+        if let groupCommit { return try await groupCommit.write(.init(workoutID: workoutID, userID: userID), body) }
+        return try await db.writeTransaction { try await body($0, .alone) }
     }
 
     // MARK: Reading
