@@ -140,7 +140,7 @@ enum SVGChart {
                 guard day <= end else { continue }
                 let count = days[day] ?? 0
                 let level = min(count, 3)
-                body += "<rect class=\"heat h\(level)\" x=\"\(f(x))\" y=\"\(f(Double(row) * cell))\" width=\"\(f(cell - gap))\" height=\"\(f(cell - gap))\" rx=\"\(cell > 6 ? 2 : 1)\"><title>\(format(day, "EEE d MMM yyyy", timeZone)): \(count == 1 ? "1 workout" : "\(count) workouts")</title></rect>"
+                body += "<rect class=\"heat h\(level)\" x=\"\(f(x))\" y=\"\(f(Double(row) * cell))\" width=\"\(f(cell - gap))\" height=\"\(f(cell - gap))\" rx=\"\(cell > 6 ? 2 : 1)\"><title>\(dayLabel(day, calendar)): \(count == 1 ? "1 workout" : "\(count) workouts")</title></rect>"
             }
         }
         return svg(id: id, title: title, description: description, body: body, height: drawnHeight)
@@ -186,6 +186,20 @@ enum SVGChart {
         cache[key] = formatter
         return formatter.string(from: date)
     }
+
+    /// A day as `format(day, "EEE d MMM yyyy", …)` writes it ("Mon 3 Nov 2026"), from
+    /// `calendar`'s fields: a year's calendar labels every day, and a `DateFormatter`
+    /// (ICU on Linux) cost more than the rest of the drawing.
+    static func dayLabel(_ day: Date, _ calendar: Calendar) -> String {
+        let parts = calendar.dateComponents([.weekday, .day, .month, .year], from: day)
+        guard let weekday = parts.weekday, let date = parts.day, let month = parts.month, let year = parts.year else {
+            return format(day, "EEE d MMM yyyy", calendar.timeZone)
+        }
+        return "\(weekdayNames[weekday - 1]) \(date) \(monthNames[month - 1]) \(year)"
+    }
+
+    private static let weekdayNames = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    private static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     /// A coordinate to a tenth ("12.3"). Not `String(format:)`: on Linux that goes
     /// through NSString, and a year's calendar formats two thousand of them.
