@@ -64,31 +64,44 @@ extension SpotterStore {
     /// itself). A lost connection is made again, waiting up to 30 s between tries;
     /// what changed meanwhile is unknown, so the cache starts over each time it
     /// listens again. `onListening` and `onNotice` (each notice's `user:<id>` or
-    /// `credential:<id>`) let tests follow it. On SQLite it returns at once: one server per database file,
-    /// and the CLI's changes reach it within the cache's lifetime.
+    /// `credential:<id>`) let tests follow it, and `firstRetry` shortens the first wait.
+    /// On SQLite it returns at once: one server per database file, and the CLI's changes
+    /// reach it within the cache's lifetime.
     public func listenForSignInChanges(
+        firstRetry: Duration = .seconds(1),
         onListening: @escaping @Sendable () -> Void = {}, onNotice: @escaping @Sendable (String) -> Void = { _ in }
     ) async {
-        guard case .postgres(let url, _) = location, let configuration = try? SQLPostgresConfiguration(url: url) else { return }
-        var pause = Duration.seconds(1)
+        guard case .postgres(let url, let schema) = location, var configuration = try? SQLPostgresConfiguration(url: url) else { return }
+        // Named in pg_stat_activity, so an operator (and a test) can tell it from the pool.
+        configuration.coreConfiguration.options.additionalStartupParameters.append(
+            ("application_name", Self.listenerName(schema: schema))
+        )
+        var pause = firstRetry
         while !Task.isCancelled {
             do {
                 let connection = try await PostgresConnection.connect(
                     on: MultiThreadedEventLoopGroup.singleton.next(), configuration: configuration.coreConfiguration, id: 0, logger: logger
                 ).get()
-                try await withTaskCancellationHandler {
-                    try await connection.listen(on: Self.signInChannel) { notices in
-                        forgetAllSignIns()
-                        pause = .seconds(1)
-                        onListening()
-                        for try await notice in notices {
-                            if let change = SignInChange(payload: notice.payload) { forget(change) }
-                            onNotice(notice.payload)
+                // The connection is closed however listening ends, a lost connection
+                // included: PostgresNIO traps on a connection released unclosed.
+                do {
+                    try await withTaskCancellationHandler {
+                        try await connection.listen(on: Self.signInChannel) { notices in
+                            forgetAllSignIns()
+                            pause = firstRetry
+                            onListening()
+                            for try await notice in notices {
+                                if let change = SignInChange(payload: notice.payload) { forget(change) }
+                                onNotice(notice.payload)
+                            }
                         }
+                    } onCancel: {
+                        let closing: EventLoopFuture<Void> = connection.close()
+                        _ = closing
                     }
-                } onCancel: {
-                    let closing: EventLoopFuture<Void> = connection.close()
-                    _ = closing
+                } catch {
+                    try? await connection.close()
+                    throw error
                 }
                 try? await connection.close()
             } catch where !Task.isCancelled {
@@ -98,6 +111,12 @@ extension SpotterStore {
             try? await Task.sleep(for: pause)
             pause = min(pause * 2, .seconds(30))
         }
+    }
+
+    /// The listening connection's `application_name`: `spotter listener`, and the schema
+    /// when the store has one.
+    public static func listenerName(schema: String?) -> String {
+        ["spotter listener", schema].compactMap(\.self).joined(separator: " ")
     }
 
     private func forgetAllSignIns() {
