@@ -1,6 +1,6 @@
 import Foundation
 import SQLKit
-import SpotterStore
+@testable import SpotterStore
 import SpotterTestSupport
 import Testing
 
@@ -41,6 +41,47 @@ struct SchemaLockTests {
                 throw error
             }
         }
+    }
+
+    @Test("eight takers of the schema lock, the lock file not yet made, hold it one at a time, round after round",
+          arguments: TestDatabase.all)
+    func lockIsExclusiveFromTheStart(engine: TestDatabase) async throws {
+        try await TestEnvironment.with(engine) { env in
+            try await env.withStore(migrate: false) { store in
+                let room = Room()
+                for _ in 0..<5 {
+                    // SQLite: every round starts with no lock file, as a new database does.
+                    if case .sqlite(let path) = env.location { try? FileManager.default.removeItem(atPath: path + ".lock") }
+                    try await withThrowingTaskGroup(of: Void.self) { group in
+                        for _ in 0..<8 {
+                            group.addTask {
+                                try await store.withSchemaLock {
+                                    await room.enter()
+                                    for _ in 0..<20 { await Task.yield() }
+                                    await room.leave()
+                                }
+                            }
+                        }
+                        try await group.waitForAll()
+                    }
+                }
+                #expect(await room.entered == 40)
+                #expect(await room.mostInside == 1, "two takers held the lock at once")
+            }
+        }
+    }
+
+    /// Counts who is inside the lock, and the most there ever were at once.
+    private actor Room {
+        private(set) var entered = 0
+        private(set) var mostInside = 0
+        private var inside = 0
+        func enter() {
+            entered += 1
+            inside += 1
+            mostInside = max(mostInside, inside)
+        }
+        func leave() { inside -= 1 }
     }
 
     @Test("a database with a migration missing is not current: /ready says so until it is migrated", arguments: TestDatabase.all)

@@ -50,10 +50,12 @@ extension SpotterStore {
             }
         case .sqlite(let path):
             let lockPath = path + ".lock"
-            if !FileManager.default.fileExists(atPath: lockPath) { _ = FileManager.default.createFile(atPath: lockPath, contents: nil) }
-            guard let handle = FileHandle(forUpdatingAtPath: lockPath) else { throw StoreError.schemaLock(lockPath, errno) }
-            defer { try? handle.close() }
-            let descriptor = handle.fileDescriptor
+            // open(2) with O_CREAT, not FileManager.createFile: that writes a new file
+            // and renames it over the old one, so two processes starting together could
+            // each lock a different file and migrate over each other.
+            let descriptor = openLockFile(lockPath)
+            guard descriptor >= 0 else { throw StoreError.schemaLock(lockPath, errno) }
+            defer { closeLockFile(descriptor) }
             // flock waits in the kernel: on a thread of the pool, not a Swift task's.
             let locked = try await NIOThreadPool.singleton.runIfActive { flock(descriptor, LOCK_EX) }
             guard locked == 0 else { throw StoreError.schemaLock(lockPath, errno) }
@@ -62,3 +64,12 @@ extension SpotterStore {
         }
     }
 }
+
+// The C calls by their module's name: `open` and `close` alone are taken inside the store.
+#if canImport(Glibc)
+    private func openLockFile(_ path: String) -> Int32 { Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644) }
+    private func closeLockFile(_ descriptor: Int32) { _ = Glibc.close(descriptor) }
+#elseif canImport(Darwin)
+    private func openLockFile(_ path: String) -> Int32 { Darwin.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644) }
+    private func closeLockFile(_ descriptor: Int32) { _ = Darwin.close(descriptor) }
+#endif
