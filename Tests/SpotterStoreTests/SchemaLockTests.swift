@@ -71,6 +71,20 @@ struct SchemaLockTests {
         }
     }
 
+    @Test("a lock file that cannot be opened stops the migration with the file named, and nothing is migrated")
+    func unopenableLockFile() async throws {
+        try await TestEnvironment.with(.sqlite) { env in
+            try await env.withStore(migrate: false) { store in
+                guard case .sqlite(let path) = env.location else { Issue.record("not an SQLite location"); return }
+                // A folder where the lock file goes: open(2) refuses it, even for root.
+                try FileManager.default.createDirectory(atPath: path + ".lock", withIntermediateDirectories: false)
+                let error = await #expect(throws: StoreError.self) { try await store.migrate() }
+                #expect(error?.description == "The lock file \(path).lock could not be opened or locked (error \(EISDIR)): check that the data folder is writable.")
+                #expect(await store.schemaIsCurrent() == false, "no migration ran")
+            }
+        }
+    }
+
     /// Counts who is inside the lock, and the most there ever were at once.
     private actor Room {
         private(set) var entered = 0

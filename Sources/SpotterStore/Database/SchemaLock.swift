@@ -57,8 +57,9 @@ extension SpotterStore {
             guard descriptor >= 0 else { throw StoreError.schemaLock(lockPath, errno) }
             defer { closeLockFile(descriptor) }
             // flock waits in the kernel: on a thread of the pool, not a Swift task's.
-            let locked = try await NIOThreadPool.singleton.runIfActive { flock(descriptor, LOCK_EX) }
-            guard locked == 0 else { throw StoreError.schemaLock(lockPath, errno) }
+            // errno is the pool thread's: it is read there.
+            let failure = try await NIOThreadPool.singleton.runIfActive { flock(descriptor, LOCK_EX) == 0 ? 0 : errno }
+            guard failure == 0 else { throw StoreError.schemaLock(lockPath, failure) }
             defer { flock(descriptor, LOCK_UN) }
             return try await body()
         }
