@@ -199,7 +199,7 @@ struct MuscleVolumeTests {
             id: UUID(), ownerID: UUID(), name: "Push", startedAt: start,
             entries: [ExerciseEntry(id: UUID(), exerciseID: bench, sets: [set(100, 5), set(60, 10, kind: .warmup), set(100, 5, done: false)])])
         let volume = MuscleVolume.of(
-            [workout], exercises: [bench: (kind: .weightReps, primary: [.chest], secondary: [.triceps, .shoulders])], in: .kg)
+            [WorkoutTotals(workout)], exercises: [bench: (kind: .weightReps, primary: [.chest], secondary: [.triceps, .shoulders])], in: .kg)
         // 100 x 5 = 500 kg; half is 250
         #expect(volume == [.chest: 500, .triceps: 250, .shoulders: 250])
     }

@@ -195,4 +195,64 @@ struct VolumeTests {
         let workout = Workout(id: Self.id(1), ownerID: Self.id(2), name: "Nothing yet", startedAt: Self.updated)
         #expect(Volume.of(workout, kinds: [:], in: .lb) == Volume())
     }
+
+    /// A mixed list: a warm-up and an undone set (not counted), 100 kg x 5, 225 lb x 3,
+    /// 10 reps with no weight, 8 reps at 0 kg, and a done plank with no reps.
+    static let mixed = [
+        set(.warmup, reps: 10, weight: Mass(60, .kg)), set(reps: 5, weight: Mass(100, .kg)), set(reps: 3, weight: Mass(225, .lb)),
+        set(reps: 10), set(reps: 8, weight: Mass(0, .kg)), set(reps: nil, durationSeconds: 60), set(reps: 5, weight: Mass(100, .kg), done: false),
+    ]
+
+    @Test("Sets add up as counted sets, weight x reps per unit, and reps with and without a weight")
+    func sums() {
+        // Counted: 100x5, 225x3, the 10 and 8 bare reps, the plank = 5 sets.
+        // 500 kg, 675 lb; reps with a weight 5 + 3 = 8; without 10 + 8 = 18.
+        #expect(SetSums(Self.mixed) == SetSums(sets: 5, kilograms: 500, pounds: 675, loadedReps: 8, bareReps: 18))
+        #expect(SetSums([]) == SetSums())
+        let a = SetSums(sets: 1, kilograms: 2, pounds: 3, loadedReps: 4, bareReps: 5)
+        #expect(a + a == SetSums(sets: 2, kilograms: 4, pounds: 6, loadedReps: 8, bareReps: 10))
+        #expect(SetSums(Self.mixed.prefix(3)) + SetSums(Self.mixed.dropFirst(3)) == SetSums(Self.mixed))
+    }
+
+    @Test("Summed sets have the volume their sets have, for every kind of exercise")
+    func volumeOfSums() {
+        let sums = SetSums(Self.mixed)
+        // 500 kg + 675 lb (306.17484975 kg) = 806.17484975 kg
+        #expect(Self.close(Volume.of(sums, kind: .weightReps, in: .kg).load, 806.17484975))
+        #expect(Volume.of(sums, kind: .weightReps, in: .kg).bodyweightReps == 0)
+        // Added load counts as load, the 18 reps without a weight as bodyweight reps.
+        let bodyweight = Volume.of(sums, kind: .bodyweightReps, in: .lb)
+        #expect(Self.close(bodyweight.load, 500 * 2.2046226218487757 + 675))
+        #expect(bodyweight.bodyweightReps == 18)
+        // Assisted: every rep is a bodyweight rep, 8 + 18.
+        #expect(Volume.of(sums, kind: .assistedBodyweight, in: .kg) == Volume(load: 0, bodyweightReps: 26))
+        #expect(Volume.of(sums, kind: .duration, in: .kg) == Volume())
+        for kind in ExerciseKind.allCases {
+            let bySet = Self.mixed.reduce(Volume()) { $0 + Volume.of($1, kind: kind, in: .kg) }
+            let summed = Volume.of(sums, kind: kind, in: .kg)
+            #expect(Self.close(bySet.load, summed.load) && bySet.bodyweightReps == summed.bodyweightReps, "\(kind)")
+        }
+    }
+
+    @Test("A workout's totals merge the entries of one exercise and count its sets and volume")
+    func workoutTotals() {
+        let squat = Self.id(200), pullUp = Self.id(201)
+        let workout = Workout(
+            id: Self.id(1), ownerID: Self.id(2), name: "Legs", startedAt: Self.updated,
+            entries: [
+                ExerciseEntry(id: Self.id(100), exerciseID: squat, sets: [Self.set(reps: 5, weight: Mass(100, .kg))]),
+                ExerciseEntry(id: Self.id(101), exerciseID: pullUp, sets: [Self.set(reps: 10), Self.set(.warmup, reps: 5)]),
+                ExerciseEntry(id: Self.id(102), exerciseID: squat, sets: [Self.set(reps: 3, weight: Mass(120, .kg))]),
+            ])
+        let totals = WorkoutTotals(workout)
+        #expect(totals.id == workout.id && totals.startedAt == workout.startedAt)
+        #expect(totals.exercises == [
+            squat: SetSums(sets: 2, kilograms: 860, loadedReps: 8), pullUp: SetSums(sets: 1, bareReps: 10),
+        ])
+        #expect(totals.sets == 3)
+        // 500 + 360 = 860 kg of squats; 10 bodyweight reps.
+        let kinds: [UUID: ExerciseKind] = [squat: .weightReps, pullUp: .bodyweightReps]
+        #expect(totals.volume(kinds: kinds, in: .kg) == Volume(load: 860, bodyweightReps: 10))
+        #expect(totals.volume(kinds: kinds, in: .kg) == Volume.of(workout, kinds: kinds, in: .kg))
+    }
 }

@@ -53,13 +53,13 @@ public enum MuscleVolume {
     public static let secondaryShare = 0.5
 
     public static func of(
-        _ workouts: [Workout], exercises: [UUID: (kind: ExerciseKind, primary: [MuscleGroup], secondary: [MuscleGroup])], in unit: MassUnit
+        _ workouts: [WorkoutTotals], exercises: [UUID: (kind: ExerciseKind, primary: [MuscleGroup], secondary: [MuscleGroup])], in unit: MassUnit
     ) -> [MuscleGroup: Double] {
         var result: [MuscleGroup: Double] = [:]
         for workout in workouts {
-            for entry in workout.entries {
-                guard let exercise = exercises[entry.exerciseID] else { continue }
-                let load = Volume.of(entry, kind: exercise.kind, in: unit).load
+            for (exerciseID, sums) in workout.exercises {
+                guard let exercise = exercises[exerciseID] else { continue }
+                let load = Volume.of(sums, kind: exercise.kind, in: unit).load
                 guard load > 0 else { continue }
                 for muscle in exercise.primary { result[muscle, default: 0] += load }
                 for muscle in exercise.secondary { result[muscle, default: 0] += load * secondaryShare }

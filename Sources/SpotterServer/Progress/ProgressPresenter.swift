@@ -142,9 +142,9 @@ struct ProgressPresenter {
         let zone = user.settings.zone
         let unit = user.settings.unit
         let start = range.start(now: now, timeZone: zone)
-        let workouts = try await services.workouts.history(
-            userID: user.id, filter: HistoryFilter(workoutTypeID: workoutTypeID, from: start, limit: 100_000), sets: .totals)
-        let exercises = try await services.exercises.exercises(ids: Set(workouts.flatMap { $0.entries.map(\.exerciseID) }), userID: user.id)
+        let workouts = try await services.workouts.totals(
+            userID: user.id, filter: HistoryFilter(workoutTypeID: workoutTypeID, from: start, limit: 100_000))
+        let exercises = try await services.exercises.exercises(ids: Set(workouts.flatMap(\.exercises.keys)), userID: user.id)
         let kinds = exercises.mapValues(\.kind)
         let muscles = exercises.mapValues { (kind: $0.kind, primary: $0.primaryMuscles, secondary: $0.secondaryMuscles) }
         let first = start ?? workouts.last?.startedAt ?? now
@@ -153,13 +153,13 @@ struct ProgressPresenter {
             let list = byWeek[week] ?? []
             return StatsReport.Week(
                 weekStart: week, workouts: list.count,
-                volume: tenth(list.reduce(0) { $0 + Volume.of($1, kinds: kinds, in: unit).load }),
+                volume: tenth(list.reduce(0) { $0 + $1.volume(kinds: kinds, in: unit).load }),
                 muscles: MuscleVolume.of(list, exercises: muscles, in: unit).mapValues(tenth))
         }
         let days = TrainingCalendar.days(workouts.map(\.startedAt), timeZone: zone).sorted { $0.key < $1.key }
         return StatsReport(
             unit: unit, range: range, workoutTypeID: workoutTypeID, timeZone: zone, workouts: workouts.count,
-            sets: workouts.reduce(0) { $0 + $1.allSets.filter { $0.done && $0.kind != .warmup }.count },
+            sets: workouts.reduce(0) { $0 + $1.sets },
             volume: tenth(weeks.reduce(0) { $0 + $1.volume }),
             weeks: weeks,
             muscles: MuscleVolume.of(workouts, exercises: muscles, in: unit).filter { $0.value > 0 }

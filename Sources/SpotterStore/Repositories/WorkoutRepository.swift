@@ -11,8 +11,8 @@ public enum SetDetail: Sendable {
     /// duration, distance, RPE, done and record marks, read as one text per entry
     /// (`WorkoutRows.setText`); entries carry their exercise and volume mark only.
     /// No notes, times or plans: such workouts are for adding up and listing as
-    /// strips, never for showing in full or writing back. Home and the stats page
-    /// add up weeks of sets, and a whole set row costs several times as much to read.
+    /// strips, never for showing in full or writing back. Home adds up weeks of
+    /// sets, and a whole set row costs several times as much to read.
     case totals
 }
 
@@ -65,8 +65,19 @@ public struct WorkoutRepository: Sendable {
     /// `filter.after` when it is given. Every search word must occur, ignoring case,
     /// in the workout's name or notes, an entry's notes or the name of one of its
     /// exercises; the search runs in the database, so it reaches every workout.
-    /// `sets: .totals` reads what Home and the stats page add up (see `SetDetail`).
+    /// `sets: .totals` reads what Home adds up (see `SetDetail`).
     public func history(userID: UUID, filter: HistoryFilter = .init(), sets: SetDetail = .full) async throws -> [Workout] {
+        try await WorkoutRows.workouts(where: historyCondition(userID: userID, filter: filter), sets: sets, on: reads)
+    }
+
+    /// The same workouts as `history`, each as the sums of its sets by exercise (see
+    /// `WorkoutTotals`): what the stats add up, read in one query.
+    public func totals(userID: UUID, filter: HistoryFilter) async throws -> [WorkoutTotals] {
+        try await WorkoutRows.totals(where: historyCondition(userID: userID, filter: filter), on: reads)
+    }
+
+    /// The `WHERE` condition, order and limit of the user's finished workouts `filter` selects.
+    private func historyCondition(userID: UUID, filter: HistoryFilter) -> SQLQueryString {
         var condition: SQLQueryString = "w.user_id = \(bind: userID) AND w.ended_at IS NOT NULL"
         if let typeID = filter.workoutTypeID { condition += " AND w.workout_type_id = \(bind: typeID)" }
         if let templateID = filter.templateID { condition += " AND w.template_id = \(bind: templateID)" }
@@ -97,7 +108,7 @@ public struct WorkoutRepository: Sendable {
                 """
         }
         condition += " ORDER BY w.started_at DESC, w.id DESC LIMIT \(literal: filter.limit)"
-        return try await WorkoutRows.workouts(where: condition, sets: sets, on: reads)
+        return condition
     }
 
     /// One page of `history`: at most `limit` workouts after `filter.after`, and the

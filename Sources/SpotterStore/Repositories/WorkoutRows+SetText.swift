@@ -1,4 +1,5 @@
 import Foundation
+import FluentKit
 import SQLKit
 import SpotterCore
 
@@ -47,6 +48,15 @@ extension WorkoutRows {
                 durationSeconds: number(first + 5).map { Int($0) }, distanceMeters: number(first + 6), rpe: number(first + 7),
                 done: text(first + 8) == "1", updatedAt: .distantPast)
             return (set, marks == "-" ? [] : ProgressRows.kinds(marks))
+        }
+
+        /// An exercise's sums as `WorkoutRows.totals` writes them: "exercise sets
+        /// kilograms pounds loadedReps bareReps"; nil when the fields are not that.
+        func sums() -> (exerciseID: UUID, sums: SetSums)? {
+            guard fields.count == 6, let exerciseID = uuid(0), let sets = number(1), let kilograms = number(2), let pounds = number(3),
+                let loadedReps = number(4), let bareReps = number(5)
+            else { return nil }
+            return (exerciseID, SetSums(sets: Int(sets), kilograms: kilograms, pounds: pounds, loadedReps: Int(loadedReps), bareReps: Int(bareReps)))
         }
 
         private func text(_ field: Int) -> String { String(decoding: bytes[fields[field]], as: UTF8.self) }
@@ -99,5 +109,43 @@ extension WorkoutRows {
         var sets: [(set: WorkoutSet, records: [PersonalRecords.Kind])] = []
         forEachItem(of: text) { item in item.set(from: 0).map { sets.append($0) } }
         return sets
+    }
+}
+
+extension WorkoutRows {
+    /// The workouts a condition selects (`WHERE` and what follows it, on alias `w`)
+    /// as the sums of their sets by exercise, in one query: the database adds up
+    /// each workout's sets (`SetSums`: done sets that are not warm-ups; of those
+    /// with reps, weight x reps per unit, reps with and without a weight) and joins
+    /// them as one text per workout, so a year of sets comes back as a row per
+    /// workout.
+    static func totals(where condition: SQLQueryString, on db: any Database) async throws -> [WorkoutTotals] {
+        let counted = "s.done AND s.kind <> 'warmup'"
+        let lifted = counted + " AND s.reps > 0"
+        // Never NULL, so NOT (loaded) holds for a set without a weight.
+        let loaded = "COALESCE(s.weight_value, 0) > 0 AND COALESCE(s.weight_unit, '') IN ('kg', 'lb')"
+        func sum(_ value: String, _ filter: String) -> String {
+            "CAST(COALESCE(SUM(\(value)) FILTER (WHERE \(filter)), 0) AS TEXT)"
+        }
+        let item = [
+            "CAST(e.exercise_id AS TEXT)", "CAST(COUNT(s.id) FILTER (WHERE \(counted)) AS TEXT)",
+            sum("s.reps * s.weight_value", "\(lifted) AND \(loaded) AND s.weight_unit = 'kg'"),
+            sum("s.reps * s.weight_value", "\(lifted) AND \(loaded) AND s.weight_unit = 'lb'"),
+            sum("s.reps", "\(lifted) AND \(loaded)"), sum("s.reps", "\(lifted) AND NOT (\(loaded))"),
+        ].joined(separator: " || ' ' || ")
+        let rows = try await db.sql.raw("""
+            SELECT w.id, w.started_at, (SELECT string_agg(t.item, ';') FROM (SELECT \(unsafeRaw: item) AS item \
+            FROM exercise_entries e LEFT JOIN workout_sets s ON s.entry_id = e.id WHERE e.workout_id = w.id GROUP BY e.exercise_id) t) AS sums \
+            FROM workouts w WHERE
+            """ + " " + condition).all()
+        return try rows.map { row in
+            var exercises: [UUID: SetSums] = [:]
+            forEachItem(of: try row.optional("sums")) { item in
+                guard let (exerciseID, sums) = item.sums() else { return }
+                exercises[exerciseID] = sums
+            }
+            return WorkoutTotals(
+                id: try row.decode(column: "id", as: UUID.self), startedAt: try row.decode(column: "started_at", as: Date.self), exercises: exercises)
+        }
     }
 }
