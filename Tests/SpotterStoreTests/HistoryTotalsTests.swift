@@ -32,19 +32,28 @@ import Testing
                             WorkoutSet(
                                 id: UUID(), kind: .drop, reps: 8, weight: Mass(102.5, .lb), durationSeconds: 90, distanceMeters: 1_234.5,
                                 rpe: 7.5, done: false, updatedAt: now),
-                        ])])
+                        ]),
+                        // An entry with no sets yet keeps its place.
+                        ExerciseEntry(id: UUID(), exerciseID: squat.id)])
                 }
-                try await repository.addFinished(sessions, userID: ana.id, now: now)
+                // And a workout with no entries at all.
+                let empty = Workout(
+                    id: UUID(), ownerID: ana.id, name: "Nothing", startedAt: now.addingTimeInterval(-14 * 86_400),
+                    endedAt: now.addingTimeInterval(-14 * 86_400 + 60))
+                try await repository.addFinished(sessions + [empty], userID: ana.id, now: now)
 
                 let full = try await repository.history(userID: ana.id)
                 let totals = try await repository.history(userID: ana.id, sets: .totals)
                 #expect(totals.map(\.id) == full.map(\.id))
                 #expect(totals.map(\.startedAt) == full.map(\.startedAt))
                 let kinds = [squat.id: ExerciseKind.weightReps]
-                #expect(totals.map { Volume.of($0, kinds: kinds, in: .kg) } == [Volume(load: 1_100), Volume(load: 1_000)])
+                #expect(totals.map { Volume.of($0, kinds: kinds, in: .kg) } == [Volume(load: 1_100), Volume(load: 1_000), Volume()])
+                #expect(totals.map(\.entries.count) == [2, 2, 0])
+                #expect(totals.map { $0.entries.map(\.id) } == full.map { $0.entries.map(\.id) })
+                #expect(totals.map { $0.entries.map(\.sets.count) } == [[5, 0], [5, 0], []])
                 #expect(totals.map { Volume.of($0, kinds: kinds, in: .kg) } == full.map { Volume.of($0, kinds: kinds, in: .kg) })
                 #expect(!(totals.first?.entries.first?.records.sets.isEmpty ?? true), "the newer session's records are marked")
-                for (light, whole) in zip(totals, full) {
+                for (light, whole) in zip(totals, full) where !whole.entries.isEmpty {
                     #expect(light.entries.map(\.records) == whole.entries.map(\.records))
                     #expect(light.entries.map(\.exerciseID) == whole.entries.map(\.exerciseID))
                     let lightSets = light.allSets, wholeSets = whole.allSets

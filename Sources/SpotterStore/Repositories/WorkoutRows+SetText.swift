@@ -22,6 +22,18 @@ extension WorkoutRows {
             """
     }
 
+    /// The entries of the workout `alias` names (a fixed alias) as one text, in
+    /// order: each entry as "id exercise volumeRecord" (1 or 0) followed by its
+    /// sets (`setText`), all joined by ";". NULL for a workout with no entries.
+    static func entriesText(_ alias: String) -> SQLQueryString {
+        """
+            (SELECT string_agg(CAST(e.id AS TEXT) || ' ' || CAST(e.exercise_id AS TEXT) || \
+            CASE WHEN e.volume_record THEN ' 1' ELSE ' 0' END || COALESCE(';' || \
+            (SELECT string_agg(\(setText("s")), ';' ORDER BY s.position) FROM workout_sets s WHERE s.entry_id = e.id), ''), \
+            ';' ORDER BY e.position) FROM exercise_entries e WHERE e.workout_id = \(unsafeRaw: alias).id)
+            """
+    }
+
     /// The fields of one set's text.
     static let setTextFields = 10
 
@@ -46,7 +58,7 @@ extension WorkoutRows {
             let set = WorkoutSet(
                 id: id, kind: kind, reps: number(first + 2).map { Int($0) }, weight: weight,
                 durationSeconds: number(first + 5).map { Int($0) }, distanceMeters: number(first + 6), rpe: number(first + 7),
-                done: text(first + 8) == "1", updatedAt: .distantPast)
+                done: flag(first + 8), updatedAt: .distantPast)
             return (set, marks == "-" ? [] : ProgressRows.kinds(marks))
         }
 
@@ -58,6 +70,9 @@ extension WorkoutRows {
             else { return nil }
             return (exerciseID, SetSums(sets: Int(sets), kilograms: kilograms, pounds: pounds, loadedReps: Int(loadedReps), bareReps: Int(bareReps)))
         }
+
+        /// A field written as 1 or 0.
+        func flag(_ field: Int) -> Bool { text(field) == "1" }
 
         private func text(_ field: Int) -> String { String(decoding: bytes[fields[field]], as: UTF8.self) }
 
@@ -102,6 +117,21 @@ extension WorkoutRows {
                 }
             }
         }
+    }
+
+    /// The entries of a workout's `entriesText`, with their sets and record marks;
+    /// the entries carry their exercise and volume mark only.
+    static func entries(text: String?) -> [ExerciseEntry] {
+        var entries: [ExerciseEntry] = []
+        forEachItem(of: text) { item in
+            if item.fields.count == 3, let id = item.uuid(0), let exerciseID = item.uuid(1) {
+                entries.append(ExerciseEntry(id: id, exerciseID: exerciseID, records: EntryRecords(sessionVolume: item.flag(2))))
+            } else if !entries.isEmpty, let (set, kinds) = item.set(from: 0) {
+                entries[entries.count - 1].sets.append(set)
+                if !kinds.isEmpty { entries[entries.count - 1].records.sets[set.id] = kinds }
+            }
+        }
+        return entries
     }
 
     /// The sets of one entry's text, in order.

@@ -186,17 +186,17 @@ enum WorkoutRows {
     }
 
     /// The workouts a condition selects (`WHERE` and what follows it), entries and
-    /// sets filled in: three queries, however many workouts.
+    /// sets filled in: three queries, however many workouts (one for `.totals`).
     static func workouts(where condition: SQLQueryString, sets: SetDetail = .full, on db: any Database) async throws -> [Workout] {
+        if sets == .totals { return try await workoutsForTotals(where: condition, on: db) }
         let sql = db.sql
         let rows = try await sql.raw("SELECT w.* FROM workouts w WHERE " + condition).all()
-        return try await filled(rows.map(workout), sets: sets, on: db)
+        return try await filled(rows.map(workout), on: db)
     }
 
     /// Adds the entries and sets to workouts read without them.
-    static func filled(_ workouts: [Workout], sets detail: SetDetail = .full, on db: any Database) async throws -> [Workout] {
+    static func filled(_ workouts: [Workout], on db: any Database) async throws -> [Workout] {
         guard !workouts.isEmpty else { return [] }
-        if detail == .totals { return try await filledForTotals(workouts, on: db) }
         let sql = db.sql
         let ids = workouts.map(\.id)
         let entryRows = try await sql.raw(
@@ -227,26 +227,13 @@ enum WorkoutRows {
         }
     }
 
-    /// `filled` for `SetDetail.totals`: one query, a row per entry with its sets' text.
-    private static func filledForTotals(_ workouts: [Workout], on db: any Database) async throws -> [Workout] {
-        let rows = try await db.sql.raw("""
-            SELECT e.id, e.workout_id, e.exercise_id, e.volume_record, \
-            (SELECT string_agg(\(setText("s")), ';' ORDER BY s.position) FROM workout_sets s WHERE s.entry_id = e.id) AS sets \
-            FROM exercise_entries e WHERE e.workout_id IN (\(binds: workouts.map(\.id))) ORDER BY e.position
-            """).all()
-        var entriesByWorkout: [UUID: [ExerciseEntry]] = [:]
-        for row in rows {
-            let sets = Self.sets(text: try row.optional("sets"))
-            var records = EntryRecords(sessionVolume: try row.optional("volume_record") ?? false)
-            for (set, kinds) in sets where !kinds.isEmpty { records.sets[set.id] = kinds }
-            let entry = ExerciseEntry(
-                id: try row.decode(column: "id", as: UUID.self), exerciseID: try row.decode(column: "exercise_id", as: UUID.self),
-                sets: sets.map(\.set), records: records)
-            entriesByWorkout[try row.decode(column: "workout_id", as: UUID.self), default: []].append(entry)
-        }
-        return workouts.map { workout in
-            var workout = workout
-            workout.entries = entriesByWorkout[workout.id] ?? []
+    /// `workouts(where:sets:)` for `SetDetail.totals`: one query, a row per workout
+    /// with its entries and their sets as one text (`entriesText`).
+    private static func workoutsForTotals(where condition: SQLQueryString, on db: any Database) async throws -> [Workout] {
+        let rows = try await db.sql.raw("SELECT w.*, " + entriesText("w") + " AS entries FROM workouts w WHERE " + condition).all()
+        return try rows.map { row in
+            var workout = try self.workout(row)
+            workout.entries = entries(text: try row.optional("entries"))
             return workout
         }
     }
