@@ -4,7 +4,7 @@ import Testing
 @testable import SpotterServer
 
 /// `SVGChart.f`: chart coordinates to a tenth, as `%.1f` writes them; the heat
-/// map's day labels as the date formatter writes them.
+/// map's day labels as the date formatter writes them; titles and labels escaped.
 @Suite struct ChartNumberTests {
     @Test("coordinates are written to a tenth, rounded, with a sign only below zero", arguments: [
         (0.0, "0.0"), (5, "5.0"), (12.34, "12.3"), (12.36, "12.4"), (99.96, "100.0"), (350, "350.0"), (-3.21, "-3.2"),
@@ -29,5 +29,13 @@ import Testing
             day = try #require(calendar.date(byAdding: .day, value: 1, to: day))
         }
         #expect(SVGChart.dayLabel(try #require(calendar.date(from: DateComponents(year: 2026, month: 11, day: 2))), calendar) == "Mon 2 Nov 2026")
+    }
+
+    @Test("a chart's text is escaped for an element or a quoted attribute; other text, accents and emoji, passes as it is", arguments: [
+        ("Squat (Barbell)", "Squat (Barbell)"), ("", ""), ("Bench & <Dips>", "Bench &amp; &lt;Dips&gt;"),
+        ("Farmer's \"walk\"", "Farmer's &quot;walk&quot;"), ("&amp;", "&amp;amp;"), ("Übung 💪 <b>", "Übung 💪 &lt;b&gt;"),
+    ])
+    func escaped(text: String, written: String) {
+        #expect(SVGChart.escape(text) == written)
     }
 }

@@ -16,18 +16,20 @@ import Synchronization
 struct ReflectedView: MustacheParent {
     /// Field name -> its place among the struct's stored properties.
     let fields: [String: Int]
-    /// The struct's stored properties in order, read once when boxed: a `Mirror` per
-    /// name looked up, walked to the field, cost more than the rest of the lookup.
-    let values: [Any]
+    /// The struct's stored properties in order, each as `present` hands it on, read
+    /// once when boxed: a `Mirror` per name looked up, walked to the field, cost more
+    /// than the rest of the lookup, and a template reads a name many times (a
+    /// section's every item looks up the names of the sections around it).
+    let values: [Any?]
 
     init(_ value: Any, fields: [String: Int]) {
         self.fields = fields
-        values = Mirror(reflecting: value).children.map(\.value)
+        values = Mirror(reflecting: value).children.map { Self.present($0.value) }
     }
 
     func child(named name: String) -> Any? {
         guard let offset = fields[name] else { return nil }
-        return Self.present(values[offset])
+        return values[offset]
     }
 
     /// How a value of some type is handed to the templates, worked out once per type.
