@@ -417,6 +417,31 @@ struct ProgressAPITests {
         }
     }
 
+    @Test("a volume that lands on a twentieth is rounded alike on Stats and Home, however the sets were added", arguments: TestDatabase.all)
+    func volumeOnATwentieth(engine: TestDatabase) async throws {
+        try await withApp(engine) { client, h in
+            let (api, progress, clock) = (h.workouts(), h.progress(), h.clock)
+            let (squat, bench) = try await api.exercises(.squat, .bench)
+            // 5.24 x 9 + 25.79 x 10 + 26.43 x 3 = 47.16 + 257.9 + 79.29 = 384.35 kg, which rounds up to 384.4;
+            // added in another order, or with compensation (SQLite's SUM), it is 384.34999999999997.
+            // The bench's 28.5 x 5 + 7.9 x 3 + 21.45 = 187.65 kg rounds to 187.7 whatever the order.
+            try await pgLog(
+                api, clock, at: testNow - pgDay, name: "Odd plates",
+                [(squat, [pgSet(9, 5.24), pgSet(10, 25.79), pgSet(3, 26.43)]), (bench, [pgSet(5, 28.5), pgSet(3, 7.9), pgSet(1, 21.45)])])
+            clock.set(testNow)
+            let stats = try await progress.stats().object()
+            #expect(wkNumber(stats["volume"]) == 572.0)
+            let week = try #require((stats["weeks"] as? [[String: Any]])?.dropLast().last)
+            #expect(wkNumber(week["volume"]) == 572.0)
+            let muscles = (stats["muscles"] as? [[String: Any]] ?? []).map { "\($0["muscle"] as? String ?? "?") \(wkNumber($0["volume"]) ?? -1)" }
+            // Squat: legs and glutes 384.35, core and back half (192.175); bench: chest 187.65, triceps and shoulders half (93.825).
+            #expect(muscles == ["glutes 384.4", "legs 384.4", "back 192.2", "core 192.2", "chest 187.7", "shoulders 93.8", "triceps 93.8"])
+            let home = try await progress.dashboard().object()
+            let lastWeek = try #require((home["weeklyVolume"] as? [[String: Any]])?.dropLast().last)
+            #expect(wkNumber(lastWeek["volume"]) == 572.0)
+        }
+    }
+
     @Test("stats: totals, muscles, days and the workout type filter", arguments: TestDatabase.all)
     func stats(engine: TestDatabase) async throws {
         try await withApp(engine) { client, h in

@@ -12,7 +12,12 @@ struct ProgressPresenter {
         (Mass(kilograms, .kg).converted(to: unit) * 10).rounded() / 10
     }
 
-    private func tenth(_ value: Double) -> Double { (value * 10).rounded() / 10 }
+    /// A sum to a tenth, for showing. The same sets added in another order (the
+    /// database adds the stats' year of them, Home adds weeks of them in Swift, and
+    /// dictionaries have no order) differ in their last bits, so a sum that lands on
+    /// a twentieth (384.35) could round either way; snapped to a millionth first,
+    /// it rounds alike however it was added.
+    private func tenth(_ value: Double) -> Double { ((value * 1_000_000).rounded() / 100_000).rounded() / 10 }
 
     // MARK: Dashboard
 
