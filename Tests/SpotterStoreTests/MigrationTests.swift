@@ -25,7 +25,7 @@ struct MigrationTests {
         }
     }
 
-    @Test("SQLite connections use WAL, foreign keys, a busy timeout and full sync")
+    @Test("SQLite connections use WAL, foreign keys, a busy timeout and full sync; readers a memory map")
     func sqliteSettings() async throws {
         try await TestEnvironment.with(.sqlite) { env in
             try await env.withStore { store in
@@ -38,6 +38,7 @@ struct MigrationTests {
                     #expect(connection["synchronous"] == 2, "2 is FULL")
                 }
                 #expect(pragmas.map { $0["query_only"] } == [0] + Array(repeating: 1, count: pragmas.count - 1), "one writer, the rest read-only")
+                #expect(pragmas.map { $0["mmap_size"] } == [0] + Array(repeating: 1 << 30, count: pragmas.count - 1), "readers read through a memory map")
                 #expect(pragmas.count > 1)
             }
         }

@@ -172,6 +172,14 @@ public final class SpotterStore: Sendable {
                 try await db.raw("PRAGMA cache_size = -16384").run()
                 try await db.raw("PRAGMA temp_store = MEMORY").run()
             }
+            if readOnly {
+                // Readers see the file through the memory map: their page caches
+                // (2 MB each) are emptied whenever the writer commits, and a page read
+                // past them was a pread(2) and a copy (13% of the exercise page of a
+                // lifter with ten years of training). Mapped pages are the kernel's
+                // own cache, shared by every connection, and stay valid across commits.
+                try await db.raw("PRAGMA mmap_size = \(unsafeRaw: String(Self.readerMapBytes))").run()
+            }
             try await db.raw("PRAGMA synchronous = FULL").run()
             try await db.raw("PRAGMA foreign_keys = ON").run()
             try await db.raw("PRAGMA busy_timeout = 10000").run()
@@ -179,12 +187,15 @@ public final class SpotterStore: Sendable {
         }
     }
 
+    /// How much of the database file a reader maps (1 GiB; the rest is read as usual).
+    static let readerMapBytes = 1 << 30
+
     /// The SQLite settings of every connection, writer first, for checks.
     public func sqlitePragmas() async throws -> [[String: Int]] {
         var result: [[String: Int]] = []
         for (db, _) in sqliteConnections {
             var values: [String: Int] = [:]
-            for name in ["synchronous", "foreign_keys", "busy_timeout", "query_only"] {
+            for name in ["synchronous", "foreign_keys", "busy_timeout", "query_only", "mmap_size"] {
                 // The answer's column is not always named after the pragma (busy_timeout answers "timeout").
                 if let row = try await db.raw(SQLQueryString(stringLiteral: "PRAGMA \(name)")).first(), let column = row.allColumns.first {
                     values[name] = try row.decode(column: column, as: Int.self)
