@@ -156,6 +156,11 @@ class Server:
         raise AssertionError(f"no VmRSS for process {self.pid}")
 
     def call(self, method: str, path: str, token: str, body: dict | None = None) -> tuple[int, dict]:
+        status, _, answer = self.request(method, path, token, body)
+        return status, answer
+
+    def request(self, method: str, path: str, token: str, body: dict | None = None) -> tuple[int, dict, dict]:
+        """An API call: the status, the headers and the JSON body of the answer."""
         data = None if body is None else json.dumps(body).encode()
         request = urllib.request.Request(self.base_url + path, data=data, method=method)
         request.add_header("Authorization", f"Bearer {token}")
@@ -164,13 +169,13 @@ class Server:
         try:
             with urllib.request.urlopen(request, timeout=REQUEST_TIMEOUT) as response:
                 raw = response.read()
-                return response.status, (json.loads(raw) if raw else {})
+                return response.status, dict(response.headers), (json.loads(raw) if raw else {})
         except urllib.error.HTTPError as error:
             raw = error.read()
             try:
-                return error.code, json.loads(raw)
+                return error.code, dict(error.headers), json.loads(raw)
             except ValueError:
-                return error.code, {"raw": raw.decode(errors="replace")}
+                return error.code, dict(error.headers), {"raw": raw.decode(errors="replace")}
 
 
 @pytest.fixture

@@ -17,16 +17,24 @@ struct OperationsController {
         router.get("metrics", use: metrics)
     }
 
+    /// 200 when this instance can serve: the database answers, its schema is this
+    /// program's, and writes go through (after a full disk, until a write succeeds again).
     @Sendable func ready(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let current = await services.store.schemaIsCurrent()
+        var reason: String?
+        if !(await services.store.schemaIsCurrent()) {
+            reason = "The database does not answer, or its schema is not this version's: see the server's log."
+        } else if let fault = await services.store.writeFault(now: services.clock()) {
+            reason = "The database cannot be written: \(fault.reason). Reads still work; writes answer 503 until it is mended."
+        }
         var headers = HTTPFields()
         headers[.contentType] = "application/json; charset=utf-8"
         headers[.cacheControl] = "no-store"
-        if !current { headers[.retryAfter] = "5" }
-        let body = current
-            ? #"{"status":"ready"}"#
-            : #"{"status":"unavailable","reason":"The database does not answer, or its schema is not this version's: see the server's log."}"#
-        return Response(status: current ? .ok : .serviceUnavailable, headers: headers, body: .init(byteBuffer: ByteBuffer(string: body)))
+        guard let reason else {
+            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: #"{"status":"ready"}"#)))
+        }
+        headers[.retryAfter] = "5"
+        let body = try JSONCoding.encoder.encode(["status": "unavailable", "reason": reason])
+        return Response(status: .serviceUnavailable, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }
 
     @Sendable func metrics(_ request: Request, context: AppRequestContext) async throws -> Response {

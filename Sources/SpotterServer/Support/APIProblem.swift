@@ -12,6 +12,9 @@ struct APIProblem: Error, Sendable {
     var message: String
     var field: String?
     var headers: HTTPFields = [:]
+    /// What an error page says instead of `message`, where the two differ (a page's
+    /// form is not kept and sent again as the web app's changes are).
+    var pageMessage: String?
 
     init(status: HTTPResponse.Status, code: String, message: String, field: String? = nil) {
         self.status = status
@@ -21,6 +24,10 @@ struct APIProblem: Error, Sendable {
     }
 
     init(_ error: any Error, logger: Logger) {
+        if !(error is APIProblem), let fault = StorageFault(error) {
+            self.init(fault, logger: logger, error: error)
+            return
+        }
         switch error {
         case let problem as APIProblem:
             self = problem
@@ -51,6 +58,16 @@ struct APIProblem: Error, Sendable {
             logger.error("Unexpected error: \(String(reflecting: error))")
             self.init(status: .internalServerError, code: "internal", message: "Something went wrong on the server. Nothing was changed; try again.")
         }
+    }
+
+    /// The disk or the database failed, not the request: nothing was written and the
+    /// same request succeeds once the machine is mended, so it is "send it again"
+    /// (503 with Retry-After) rather than "failed" (500), which clients give up on.
+    private init(_ fault: StorageFault, logger: Logger, error: any Error) {
+        logger.error("Storage fault (\(fault.reason)): \(String(reflecting: error))")
+        self.init(status: .serviceUnavailable, code: "storage_unavailable", message: fault.message)
+        pageMessage = fault.pageMessage
+        headers[.retryAfter] = String(StorageFault.retryAfterSeconds)
     }
 
     private init(httpError error: HTTPError) {

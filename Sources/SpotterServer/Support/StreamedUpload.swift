@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import MultipartKit
 import NIOCore
+import SpotterStore
 
 /// A `multipart/form-data` upload read as it arrives: the text fields are kept, the
 /// one file field is written straight to disk, so a large file is never held in
@@ -49,11 +50,7 @@ struct StreamedUpload: Sendable {
         guard let boundary = MultipartForm.boundary(in: contentType) else {
             throw APIProblem(status: .badRequest, code: "bad_request", message: "The form upload has no boundary.")
         }
-        guard FileManager.default.createFile(atPath: destination.path, contents: nil),
-            let output = try? FileHandle(forWritingTo: destination)
-        else {
-            throw storeFailure
-        }
+        let output = try openDestination(destination)
         defer { try? output.close() }
 
         var upload = StreamedUpload(limit: limit)
@@ -122,11 +119,7 @@ struct StreamedUpload: Sendable {
     /// Reads a body that is the file itself (an API upload, not a form) to
     /// `destination`, kept and counted as `receive` keeps the file field.
     static func receiveRaw(_ request: Request, fileName: String, to destination: URL, limit: Int) async throws -> StreamedUpload {
-        guard FileManager.default.createFile(atPath: destination.path, contents: nil),
-            let output = try? FileHandle(forWritingTo: destination)
-        else {
-            throw storeFailure
-        }
+        let output = try openDestination(destination)
         defer { try? output.close() }
         var upload = StreamedUpload(limit: limit)
         upload.fileName = fileName
@@ -148,8 +141,28 @@ struct StreamedUpload: Sendable {
         do {
             try chunk.withUnsafeReadableBytes { try output.write(contentsOf: UnsafeRawBufferPointer(rebasing: $0.prefix(room))) }
         } catch {
-            return storeFailure
+            return StorageFault(error) ?? storeFailure
         }
         return nil
+    }
+
+    /// A new, empty file at `destination`; a full or read-only disk is a storage fault
+    /// (503: the same upload succeeds once there is room), anything else a failure.
+    private static func openDestination(_ destination: URL) throws -> FileHandle {
+        guard FileManager.default.createFile(atPath: destination.path, contents: nil) else {
+            throw StorageFault(errno: errno) ?? storeFailure
+        }
+        do {
+            return try FileHandle(forWritingTo: destination)
+        } catch {
+            throw StorageFault(error) ?? storeFailure
+        }
+    }
+}
+
+extension Request {
+    /// The body's length as the client announced it, if it did.
+    var expectedBodyBytes: Int? {
+        headers[.contentLength].flatMap { Int($0) }
     }
 }

@@ -16,6 +16,6 @@ struct ErrorPageModel {
         case .contentTooLarge: heading = "Too large"
         default: heading = problem.status.code >= 500 ? "Server problem" : "That did not work"
         }
-        message = problem.message
+        message = problem.pageMessage ?? problem.message
     }
 }

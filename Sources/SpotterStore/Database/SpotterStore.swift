@@ -31,6 +31,8 @@ public final class SpotterStore: Sendable {
     /// Who recent tokens and session cookies belong to (see `SignInCache`).
     let tokenOwners = SignInCache<TokenOwner>()
     let sessionOwners = SignInCache<SessionOwner>()
+    /// Whether writes lately failed for a full disk or the like (`/ready` asks).
+    public let storageStatus = StorageStatus()
 
     struct Readers: Sendable {
         let databases: Databases

@@ -173,7 +173,14 @@ public struct AccountService: Sendable {
         }
         guard var entry else { return nil }
         if entry.value.lastUsedAt.map({ now.timeIntervalSince($0) > 60 }) ?? true {
-            try await store.sql.raw("UPDATE api_tokens SET last_used_at = \(bind: now) WHERE id = \(bind: entry.credentialID)").run()
+            // Only a note for the settings page: a read must not fail because it could
+            // not be written (a full disk, a busy database). Tried again a minute on.
+            do {
+                try await store.sql.raw("UPDATE api_tokens SET last_used_at = \(bind: now) WHERE id = \(bind: entry.credentialID)").run()
+            } catch {
+                store.logger.warning("The API token's last use was not noted: \(String(reflecting: error))")
+                if let fault = StorageFault(error) { store.storageStatus.note(fault, at: now) }
+            }
             entry.value.lastUsedAt = now
             store.tokenOwners.remember(entry, for: key, ticket: ticket)
         }
