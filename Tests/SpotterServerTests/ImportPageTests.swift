@@ -333,7 +333,7 @@ struct ImportPageTests {
             let bad = try await ImportSteps.rawUpload(Array("nope\n".utf8), browser: browser, header: browser.lastFormToken, json: true)
             #expect(bad.status == .badRequest)
             #expect(try bad.error().message.contains("Spotter does not recognise this file"))
-            #expect(try await ImportSteps.files(in: h).count == 2, "the good upload's record, and this instance's copy of its file")
+            #expect(try await ImportSteps.files(in: h).count == 1, "the good upload's record: the database holds the only lasting copy of its file")
         }
     }
 

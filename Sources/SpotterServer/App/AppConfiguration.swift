@@ -30,6 +30,10 @@ public struct AppConfiguration: Sendable {
     public var importFileLimit: Int
     /// `GET /metrics` and its token (`--metrics-token`); nil answers 404 there.
     public var metrics: MetricsExport?
+    /// How many uploaded exports may wait for their import (`ImportRoom`); tests lower it.
+    public var importRoom = ImportRoom()
+    /// How many restores run at once on this instance (`RestoreGate`).
+    public var restoresAtOnce = 2
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, dataDirectory: URL, database: DatabaseLocation? = nil,

@@ -11,6 +11,8 @@ struct AppServices: Sendable {
     let accounts: AccountService
     let images: ImageStore
     let imports: ImportUploads
+    /// Restores let in one per lifter and a few at once (`RestoreGate`).
+    let restores: RestoreGate
     let views: ViewRenderer
     let assets: AssetCatalog
     let limiter: AbuseLimiter

@@ -52,7 +52,9 @@ func buildServices(configuration: AppConfiguration) async throws -> AppServices 
         store: store,
         accounts: AccountService(store: store, hasher: PasswordHasher(cost: configuration.passwordCost)),
         images: images,
-        imports: ImportUploads(store: store, dataDirectory: configuration.dataDirectory, fileLimit: configuration.importFileLimit),
+        imports: ImportUploads(
+            store: store, dataDirectory: configuration.dataDirectory, fileLimit: configuration.importFileLimit, room: configuration.importRoom),
+        restores: RestoreGate(most: configuration.restoresAtOnce),
         views: views,
         assets: assets,
         limiter: AbuseLimiter(
@@ -72,9 +74,9 @@ func buildRouter(services: AppServices) -> Router<AppRequestContext> {
     router.add(middleware: ClientAddressMiddleware(trustedProxies: services.trustedProxies))
     router.add(middleware: CompressionMiddleware())
     router.add(middleware: ErrorMiddleware(views: services.views))
+    router.add(middleware: StorageFaultMiddleware(status: services.store.storageStatus, clock: services.clock))
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: QueryTextMiddleware())
-    router.add(middleware: StorageFaultMiddleware(status: services.store.storageStatus, clock: services.clock))
     router.add(middleware: AuthMiddleware(services: services))
     router.add(middleware: CSRFMiddleware(services: services))
 

@@ -129,13 +129,22 @@ struct ImportedNotice: Equatable {
 extension AppServices {
     /// A kept upload read again and planned against the lifter's library with their
     /// choices: what the preview shows and the import writes (pages and API alike).
-    func plannedImport(
-        _ upload: ImportUploads.Upload, unit: MassUnit, userID: UUID, chosen: [String: UUID] = [:]
-    ) async throws -> (input: ImportInput, plan: ImportPlan) {
-        // It read well when it was uploaded; a file changed since is an error of the
-        // server, not of the lifter.
-        let input = try ImportInput.file(path: try await imports.file(of: upload, userID: userID).path)
-        let file = try ImportReader.outline(input, source: upload.source, assumedUnit: unit)
-        return (input, try await HistoryImporter(store: store).plan(file, userID: userID, chosen: chosen))
+    /// `body` gets the file and the plan; the file is there for `body` alone.
+    func withPlannedImport<T>(
+        _ upload: ImportUploads.Upload, unit: MassUnit, userID: UUID, chosen: [String: UUID] = [:],
+        _ body: (ImportInput, ImportPlan) async throws -> T
+    ) async throws -> T {
+        try await imports.withFile(of: upload, userID: userID) { url in
+            // It read well when it was uploaded; a file changed since is an error of the
+            // server, not of the lifter.
+            let input = try ImportInput.file(path: url.path)
+            let file = try ImportReader.outline(input, source: upload.source, assumedUnit: unit)
+            return try await body(input, try await HistoryImporter(store: store).plan(file, userID: userID, chosen: chosen))
+        }
+    }
+
+    /// The plan alone, for a preview.
+    func plannedImport(_ upload: ImportUploads.Upload, unit: MassUnit, userID: UUID) async throws -> ImportPlan {
+        try await withPlannedImport(upload, unit: unit, userID: userID) { _, plan in plan }
     }
 }

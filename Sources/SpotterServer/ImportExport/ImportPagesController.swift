@@ -29,7 +29,7 @@ struct ImportPagesController {
         let user = context.user
         let now = services.clock()
         await services.imports.removeStale(now: now)
-        let token = try services.imports.reserve(userID: user.id)
+        let token = try await services.imports.reserve(userID: user.id, expectedBytes: request.expectedBodyBytes)
         let received = services.imports.receivingURL(token: token, userID: user.id)
         let wantsJSON = request.headers[.accept]?.contains("application/json") == true
         let upload: StreamedUpload
@@ -55,6 +55,7 @@ struct ImportPagesController {
             await services.imports.remove(token: token, userID: user.id)
             throw error
         }
+        services.imports.letGo(token: token, userID: user.id)
         let next = "/settings/import/\(token)"
         return wantsJSON ? try UploadAnswer(location: next).response() : .seeOther(next)
     }
@@ -91,11 +92,13 @@ struct ImportPagesController {
             let fallback = ImportChoices(unit: user.settings.unit)
             return try await renderPreview(upload, choices: fallback, user: user, context: context, error: failure.first.message, status: .badRequest)
         }
-        let (input, plan) = try await services.plannedImport(upload, unit: choices.unit, userID: user.id, chosen: choices.mapping)
-        guard plan.workoutCount > 0 else {
+        let outcome = try await services.withPlannedImport(upload, unit: choices.unit, userID: user.id, chosen: choices.mapping) { input, plan in
+            guard plan.workoutCount > 0 else { return ImportOutcome?.none }
+            return try await HistoryImporter(store: services.store).commit(plan, from: input, userID: user.id, now: services.clock())
+        }
+        guard let outcome else {
             return try await renderPreview(upload, choices: choices, user: user, context: context, error: nil, status: .ok)
         }
-        let outcome = try await HistoryImporter(store: services.store).commit(plan, from: input, userID: user.id, now: services.clock())
         await services.imports.remove(token: upload.token, userID: user.id)
         return .seeOther(ImportedNotice(outcome).path)
     }
@@ -117,7 +120,7 @@ struct ImportPagesController {
         status: HTTPResponse.Status
     ) async throws -> Response {
         // Planned without the mappings, so every new name keeps its select and shows what was chosen.
-        let plan = try await services.plannedImport(upload, unit: choices.unit, userID: user.id).plan
+        let plan = try await services.plannedImport(upload, unit: choices.unit, userID: user.id)
         let library = try await services.exercises.list(userID: user.id)
         let model = ImportPreviewPage(
             page: PageChrome(title: "Check the import", context: context, section: .settings, backLink: "/settings/import"),

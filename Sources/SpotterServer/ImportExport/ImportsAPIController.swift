@@ -27,7 +27,7 @@ struct ImportsAPIController {
         let query = request.uri.queryParameters
         let app = try Self.app(query.get("app"))
         await services.imports.removeStale(now: now)
-        let token = try services.imports.reserve(userID: user.id)
+        let token = try await services.imports.reserve(userID: user.id, expectedBytes: request.expectedBodyBytes)
         let destination = services.imports.receivingURL(token: token, userID: user.id)
         let limit = services.imports.fileLimit
         var received: StreamedUpload?
@@ -39,7 +39,9 @@ struct ImportsAPIController {
             let file = try ImportUploadCheck.read(upload, at: destination, source: app?.rawValue ?? "", unit: user.settings.unit)
             let kept = ImportUploads.Upload(token: token, source: file.source, fileName: upload.fileName ?? "", uploadedAt: now)
             try await services.imports.keep(kept, userID: user.id)
-            return .created(try await previewResponse(kept, unit: user.settings.unit, user: user))
+            let preview = try await previewResponse(kept, unit: user.settings.unit, user: user)
+            services.imports.letGo(token: token, userID: user.id)
+            return .created(preview)
         } catch let error as ImportError {
             await services.imports.remove(token: token, userID: user.id)
             let tooLarge = received?.tooLarge == true
@@ -63,10 +65,8 @@ struct ImportsAPIController {
         let user = context.user
         let id = context.parameters.get("id") ?? ""
         let input = try await request.decodeJSON(as: ImportCommitInput.self, context: context, ifEmpty: ImportCommitInput())
-        if let done = try await services.imports.imported(token: id, userID: user.id), let result = done.result {
-            return ImportResultResponse(id: id, result)
-        }
-        let upload = try await pending(context)
+        // The body is checked before anything else, a repeated commit too: a client
+        // that sends a bad one learns it at once, not only on a new upload.
         let unit = try Self.unit(input.unit, or: user.settings.unit)
         // The targets are checked before the file is read; the names once it is planned,
         // from the plan's own list (one reading of the file, not two).
@@ -78,12 +78,17 @@ struct ImportsAPIController {
             }
             chosen[name] = id
         }
-        let (file, plan) = try await services.plannedImport(upload, unit: unit, userID: user.id, chosen: chosen)
-        let names = Set(plan.matches.map(\.name))
-        if let stranger = chosen.keys.sorted().first(where: { !names.contains($0) }) {
-            throw SpotterError.invalid(field: "mappings", "\"\(stranger)\" is no exercise name of this file. Map the names the preview lists.")
+        if let done = try await services.imports.imported(token: id, userID: user.id), let result = done.result {
+            return ImportResultResponse(id: id, result)
         }
-        let outcome = try await HistoryImporter(store: services.store).commit(plan, from: file, userID: user.id, now: services.clock())
+        let upload = try await pending(context)
+        let outcome = try await services.withPlannedImport(upload, unit: unit, userID: user.id, chosen: chosen) { file, plan in
+            let names = Set(plan.matches.map(\.name))
+            if let stranger = chosen.keys.sorted().first(where: { !names.contains($0) }) {
+                throw SpotterError.invalid(field: "mappings", "\"\(stranger)\" is no exercise name of this file. Map the names the preview lists.")
+            }
+            return try await HistoryImporter(store: services.store).commit(plan, from: file, userID: user.id, now: services.clock())
+        }
         let result = ImportUploads.ImportOutcomeRecord(
             workouts: outcome.workouts, sets: outcome.sets, newExercises: outcome.newExercises, alreadyImported: outcome.alreadyImported)
         try await services.imports.markImported(upload, result: result, userID: user.id)
@@ -105,21 +110,25 @@ struct ImportsAPIController {
     /// which must be empty: everything of the other account, nothing lost.
     @Sendable func restore(_ request: Request, context: SignedInContext) async throws -> EditedResponse<RestoreResponse> {
         let user = context.user
-        var request = request
-        let limit = services.imports.fileLimit
-        let body: ByteBuffer
-        do {
-            body = try await request.collectBody(upTo: limit)
-        } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
-            throw APIProblem(
-                status: .contentTooLarge, code: "too_large", message: "The file is larger than \(limit / 1_048_576) MB, more than the API reads.", field: "file")
-        }
-        do {
-            let importer = AccountImporter(store: services.store, images: services.images)
-            let outcome = try await importer.restore(Data(buffer: body), userID: user.id, now: services.clock())
-            return .created(RestoreResponse(outcome))
-        } catch let error as ImportError {
-            throw APIProblem(status: .badRequest, code: "bad_file", message: error.message, field: "file")
+        return try await services.restores.admit(user.id) {
+            var request = request
+            let limit = services.imports.fileLimit
+            let data: Data
+            do {
+                // Copied out of the body at once, so the body's buffer is let go before decoding.
+                data = Data(buffer: try await request.collectBody(upTo: limit))
+            } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
+                throw APIProblem(
+                    status: .contentTooLarge, code: "too_large", message: "The file is larger than \(limit / 1_048_576) MB, more than the API reads.",
+                    field: "file")
+            }
+            do {
+                let importer = AccountImporter(store: services.store, images: services.images)
+                let outcome = try await importer.restore(data, userID: user.id, now: services.clock())
+                return .created(RestoreResponse(outcome))
+            } catch let error as ImportError {
+                throw APIProblem(status: .badRequest, code: "bad_file", message: error.message, field: "file")
+            }
         }
     }
 
@@ -151,7 +160,7 @@ struct ImportsAPIController {
     }
 
     private func previewResponse(_ upload: ImportUploads.Upload, unit: MassUnit, user: User) async throws -> ImportPreviewResponse {
-        let plan = try await services.plannedImport(upload, unit: unit, userID: user.id).plan
+        let plan = try await services.plannedImport(upload, unit: unit, userID: user.id)
         let library = try await services.exercises.list(userID: user.id)
         return ImportPreviewResponse(upload: upload, summary: ImportSummary(plan: plan), library: library, unit: unit, now: services.clock())
     }

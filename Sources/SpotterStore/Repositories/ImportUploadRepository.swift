@@ -72,6 +72,16 @@ public struct ImportUploadRepository: Sendable {
         try await ImportUploadRows.find(token: token, userID: userID, on: store.reader)
     }
 
+    /// The lifter's uploads still waiting for their import, oldest first.
+    public func waiting(userID: UUID) async throws -> [ImportUploadRecord] {
+        try await ImportUploadRows.waiting(userID: userID, on: store.reader)
+    }
+
+    /// The bytes of every lifter's uploads still waiting for their import.
+    public func waitingBytes() async throws -> Int {
+        try await ImportUploadRows.waitingBytes(on: store.reader)
+    }
+
     /// Writes the upload's bytes to `file` (a new file), part by part.
     public func copy(_ record: ImportUploadRecord, to file: URL) async throws {
         guard FileManager.default.createFile(atPath: file.path, contents: nil) else { throw CocoaError(.fileWriteUnknown) }

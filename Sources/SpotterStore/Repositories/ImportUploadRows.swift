@@ -44,6 +44,20 @@ enum ImportUploadRows {
             """).first().map(record)
     }
 
+    /// The lifter's uploads still waiting for their import (ready or arriving).
+    static func waiting(userID: UUID, on db: any Database) async throws -> [ImportUploadRecord] {
+        try await db.sql.raw("""
+            SELECT \(unsafeRaw: columns) FROM import_uploads u \
+            WHERE u.user_id = \(bind: userID) AND u.result IS NULL ORDER BY u.uploaded_at, u.token
+            """).all().map(record)
+    }
+
+    /// The bytes of every lifter's uploads still waiting for their import.
+    static func waitingBytes(on db: any Database) async throws -> Int {
+        let row = try await db.sql.raw("SELECT CAST(COALESCE(SUM(u.byte_count), 0) AS BIGINT) AS n FROM import_uploads u WHERE u.result IS NULL").first()
+        return try row?.decode(column: "n", as: Int.self) ?? 0
+    }
+
     /// The part numbers of an upload, in order.
     static func partNumbers(token: String, on db: any Database) async throws -> [Int] {
         try await db.sql.raw("SELECT p.part FROM import_upload_parts p WHERE p.token = \(bind: token) ORDER BY p.part").all()
