@@ -54,6 +54,7 @@ struct DatabaseOptions: ParsableArguments {
         try await store.migrate {
             try await CatalogSeeder(store: store).seed(CatalogSeeder.bundledCatalog(), now: Date())
             try await ImageStore(store: store, dataDirectory: dataDirectory).moveFilesIntoDatabase(now: Date())
+            try await WorkoutRepository(store: store).finishInterruptedLoads()
         }
     }
 }

@@ -10,16 +10,16 @@ struct MigrationTests {
         try await TestEnvironment.with(engine) { env in
             try await env.withStore(migrate: false) { store in
                 let ran = try await store.migrate()
-                #expect(ran == ["M001CreateUsers", "M002CreateWebSessions", "M003CreateAPITokens", "M004CreateExercises", "M005CreateWorkoutTypes", "M006CreateStoreMetadata", "M007CreateWorkouts", "M008CreateTemplates", "M009CreateProgress", "M010CreateImportKeys", "M011CreateUnjudgedExercises", "M012CreatePrograms", "M013CreateGuidedWorkouts", "M014AddGymSettings", "M015CreateExerciseRests", "M016MoveFilesIntoDatabase"])
+                #expect(ran == ["M001CreateUsers", "M002CreateWebSessions", "M003CreateAPITokens", "M004CreateExercises", "M005CreateWorkoutTypes", "M006CreateStoreMetadata", "M007CreateWorkouts", "M008CreateTemplates", "M009CreateProgress", "M010CreateImportKeys", "M011CreateUnjudgedExercises", "M012CreatePrograms", "M013CreateGuidedWorkouts", "M014AddGymSettings", "M015CreateExerciseRests", "M016MoveFilesIntoDatabase", "M017JudgeLongSetsAgain"])
                 #expect(try await store.pendingMigrations().isEmpty)
                 #expect(try await store.migrate().isEmpty, "a second run does nothing")
                 #expect(try await TestEnvironment.count("users", in: store) == 0)
 
                 try await store.revertAllMigrations()
-                #expect(try await store.pendingMigrations().count == 16)
+                #expect(try await store.pendingMigrations().count == 17)
                 await #expect(throws: (any Error).self) { try await TestEnvironment.count("users", in: store) }
 
-                #expect(try await store.migrate().count == 16)
+                #expect(try await store.migrate().count == 17)
                 #expect(try await TestEnvironment.count("exercises", in: store) == 0)
             }
         }

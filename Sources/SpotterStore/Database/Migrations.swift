@@ -21,6 +21,7 @@ extension SpotterStore {
             M014AddGymSettings(),
             M015CreateExerciseRests(),
             M016MoveFilesIntoDatabase(),
+            M017JudgeLongSetsAgain(),
         ]
     }
 
