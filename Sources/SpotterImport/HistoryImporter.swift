@@ -19,8 +19,10 @@ public struct HistoryImporter: Sendable {
     let users: UserRepository
     let exercises: ExerciseRepository
     let workouts: WorkoutRepository
+    let store: SpotterStore
 
     public init(store: SpotterStore) {
+        self.store = store
         users = UserRepository(store: store)
         exercises = ExerciseRepository(store: store)
         workouts = WorkoutRepository(store: store)
@@ -58,6 +60,7 @@ public struct HistoryImporter: Sendable {
                 guard handedOver == plan.outlines.count else { throw ImportError.changedSincePreview }
                 return nil
             }, newExercises: plan.newExercises, userID: userID, now: now)
+        await store.refreshPlannerStatistics(afterAdding: added.sets)
         return ImportOutcome(
             workouts: added.workouts, sets: added.sets, newExercises: added.newExercises, alreadyImported: plan.alreadyImported + added.alreadyThere)
     }

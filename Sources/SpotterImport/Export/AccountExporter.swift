@@ -79,8 +79,10 @@ public struct AccountImporter: Sendable {
     let types: WorkoutTypeRepository
     let accounts: AccountRepository
     let images: ImageStore
+    let store: SpotterStore
 
     public init(store: SpotterStore, images: ImageStore) {
+        self.store = store
         exercises = ExerciseRepository(store: store)
         types = WorkoutTypeRepository(store: store)
         accounts = AccountRepository(store: store)
@@ -128,8 +130,10 @@ public struct AccountImporter: Sendable {
             throw error
         }
         let content = restoration.content
+        let sets = content.workouts.reduce(0) { $0 + $1.allSets.count }
+        await store.refreshPlannerStatistics(afterAdding: sets)
         return AccountImportOutcome(
-            workouts: content.workouts.count, sets: content.workouts.reduce(0) { $0 + $1.allSets.count }, exercises: content.exercises.count,
+            workouts: content.workouts.count, sets: sets, exercises: content.exercises.count,
             templates: content.templates.count, bodyMetrics: content.bodyMetrics.count)
     }
 }
