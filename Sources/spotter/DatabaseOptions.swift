@@ -34,7 +34,8 @@ struct DatabaseOptions: ParsableArguments {
     func withStore<Result>(
         migrating: Bool = true, logLevel: Logger.Level = .warning, _ body: (SpotterStore) async throws -> Result
     ) async throws -> Result {
-        let store = try await SpotterStore.open(try location(), logger: Self.logger(logLevel))
+        // Commands read the history once: no memory map keeps what they read resident.
+        let store = try await SpotterStore.open(try location(), logger: Self.logger(logLevel), readerMap: 0)
         do {
             if migrating { try await Self.migrateAndSeed(store, dataDirectory: dataDirectory) }
             let result = try await body(store)

@@ -44,6 +44,17 @@ struct MigrationTests {
         }
     }
 
+    @Test("a command's store (readerMap 0) reads without a memory map: what it read does not stay resident")
+    func commandReadsUnmapped() async throws {
+        try await TestEnvironment.with(.sqlite) { env in
+            let store = try await SpotterStore.open(env.location, logger: TestEnvironment.logger, readerMap: 0)
+            let pragmas = try await store.sqlitePragmas()
+            await store.shutdown()
+            #expect(pragmas.count > 1)
+            #expect(pragmas.map { $0["mmap_size"] } == Array(repeating: 0, count: pragmas.count))
+        }
+    }
+
     @Test("a database URL picks the engine, and a wrong one says what to write")
     func databaseURLs() throws {
         #expect(try DatabaseLocation.parse(url: "postgres://u:p@localhost/spotter") == .postgres(url: "postgres://u:p@localhost/spotter"))

@@ -52,7 +52,14 @@ public final class SpotterStore: Sendable {
     /// connections (`PRAGMA query_only`), which WAL lets run beside the writer, so
     /// they never wait for a write. Other processes (the CLI) are kept apart by
     /// `BEGIN IMMEDIATE` and the busy timeout (see `Database.writeTransaction`).
-    public static func open(_ location: DatabaseLocation, logger: Logger) async throws -> SpotterStore {
+    ///
+    /// `readerMap`: how much of the SQLite file each reader maps (`PRAGMA mmap_size`).
+    /// A server keeps the default; a command that reads the history once (an import
+    /// judging its marks) passes 0: mapped, the whole file it read stayed resident
+    /// (171 of the 237 MB a 300,000-set import peaked at), for nothing afterwards.
+    public static func open(
+        _ location: DatabaseLocation, logger: Logger, readerMap: Int = SpotterStore.readerMapBytes
+    ) async throws -> SpotterStore {
         let store: SpotterStore
         switch location {
         case .sqlite(let path):
@@ -94,7 +101,7 @@ public final class SpotterStore: Sendable {
                 owned: [])
         }
         do {
-            try await store.configureConnections()
+            try await store.configureConnections(readerMap: readerMap)
         } catch {
             await store.shutdown()
             throw error
@@ -160,7 +167,7 @@ public final class SpotterStore: Sendable {
     /// connections (one per event loop) for the life of the pool, so the settings
     /// are applied to each of them once, here, before anything else runs. The
     /// writer comes first: it turns the file to WAL, which the readers then share.
-    private func configureConnections() async throws {
+    private func configureConnections(readerMap: Int) async throws {
         guard isSQLite else { return }
         for (db, readOnly) in sqliteConnections {
             if !readOnly {
@@ -180,7 +187,7 @@ public final class SpotterStore: Sendable {
                 // past them was a pread(2) and a copy (13% of the exercise page of a
                 // lifter with ten years of training). Mapped pages are the kernel's
                 // own cache, shared by every connection, and stay valid across commits.
-                try await db.raw("PRAGMA mmap_size = \(unsafeRaw: String(Self.readerMapBytes))").run()
+                try await db.raw("PRAGMA mmap_size = \(unsafeRaw: String(readerMap))").run()
             }
             try await db.raw("PRAGMA synchronous = FULL").run()
             try await db.raw("PRAGMA foreign_keys = ON").run()
@@ -189,8 +196,8 @@ public final class SpotterStore: Sendable {
         }
     }
 
-    /// How much of the database file a reader maps (1 GiB; the rest is read as usual).
-    static let readerMapBytes = 1 << 30
+    /// How much of the database file a server's reader maps (1 GiB; the rest is read as usual).
+    public static let readerMapBytes = 1 << 30
 
     /// The SQLite settings of every connection, writer first, for checks.
     public func sqlitePragmas() async throws -> [[String: Int]] {
