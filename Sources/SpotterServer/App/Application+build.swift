@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import SpotterCore
+import SpotterImport
 import SpotterStore
 
 /// The composition root: the services (`buildServices`) and the router over them.
@@ -70,6 +71,7 @@ func buildServices(configuration: AppConfiguration) async throws -> AppServices 
 /// Every route, API and pages, behind the shared middleware.
 func buildRouter(services: AppServices) -> Router<AppRequestContext> {
     let router = Router(context: AppRequestContext.self)
+    router.add(middleware: UnreadBodyMiddleware(limit: 4 * ImportRules.largestFileBytes))
     router.add(middleware: RequestLogMiddleware(metrics: services.metrics?.factory(), logsRequests: services.logLevel <= .info))
     router.add(middleware: ClientAddressMiddleware(trustedProxies: services.trustedProxies))
     router.add(middleware: CompressionMiddleware())
