@@ -41,7 +41,10 @@ let package = Package(
         ),
         .target(
             name: "SpotterImport",
-            dependencies: ["SpotterCore", "SpotterStore", .product(name: "CoreMetrics", package: "swift-metrics")],
+            dependencies: [
+                "SpotterCore", "SpotterStore", .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
             swiftSettings: strict
         ),
         .target(

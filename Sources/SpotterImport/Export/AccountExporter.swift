@@ -1,4 +1,5 @@
 import Foundation
+import NIOPosix
 import SpotterCore
 import SpotterStore
 
@@ -98,7 +99,9 @@ public struct AccountImporter: Sendable {
         guard data.count <= Self.sizeLimit else {
             throw ImportError("The file is \(data.count / 1_048_576) MB; a full export is read up to \(Self.sizeLimit / 1_048_576) MB.")
         }
-        let document = try AccountDocument.decode(data)
+        // On a thread of its own: decoding a large export takes seconds of CPU, which on
+        // the tasks' shared threads (one per core) would hold up every other request.
+        let document = try await NIOThreadPool.singleton.runIfActive { try AccountDocument.decode(data) }
         if let held = try await accounts.holdings(userID: userID) { throw AccountRepository.notEmpty(held) }
         let builtIns = try await exercises.list(userID: userID, filter: ExerciseFilter(custom: false, includeArchived: true))
         let seeded = try await types.list(userID: userID, includeArchived: true)

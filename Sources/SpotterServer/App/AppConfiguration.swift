@@ -33,7 +33,7 @@ public struct AppConfiguration: Sendable {
     /// How many uploaded exports may wait for their import (`ImportRoom`); tests lower it.
     public var importRoom = ImportRoom()
     /// How many restores run at once on this instance (`RestoreGate`).
-    public var restoresAtOnce = 2
+    public var restoresAtOnce = 1
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, dataDirectory: URL, database: DatabaseLocation? = nil,
