@@ -214,7 +214,8 @@ def test_an_empty_workout_starts_without_signal(driver, tmp_path, shoot):
         assert workout["name"] == state["name"], "the server named it for the same hour"
         tap_and_load(driver, tab(driver, "Workout"))
         assert path_of(driver) == "/workout" and [e["name"] for e in workout_state(driver)["entries"]] == [SQUAT]
-        assert driver.execute_script("return localStorage.getItem('spotter.offlineWorkout')") is None, "the server's page took over"
+        assert driver.execute_script("return localStorage.getItem(`spotter.offlineWorkout.${arguments[0]}`)", account["username"]) is None, \
+            "the server's page took over"
         go(driver, server + "/")
         assert "Resume" in text_of(driver, ".resume-card")
         assert_clean_console(driver, OFFLINE_NOISE + "|ERR_CONNECTION_REFUSED")

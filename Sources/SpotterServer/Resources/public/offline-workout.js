@@ -5,15 +5,29 @@
 // has it. The Start buttons (offline-start.js) come here when there is no signal,
 // or whenever such a workout is still open on this phone, so it is resumed, never
 // started twice.
-import { enqueue } from "./outbox.js";
+import { currentUser, enqueue } from "./outbox.js";
 import { newID } from "./workout-format.js";
+import { startWords } from "./change-words.js";
 
-const KEY = "spotter.offlineWorkout";
 export const SHELL = "/workout/offline";
+
+// Each account on this phone has its own: another lifter's Start never resumes it.
+const LEGACY = "spotter.offlineWorkout";
+function key() {
+  const user = currentUser();
+  const mine = `spotter.offlineWorkout.${user}`;
+  if (user && localStorage.getItem(LEGACY)) {
+    localStorage.setItem(mine, localStorage.getItem(LEGACY));
+    localStorage.removeItem(LEGACY);
+  }
+  return mine;
+}
 
 /// The workout this phone started without signal and has not finished or discarded,
 /// or null.
 export function offlineWorkout() {
+  if (!currentUser()) return null;
+  const KEY = key();
   const id = localStorage.getItem(KEY);
   if (!id) return null;
   try {
@@ -27,7 +41,7 @@ export function offlineWorkout() {
 /// Forgets that `id` was started here: it is finished, discarded, or the server's own
 /// logging page showed it (from then on the page kept for /workout is that one).
 export function forgetOffline(id) {
-  if (localStorage.getItem(KEY) === id) localStorage.removeItem(KEY);
+  if (localStorage.getItem(key()) === id) localStorage.removeItem(key());
 }
 
 /// Starts a workout on this phone, or returns the one already started here.
@@ -40,10 +54,10 @@ export function startOffline(now = new Date()) {
     entries: [],
   };
   localStorage.setItem(`spotter.workout.${state.id}`, JSON.stringify(state));
-  localStorage.setItem(KEY, state.id);
+  localStorage.setItem(key(), state.id);
   // The server names it by this start too; its answer replaces this copy. The logging
   // page, opened next, sends it.
-  enqueue("POST", "/api/v1/workouts", { id: state.id, startedAt: state.startedAt }, "workout", { send: false });
+  enqueue("POST", "/api/v1/workouts", { id: state.id, startedAt: state.startedAt }, "workout", { send: false, label: startWords(state) });
   return state;
 }
 

@@ -1,10 +1,26 @@
-// Signing out forgets what this browser kept for offline use: cached pages and
-// the local copy of the workout, so the next person on this phone sees nothing.
+// Signing out forgets what this browser kept for offline use: the pages the service
+// worker kept and the local copies of workouts, so the next person on this phone
+// sees nothing. Changes the server does not have yet are the one thing kept (with
+// the copies of their workouts): each names its account, so they are sent when that
+// account signs in again and never under another's session (outbox.js).
+import { flush, unsent } from "./outbox.js";
+import { QUEUE, REFUSED, read } from "./outbox-store.js";
+
+// Long enough for a waiting change or two on a fair connection; the rest stay.
+const LAST_CHANCE_MS = 3000;
+
 for (const form of document.querySelectorAll('form[action="/logout"]')) {
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
+    if (unsent().length) await Promise.race([flush({ now: true }), new Promise((resolve) => setTimeout(resolve, LAST_CHANCE_MS))]);
     try { for (const key of await caches.keys()) await caches.delete(key); } catch { /* no caches */ }
-    for (const key of Object.keys(localStorage)) if (key.startsWith("spotter.")) localStorage.removeItem(key);
+    const keep = new Set([QUEUE, REFUSED]);
+    for (const item of [...read(QUEUE), ...read(REFUSED).flatMap((group) => group.items)]) {
+      const workout = item.url.match(/\/workouts\/([0-9a-f-]{36})/i)?.[1] ?? item.body?.id;
+      if (workout) keep.add(`spotter.workout.${workout.toLowerCase()}`);
+      keep.add(`spotter.offlineWorkout.${item.user}`);
+    }
+    for (const key of Object.keys(localStorage)) if (key.startsWith("spotter.") && !keep.has(key)) localStorage.removeItem(key);
     form.submit();
   });
 }

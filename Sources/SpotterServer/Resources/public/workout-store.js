@@ -1,17 +1,21 @@
 // The workout as this phone knows it: the server's copy that came with the page, or
-// the copy kept in localStorage while changes made here still wait in the outbox.
+// the copy kept in localStorage while changes made here have not reached the server
+// (waiting in the outbox, or refused and waiting for the lifter).
 // A change is kept here first, then queued for the server.
-import { enqueue, pending } from "./outbox.js";
+import { enqueue, unsent } from "./outbox.js";
+import { setWords } from "./change-words.js";
 
 export class WorkoutStore {
   constructor(workoutID, serverCopy) {
     this.base = `/api/v1/workouts/${workoutID}`;
     this.key = `spotter.workout.${workoutID}`;
     this.state = serverCopy;
-    const waiting = pending().some((item) => item.url.startsWith(this.base));
     const saved = localStorage.getItem(this.key);
-    if (waiting && saved) this.state = lowerCaseIDs(JSON.parse(saved));
+    if (saved && this.hasUnsent()) this.state = lowerCaseIDs(JSON.parse(saved));
   }
+
+  /// Whether changes of this workout have not reached the server yet.
+  hasUnsent() { return unsent().some((item) => item.url.startsWith(this.base)); }
 
   persist() { localStorage.setItem(this.key, JSON.stringify(this.state)); }
 
@@ -19,9 +23,9 @@ export class WorkoutStore {
 
   /// Keeps the state and queues a request to `path` under the workout's API address;
   /// `handler` names what the page does with the answer (see outbox.js).
-  send(method, path, body, handler) {
+  send(method, path, body, handler, label) {
     this.persist();
-    enqueue(method, this.base + path, body, handler);
+    enqueue(method, this.base + path, body, handler, { label });
   }
 
   /// Sends the whole set, stamped now: the server keeps the newer of two versions.
@@ -31,7 +35,7 @@ export class WorkoutStore {
       kind: set.kind, reps: set.reps, weight: set.weight, weightUnit: set.weight === null ? undefined : set.weightUnit,
       durationSeconds: set.durationSeconds, distanceMeters: set.distanceMeters, rpe: set.rpe, done: set.done,
       note: set.note, changedAt: set.changedAt,
-    }, "set");
+    }, "set", setWords(entry, set));
   }
 
   entry(id) { return this.state.entries.find((e) => e.id === id); }

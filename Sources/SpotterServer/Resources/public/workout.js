@@ -2,7 +2,7 @@
 // sent through the outbox, so nothing is lost without signal) and applies the
 // server's answers. How it looks is in entry-card.js, the rest timer in
 // rest-timer.js, the questions in workout-dialogs.js.
-import { flush, handle, pending, request } from "./outbox.js";
+import { flush, handle, request, status, unsent } from "./outbox.js";
 import { RestBar, adjustedRest, noRest, restAfter } from "./rest-timer.js";
 import { Alerts, ScreenAwake } from "./alerts.js";
 import { ExercisePicker } from "./exercise-picker.js";
@@ -14,6 +14,8 @@ import { closeOnTapOutside, confirmDialog, openEntryOptions, openSetOptions } fr
 import { clock, newID, trim, volume } from "./workout-format.js";
 import { PlateSheet } from "./plate-sheet.js";
 import { forgetOffline, openShell } from "./offline-workout.js";
+import { openRefused } from "./refused-dialog.js";
+import { fieldWords, setWords } from "./change-words.js";
 
 const root = document.getElementById("workout");
 if (root) {
@@ -45,14 +47,21 @@ function start(root, serverCopy) {
 
   // --- the server's answers --------------------------------------------------
 
-  handle("set", (data) => {
+  // Answers about another workout (a workout started on this phone and kept as its
+  // own, sent while this one is open) are not this page's.
+  const mine = (item) => item.url.startsWith(store.base) || item.body?.id === workoutID;
+  // The changes of this workout the server does not have yet.
+  const waitingHere = () => unsent().filter(mine).length;
+
+  handle("set", (data, item) => {
+    if (!mine(item)) return;
     if (!data.applied) {
       const found = store.findSet(data.set.id);
       if (found) Object.assign(found.set, data.set);
       toast.show("This set was changed on another device; showing the newer version.");
       render();
     }
-    if (active && pending().length <= 1) { store.state.rest = data.rest; rest.show(store.state.rest); }
+    if (active && waitingHere() <= 1) { store.state.rest = data.rest; rest.show(store.state.rest); }
     applyRecords(data);
     store.persist();
   });
@@ -80,23 +89,32 @@ function start(root, serverCopy) {
     if (gained.length) toast.show(`New PR · ${found.entry.exerciseName}: ${gained.map((kind) => cards.recordName(kind)).join(", ")}`);
   }
 
-  handle("workout", (data) => {
+  handle("workout", (data) => { if (data?.id === workoutID) applyServerCopy(data, 1); });
+
+  // The server's workout, from an answer: it replaces this phone's
+  // copy only when no other change of this workout waits (`waiting` counts the one
+  // being answered); else the copy here is ahead of it, and only last time's
+  // numbers are taken.
+  function applyServerCopy(data, waiting) {
     for (const entry of data.entries) {
       const local = store.state.entries.find((e) => e.id === entry.id);
       if (local) local.previous = entry.previous;
     }
-    if (pending().length <= 1) {
+    if (waitingHere() <= waiting) {
       store.state = data;
       // A set deleted here but still inside its undo window stays hidden.
       if (pendingDelete) for (const entry of store.state.entries) entry.sets = entry.sets.filter((s) => s.id !== pendingDelete.set.id);
     }
     store.persist();
     render();
-  });
-  handle("rest", (data) => { store.state.rest = data; rest.show(store.state.rest); store.persist(); });
-  handle("rejected", async (error) => {
-    toast.show(`Not saved: ${error.message}`);
-    try { store.state = await request("GET", store.base); store.persist(); render(); } catch { /* offline again */ }
+  }
+  handle("rest", (data, item) => { if (!mine(item)) return; store.state.rest = data; rest.show(store.state.rest); store.persist(); });
+  // Refused for good: the question comes up at once (the copy here keeps the change
+  // until the lifter chooses); discarded: the server's copy is the truth again.
+  handle("refused", () => openRefused({ ifFree: true }));
+  handle("discarded", async (group) => {
+    if (group.workout !== workoutID || store.hasUnsent()) return;
+    try { applyServerCopy(await request("GET", store.base), 0); } catch { /* no signal: the next answer brings it */ }
   });
 
   // --- rendering -----------------------------------------------------------
@@ -256,16 +274,17 @@ function start(root, serverCopy) {
   function commitPendingDelete() {
     if (!pendingDelete) return;
     clearTimeout(pendingDelete.timer);
-    store.send("DELETE", `/sets/${pendingDelete.set.id}`, undefined, "workout");
+    store.send("DELETE", `/sets/${pendingDelete.set.id}`, undefined, "workout", pendingDelete.label);
     pendingDelete = null;
   }
   function deleteSet(entry, set) {
     commitPendingDelete();
     const index = entry.sets.indexOf(set);
+    const label = `Deleted: ${setWords(entry, set)}`;
     entry.sets.splice(index, 1);
     store.persist();
     render();
-    pendingDelete = { set, timer: setTimeout(() => { toast.hide(); commitPendingDelete(); }, 5000) };
+    pendingDelete = { set, label, timer: setTimeout(() => { toast.hide(); commitPendingDelete(); }, 5000) };
     toast.show("Set deleted.", () => {
       if (pendingDelete?.set !== set) return;
       clearTimeout(pendingDelete.timer);
@@ -281,22 +300,23 @@ function start(root, serverCopy) {
     if (!store.state.rest?.endsAt) return;
     store.state.rest = adjustedRest(store.state.rest, action);
     rest.show(store.state.rest);
-    store.send("POST", "/rest", { action }, "rest");
+    store.send("POST", "/rest", { action }, "rest", `Rest timer: ${{ add: "15 s more", subtract: "15 s less", skip: "skipped" }[action] ?? action}`);
   }
 
   async function addExercise(replacing) {
     const exercise = await picker.choose();
     if (!exercise) return;
     if (replacing) {
+      const label = `${replacing.exerciseName} swapped for ${exercise.name}`;
       replacing.exerciseId = exercise.id;
       replacing.exerciseName = exercise.name;
       replacing.exerciseKind = exercise.kind;
       replacing.previous = [];
-      store.send("PUT", `/entries/${replacing.id}`, { exerciseId: exercise.id }, "workout");
+      store.send("PUT", `/entries/${replacing.id}`, { exerciseId: exercise.id }, "workout", label);
     } else {
       const entry = { id: newID(), exerciseId: exercise.id, exerciseName: exercise.name, exerciseKind: exercise.kind, exerciseEquipment: exercise.equipment, notes: "", supersetGroup: null, restSeconds: null, sets: [], previous: [] };
       store.state.entries.push(entry);
-      store.send("PUT", `/entries/${entry.id}`, { exerciseId: exercise.id }, "workout");
+      store.send("PUT", `/entries/${entry.id}`, { exerciseId: exercise.id }, "workout", `Added ${exercise.name}`);
       addSet(entry);
     }
     store.persist();
@@ -318,7 +338,7 @@ function start(root, serverCopy) {
         if (target < 0 || target >= store.state.entries.length) return;
         store.state.entries.splice(index, 1);
         store.state.entries.splice(target, 0, entry);
-        store.send("PUT", "/entries/order", { ids: store.state.entries.map((e) => e.id) }, "workout");
+        store.send("PUT", "/entries/order", { ids: store.state.entries.map((e) => e.id) }, "workout", "New order of the exercises");
         render();
       },
       onSwap: () => addExercise(entry),
@@ -326,7 +346,7 @@ function start(root, serverCopy) {
       onRemove: async () => {
         if (!(await confirmDialog(`Remove ${entry.exerciseName}?`, `Its ${entry.sets.length} sets go with it.`, "Remove"))) return;
         store.state.entries.splice(store.state.entries.indexOf(entry), 1);
-        store.send("DELETE", `/entries/${entry.id}`, undefined, "workout");
+        store.send("DELETE", `/entries/${entry.id}`, undefined, "workout", `Removed ${entry.exerciseName} and its ${entry.sets.length} sets`);
         render();
       },
       onSave: (changes) => {
@@ -335,7 +355,7 @@ function start(root, serverCopy) {
         if (changes.restSeconds != null) {
           for (const other of store.state.entries) if (other.exerciseId === entry.exerciseId) other.rememberedRestSeconds = changes.restSeconds;
         }
-        store.send("PUT", `/entries/${entry.id}`, changes, "workout");
+        store.send("PUT", `/entries/${entry.id}`, changes, "workout", `${entry.exerciseName}: rest, superset and notes`);
         render();
       },
     });
@@ -344,13 +364,30 @@ function start(root, serverCopy) {
   // Warm-up sets are made by the server from the first working set's weight, so the
   // changes still waiting are sent first; without signal the lifter is told so.
   async function addWarmUps(entry) {
-    await flush();
-    if (pending().length) { toast.show("No connection: add warm-up sets once the waiting changes are sent."); return; }
+    if (!(await allSent("Add warm-up sets"))) return;
     try {
       store.state = await request("POST", `${store.base}/entries/${entry.id}/warm-ups`);
       store.persist();
       render();
-    } catch (error) { toast.show(error.status ? error.message : "No connection: try again with signal."); }
+    } catch (error) { toast.show(error.message); }
+  }
+
+  // Whether every change of this workout has reached the server (sending what
+  // waits now); if not, the lifter is told why `action` has to wait.
+  async function allSent(action) {
+    await flush({ now: true });
+    const left = waitingHere();
+    if (!left) return true;
+    const { problem, refused } = status();
+    if (refused.some((group) => group.workout === workoutID)) {
+      toast.show(`${action} waits until the changes that were not saved are sent again or discarded.`);
+      openRefused();
+    } else if (problem?.kind === "server") {
+      toast.show(`${action} waits for ${left} change${left === 1 ? "" : "s"} the server has not taken yet: ${problem.message}`);
+    } else {
+      toast.show(`No signal: ${action.toLowerCase()} once your ${left} waiting change${left === 1 ? " is" : "s are"} sent. Everything is kept on this phone.`);
+    }
+    return false;
   }
 
   // --- events ------------------------------------------------------------------
@@ -421,19 +458,19 @@ function start(root, serverCopy) {
     const duration = store.state.endedAt ? new Date(store.state.endedAt) - new Date(store.state.startedAt) : null;
     store.state.startedAt = date.toISOString();
     if (duration !== null) store.state.endedAt = new Date(date.getTime() + duration).toISOString();
-    store.send("PATCH", "", { startedAt: store.state.startedAt }, "workout");
+    store.send("PATCH", "", { startedAt: store.state.startedAt }, "workout", fieldWords({ startedAt: store.state.startedAt }));
   });
   root.querySelector('[data-field="durationMinutes"]')?.addEventListener("change", (event) => {
     const minutes = Number(event.target.value);
     if (!Number.isInteger(minutes) || minutes < 1 || minutes > 1440) { toast.show("A workout lasts from 1 to 1440 minutes."); renderWhen(); return; }
     store.state.endedAt = new Date(new Date(store.state.startedAt).getTime() + minutes * 60000).toISOString();
-    store.send("PATCH", "", { durationSeconds: minutes * 60 }, "workout");
+    store.send("PATCH", "", { durationSeconds: minutes * 60 }, "workout", fieldWords({ durationSeconds: minutes * 60 }));
   });
 
   for (const field of ["name", "notes"]) {
     root.querySelector(`[data-field="${field}"]`).addEventListener("change", (event) => {
       store.state[field] = event.target.value;
-      store.send("PATCH", "", { [field]: store.state[field] }, "workout");
+      store.send("PATCH", "", { [field]: store.state[field] }, "workout", fieldWords({ [field]: store.state[field] }));
     });
   }
 
@@ -442,7 +479,7 @@ function start(root, serverCopy) {
     root.querySelector(`[data-field="${field}"]`)?.addEventListener("change", (event) => {
       const raw = event.target.value;
       store.state[field] = raw === "" ? null : field === "sessionRPE" ? Number(raw) : raw;
-      store.send("PATCH", "", { [field]: store.state[field] }, "workout");
+      store.send("PATCH", "", { [field]: store.state[field] }, "workout", fieldWords({ [field]: store.state[field] }));
     });
   }
 
@@ -452,25 +489,32 @@ function start(root, serverCopy) {
     const undone = store.state.entries.reduce((n, e) => n + e.sets.filter((s) => !s.done).length, 0);
     const text = undone ? `${undone} set${undone === 1 ? " is" : "s are"} not ticked and will not count.` : "It moves to your history.";
     if (!(await confirmDialog("Finish workout?", text, "Finish"))) return;
-    await flush();
-    if (pending().length) { toast.show("No connection: finish again once the waiting changes are sent."); return; }
+    if (!(await allSent("Finish"))) return;
     try {
       await request("POST", `${store.base}/finish`);
-      store.forget();
-      forgetOffline(workoutID);
+      forgetWorkout();
       location.href = `/history/${workoutID}/summary`;
-    } catch (error) { toast.show(error.message); }
+    } catch (error) {
+      toast.show(error.network ? "No signal: finishing needs a connection. Your workout stays open; tap Finish again once you're back online." : error.message);
+    }
   });
 
   root.querySelector('[data-action="discard"]')?.addEventListener("click", async () => {
     if (!(await confirmDialog("Discard this workout?", "Every set in it will be deleted. This cannot be undone.", "Discard"))) return;
     try {
       await request("DELETE", store.base);
-      store.forget();
-      forgetOffline(workoutID);
+      forgetWorkout();
       location.href = "/?notice=discarded";
-    } catch (error) { toast.show(error.message); }
+    } catch (error) {
+      toast.show(error.network ? "No signal: discarding needs a connection. Nothing was deleted." : error.message);
+    }
   });
+
+  // Over: the copies of it on this phone go.
+  function forgetWorkout() {
+    store.forget();
+    forgetOffline(workoutID);
+  }
 
   // The clock reads the state each second: a start or duration changed here moves it.
   const elapsed = root.querySelector("[data-elapsed]");

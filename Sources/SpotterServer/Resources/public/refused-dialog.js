@@ -1,0 +1,96 @@
+// The question asked when the server refused changes for good: which change (in
+// the lifter's words), why (the server's words), and a choice: send it again, or
+// discard it. A sheet over the page, so nothing under it moves; the sync line (or the note on other
+// pages) opens it again after it was closed.
+import { discard, onChange, refusedGroups, sendAgain } from "./outbox.js";
+
+// How long "Tap again to discard" waits for its second tap.
+const DISARM_MS = 4000;
+let dialog = null;
+
+/// Opens the sheet (or redraws it when open). With `ifFree`, only when no other
+/// sheet is open: a refusal does not pull a half-typed set away from the lifter.
+export function openRefused({ ifFree = false } = {}) {
+  if (!refusedGroups().length) return;
+  if (ifFree && document.querySelector("dialog[open]:not(#refused-changes)")) return;
+  dialog ??= build();
+  draw({ always: !dialog.open });
+  if (!dialog.open) dialog.showModal();
+}
+
+function build() {
+  const sheet = document.createElement("dialog");
+  sheet.className = "sheet refused-sheet";
+  sheet.id = "refused-changes";
+  sheet.setAttribute("aria-labelledby", "refused-title");
+  sheet.innerHTML = `<div class="sheet-head"><h2 id="refused-title">Not saved</h2>
+    <button class="icon-button" type="button" data-action="close-dialog" aria-label="Close"><svg class="icon" aria-hidden="true"><use href="/assets/icons.svg#plus" transform="rotate(45 12 12)"/></svg></button></div>
+    <p class="hint">The server refused these changes. They stay on this phone until you choose.</p>
+    <ul class="refused-list" data-refused-list></ul>`;
+  sheet.addEventListener("click", (event) => {
+    if (event.target === sheet || event.target.closest('[data-action="close-dialog"]')) sheet.close();
+  });
+  document.body.append(sheet);
+  onChange(() => { if (sheet.open) refusedGroups().length ? draw() : sheet.close(); });
+  return sheet;
+}
+
+// Drawn anew only when the groups change: other answers arriving meanwhile leave the
+// rows (and a "Tap again to discard") as they are.
+let drawn = "";
+async function draw({ always = false } = {}) {
+  const groups = refusedGroups();
+  const signature = JSON.stringify(groups.map((group) => [group.id, group.items.length]));
+  if (signature === drawn && !always) return;
+  drawn = signature;
+  const list = dialog.querySelector("[data-refused-list]");
+  const rows = [];
+  for (const group of groups) rows.push(await row(group));
+  list.replaceChildren(...rows);
+}
+
+async function row(group) {
+  const item = document.createElement("li");
+  item.className = "refused-item";
+  item.dataset.group = group.id;
+  const what = paragraph("refused-what", group.items[0].label || "A change to your workout");
+  const more = group.items.length - 1;
+  const parts = [what];
+  if (more > 0) parts.push(paragraph("refused-more", `and ${more} more change${more === 1 ? "" : "s"} that need${more === 1 ? "s" : ""} it`));
+  parts.push(paragraph("refused-why", group.reason.message));
+  const actions = document.createElement("div");
+  actions.className = "refused-actions";
+  const choices = [
+    { label: "Send again", primary: true, run: () => sendAgain(group.id) },
+    { label: "Discard", danger: true, run: () => discard(group.id) },
+  ];
+  actions.classList.toggle("stacked", choices.length > 2);
+  for (const choice of choices) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = `button${choice.primary ? " primary" : ""}${choice.danger ? " danger" : ""}`;
+    button.textContent = choice.label;
+    button.addEventListener("click", async () => {
+      // Throwing away takes a second tap: a slip of a sweaty thumb must not lose a set.
+      if (choice.danger && !button.dataset.armed) {
+        button.dataset.armed = "true";
+        button.textContent = "Tap again to discard";
+        setTimeout(() => { delete button.dataset.armed; button.textContent = choice.label; }, DISARM_MS);
+        return;
+      }
+      for (const other of actions.querySelectorAll("button")) other.disabled = true;
+      await choice.run();
+    });
+    actions.append(button);
+  }
+  parts.push(actions);
+  item.append(...parts);
+  return item;
+}
+
+function paragraph(className, text) {
+  const p = document.createElement("p");
+  p.className = className;
+  p.textContent = text;
+  return p;
+}

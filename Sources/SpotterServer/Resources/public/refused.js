@@ -1,0 +1,97 @@
+// Changes the server refused for good (a 4xx other than 401, 408 and 429). They are
+// never dropped: they wait here, in groups, until the lifter sends them again or
+// discards them (outbox.js; the question is asked by refused-dialog.js).
+//
+// Order. A change that needs what a refused change would have made cannot succeed
+// without it: the sets of an exercise whose adding was refused, every change of a
+// workout whose start was refused, deleting a set whose logging was refused, a new
+// order that names a refused exercise. Such later changes go aside with it, in
+// their order, so that the group is sent again or discarded as one and the lifter
+// gets one question, not a refusal per set. The changes that do not need it go on
+// to the server: a refused note on one set does not hold back the rest of the
+// workout. A later change of the same set or exercise is whole (a PUT makes it if
+// it is missing), so it does not need the refused one and is sent.
+import { newID } from "./workout-format.js";
+import { QUEUE, REFUSED, currentUser, read, write } from "./outbox-store.js";
+
+const ID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+
+/// The refused groups of this page's account, oldest first:
+/// `{ id, workout, reason: { status, code, message, field }, items, refusedAt }`.
+export function refusedGroups() {
+  const user = currentUser();
+  return user ? read(REFUSED).filter((group) => group.user === user) : [];
+}
+
+/// The workout a change is about (its id in lower case), or "".
+export function workoutOf(item) {
+  const match = item.url.match(/\/workouts\/([0-9a-f-]{36})/i);
+  return (match?.[1] ?? (isStart(item) ? item.body.id : "")).toLowerCase();
+}
+
+/// A workout started on this phone: `POST /api/v1/workouts` with its id.
+export function isStart(item) {
+  return item.method === "POST" && /\/api\/v1\/workouts$/.test(item.url) && Boolean(item.body?.id);
+}
+
+// What a change makes when it succeeds: a PUT the thing at its address, a start its workout.
+function made(item) {
+  if (isStart(item)) return [item.body.id.toLowerCase()];
+  if (item.method !== "PUT") return [];
+  const ids = item.url.match(ID);
+  return ids ? [ids[ids.length - 1].toLowerCase()] : [];
+}
+
+// Whether a change names one of `ids` that it does not make itself.
+function needs(item, ids) {
+  const own = new Set(made(item));
+  const named = (item.url.match(ID) ?? []).concat(Array.isArray(item.body?.ids) ? item.body.ids : []);
+  return named.some((id) => !own.has(id.toLowerCase()) && ids.has(id.toLowerCase()));
+}
+
+/// Moves `item` and the later changes that need it from the queue to the refused
+/// groups. Refusals of one workout with the same answer join one group (a workout
+/// deleted on another device refuses every set with the same words).
+export function setAside(item, error) {
+  const queue = read(QUEUE);
+  const ids = new Set(made(item));
+  const aside = [item];
+  for (const later of queue.slice(queue.findIndex((change) => change.id === item.id) + 1)) {
+    if (later.user !== item.user || !needs(later, ids)) continue;
+    aside.push(later);
+    for (const id of made(later)) ids.add(id);
+  }
+  const gone = new Set(aside.map((change) => change.id));
+  write(QUEUE, queue.filter((change) => !gone.has(change.id)));
+  const reason = { status: error.status, code: error.code ?? null, message: error.message, field: error.field ?? null };
+  const workout = workoutOf(item);
+  const groups = read(REFUSED);
+  const same = groups.find((group) => group.user === item.user && group.workout === workout
+    && group.reason.status === reason.status && group.reason.message === reason.message);
+  if (same) same.items.push(...aside);
+  else groups.push({ id: newID(), user: item.user, workout, reason, items: aside, refusedAt: new Date().toISOString() });
+  write(REFUSED, groups);
+}
+
+/// Puts a change that needs what a refused group would make into that group, before
+/// it is sent (it could only be refused too; this keeps it in its order, with
+/// the change it needs). True when it joined one.
+export function joinRefused(item) {
+  const groups = read(REFUSED);
+  const group = groups.find((candidate) => candidate.user === item.user
+    && needs(item, new Set(candidate.items.flatMap(made))));
+  if (!group) return false;
+  group.items.push(item);
+  write(REFUSED, groups);
+  write(QUEUE, read(QUEUE).filter((change) => change.id !== item.id));
+  return true;
+}
+
+/// Takes a group out of the refused ones (to send again or discard); null if gone.
+export function takeGroup(id) {
+  const groups = read(REFUSED);
+  const group = groups.find((candidate) => candidate.id === id && candidate.user === currentUser());
+  if (!group) return null;
+  write(REFUSED, groups.filter((candidate) => candidate !== group));
+  return group;
+}
