@@ -1,12 +1,16 @@
 // The question asked when the server refused changes for good: which change (in
 // the lifter's words), why (the server's words), and a choice: send it again, or
-// discard it. A sheet over the page, so nothing under it moves; the sync line (or the note on other
+// discard it. A workout started on this phone that met another one started
+// meanwhile on another device gets its own choices (offline-conflict.js). A sheet
+// over the page, so nothing under it moves; the sync line (or the note on other
 // pages) opens it again after it was closed.
-import { discard, onChange, refusedGroups, sendAgain } from "./outbox.js";
+import { discard, isStart, onChange, refusedGroups, request, sendAgain } from "./outbox.js";
+import { conflictChoices } from "./offline-conflict.js";
 
 // How long "Tap again to discard" waits for its second tap.
 const DISARM_MS = 4000;
 let dialog = null;
+let active = null;
 
 /// Opens the sheet (or redraws it when open). With `ifFree`, only when no other
 /// sheet is open: a refusal does not pull a half-typed set away from the lifter.
@@ -14,6 +18,7 @@ export function openRefused({ ifFree = false } = {}) {
   if (!refusedGroups().length) return;
   if (ifFree && document.querySelector("dialog[open]:not(#refused-changes)")) return;
   dialog ??= build();
+  if (!dialog.open) active = null;
   draw({ always: !dialog.open });
   if (!dialog.open) dialog.showModal();
 }
@@ -53,14 +58,16 @@ async function row(group) {
   const item = document.createElement("li");
   item.className = "refused-item";
   item.dataset.group = group.id;
-  const what = paragraph("refused-what", group.items[0].label || "A change to your workout");
+  const first = group.items[0];
+  const conflict = isStart(first) && group.reason.status === 409 && group.reason.field !== "id" ? await conflictChoices(group, activeWorkout) : null;
+  const what = paragraph("refused-what", conflict?.what ?? first.label ?? "A change to your workout");
   const more = group.items.length - 1;
   const parts = [what];
-  if (more > 0) parts.push(paragraph("refused-more", `and ${more} more change${more === 1 ? "" : "s"} that need${more === 1 ? "s" : ""} it`));
-  parts.push(paragraph("refused-why", group.reason.message));
+  if (more > 0 && !conflict) parts.push(paragraph("refused-more", `and ${more} more change${more === 1 ? "" : "s"} that need${more === 1 ? "s" : ""} it`));
+  parts.push(paragraph("refused-why", conflict?.why ?? group.reason.message));
   const actions = document.createElement("div");
   actions.className = "refused-actions";
-  const choices = [
+  const choices = conflict?.choices ?? [
     { label: "Send again", primary: true, run: () => sendAgain(group.id) },
     { label: "Discard", danger: true, run: () => discard(group.id) },
   ];
@@ -93,4 +100,11 @@ function paragraph(className, text) {
   p.className = className;
   p.textContent = text;
   return p;
+}
+
+// The workout in progress on the server now, or null (none, or no connection);
+// asked once each time the sheet opens.
+function activeWorkout() {
+  active ??= request("GET", "/api/v1/workouts/active").catch(() => null);
+  return active;
 }
