@@ -152,6 +152,16 @@ def tap_and_load(driver, element) -> None:
         message=f"no new page loaded after tapping on {driver.current_url}")
 
 
+def mark_page(driver) -> None:
+    """Marks the open document, so that same_page says whether it is still the one shown
+    (it was not reloaded nor left)."""
+    driver.execute_script("window.__spotterSamePage = true")
+
+
+def same_page(driver) -> bool:
+    return driver.execute_script("return window.__spotterSamePage === true")
+
+
 def type_into(driver, element, text: str) -> None:
     """Replaces a field's value with `text` (clears it when `text` is empty)."""
     reveal(driver, element)

@@ -5,6 +5,7 @@ import "./filter-autosubmit.js";
 import "./template-pick.js";
 import "./program-wizard.js";
 import "./timeline-builder.js";
+import "./fresh-page.js";
 import "./workout.js";
 import "./offline-start.js";
 import "./refused-note.js";

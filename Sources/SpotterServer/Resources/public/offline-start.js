@@ -3,27 +3,37 @@
 // a workout is still open here, Start resumes it, online too, so the server never
 // gets a second one. Pages with a Start button also keep the exercise library on
 // the phone, so the first exercise can be added without signal.
+// Listened for on the document: Home may swap in the server's content (fresh-page.js).
 import { SHELL, offlineWorkout, startOffline } from "./offline-workout.js";
 import { keepLibraryFresh } from "./exercise-picker.js";
 
-const forms = [...document.querySelectorAll('form[action="/workouts/start"]')].filter((form) => !form.elements.repeatOf);
+const isStart = (form) => form.matches?.('form[action="/workouts/start"]') && !form.elements.repeatOf;
 
-for (const form of forms) {
-  const button = form.querySelector('button[type="submit"]');
-  if (offlineWorkout() && button) button.lastChild.textContent = "Resume workout";
-  form.addEventListener("submit", async (event) => {
-    if (navigator.onLine && !offlineWorkout()) return;
-    event.preventDefault();
-    if (!(await shellKept())) {
-      say(form, "No connection. A workout can be started without signal once Spotter has been opened online on this phone.");
-      return;
-    }
-    startOffline();
-    location.href = SHELL;
-  }, { capture: true });
+function decorate() {
+  const forms = [...document.querySelectorAll('form[action="/workouts/start"]')].filter(isStart);
+  if (!offlineWorkout()) return forms;
+  for (const form of forms) {
+    const button = form.querySelector('button[type="submit"]');
+    if (button) button.lastChild.textContent = "Resume workout";
+  }
+  return forms;
 }
 
-if (forms.length && navigator.onLine) {
+document.addEventListener("submit", async (event) => {
+  const form = event.target;
+  if (!isStart(form) || (navigator.onLine && !offlineWorkout())) return;
+  event.preventDefault();
+  if (!(await shellKept())) {
+    say(form, "No connection. A workout can be started without signal once Spotter has been opened online on this phone.");
+    return;
+  }
+  startOffline();
+  location.href = SHELL;
+}, { capture: true });
+
+document.addEventListener("spotter:content", decorate);
+
+if (decorate().length && navigator.onLine) {
   // After the page has settled: the library is two requests the lifter does not wait for.
   setTimeout(() => keepLibraryFresh(), 1000);
 }

@@ -3,17 +3,21 @@
 // sees nothing. Changes the server does not have yet are the one thing kept (with
 // the copies of their workouts): each names its account, so they are sent when that
 // account signs in again and never under another's session (outbox.js).
-import { flush, unsent } from "./outbox.js";
+// A signed-out page (the session ended by itself) forgets the kept pages too.
+import { currentUser, flush, unsent } from "./outbox.js";
 import { QUEUE, REFUSED, read } from "./outbox-store.js";
+import { forgetCachedPages } from "./fresh-page.js";
 
 // Long enough for a waiting change or two on a fair connection; the rest stay.
 const LAST_CHANCE_MS = 3000;
+
+if (!currentUser()) forgetCachedPages();
 
 for (const form of document.querySelectorAll('form[action="/logout"]')) {
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     if (unsent().length) await Promise.race([flush({ now: true }), new Promise((resolve) => setTimeout(resolve, LAST_CHANCE_MS))]);
-    try { for (const key of await caches.keys()) await caches.delete(key); } catch { /* no caches */ }
+    await forgetCachedPages();
     const keep = new Set([QUEUE, REFUSED]);
     for (const item of [...read(QUEUE), ...read(REFUSED).flatMap((group) => group.items)]) {
       const workout = item.url.match(/\/workouts\/([0-9a-f-]{36})/i)?.[1] ?? item.body?.id;

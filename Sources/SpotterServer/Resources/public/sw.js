@@ -9,6 +9,14 @@ const CACHE = "spotter-shell-__SPOTTER_BUILD__";
 // Start button when it is missing, and anew after Settings (unit, rest, plates).
 const SHELL = "/workout/offline";
 const SHELL_FROM = new Set(["/", "/workout", "/settings"]);
+// The pages a lifter opens at the gym open from their copy when the network has not
+// answered within PATIENCE_MS (a crawling connection took 6 s per answer), and are
+// told the server's page when it comes (fresh-page.js). Other pages wait for the
+// network as long as it takes, and use their copy only without a connection.
+const QUICK = new Set(["/", "/workout", SHELL]);
+const PATIENCE_MS = 1500;
+// Where the server sends a visitor who is not signed in.
+const SIGNED_OUT = new Set(["/login", "/welcome", "/register"]);
 
 self.addEventListener("install", () => self.skipWaiting());
 self.addEventListener("activate", (event) => {
@@ -24,16 +32,31 @@ async function keepShell(renew) {
     const cache = await caches.open(CACHE);
     if (!renew && await cache.match(SHELL)) return;
     const response = await fetch(SHELL, { credentials: "same-origin" });
-    // Signed out, the server sends the sign-in page instead: nothing to keep.
-    if (response.ok && !response.redirected && response.headers.get("Content-Type")?.startsWith("text/html")) await cache.put(SHELL, response);
+    if (isPage(response)) await cache.put(SHELL, response);
   } catch { /* no signal: next time */ }
+}
+
+// A page of the signed-in lifter: the server's HTML, not a redirect (signed out,
+// the server sends the sign-in page instead).
+function isPage(response) {
+  return response.ok && !response.redirected && Boolean(response.headers.get("Content-Type")?.startsWith("text/html"));
+}
+
+function signedOut(response) {
+  return response.redirected && SIGNED_OUT.has(new URL(response.url).pathname);
+}
+
+// The kept pages of a lifter who is no longer signed in must not open for the next one.
+async function forgetPages() {
+  const cache = await caches.open(CACHE);
+  for (const request of await cache.keys()) if (!new URL(request.url).pathname.startsWith("/assets/")) await cache.delete(request);
 }
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
-  if (request.method !== "GET") return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin || url.pathname.startsWith("/api/")) return;
+  if (request.method !== "GET") return;
   if (url.pathname.startsWith("/assets/")) {
     event.respondWith((async () => {
       const cache = await caches.open(CACHE);
@@ -45,23 +68,58 @@ self.addEventListener("fetch", (event) => {
     })());
     return;
   }
-  if (request.mode === "navigate") {
-    event.respondWith((async () => {
-      const cache = await caches.open(CACHE);
-      try {
-        const response = await fetch(request);
-        if (response.ok && response.headers.get("Content-Type")?.startsWith("text/html")) {
-          cache.put(request, response.clone());
-          if (SHELL_FROM.has(url.pathname) && !response.redirected) event.waitUntil(keepShell(url.pathname === "/settings"));
-        }
-        return response;
-      } catch {
-        // Only the page asked for: another page's content under this address would mislead.
-        return (await cache.match(request)) ?? offlinePage(url.pathname, Boolean(await cache.match("/workout")));
-      }
-    })());
-  }
+  if (request.mode === "navigate") event.respondWith(navigate(event, url));
 });
+
+async function navigate(event, url) {
+  const cache = await caches.open(CACHE);
+  const network = fetch(event.request).then(async (response) => {
+    if (signedOut(response)) await forgetPages();
+    else if (isPage(response)) {
+      await cache.put(event.request, response.clone());
+      if (SHELL_FROM.has(url.pathname)) event.waitUntil(keepShell(url.pathname === "/settings"));
+    }
+    return response;
+  });
+  const kept = QUICK.has(url.pathname) && !url.search ? await cache.match(event.request) : undefined;
+  if (kept) {
+    const first = await Promise.race([
+      network.then((response) => ({ response }), () => ({ failed: true })),
+      new Promise((resolve) => setTimeout(() => resolve({ late: true }), PATIENCE_MS)),
+    ]);
+    if (first.response) return first.response;
+    if (first.late) event.waitUntil(network.then((response) => tell(event.resultingClientId, url, response), () => {}));
+    return marked(kept);
+  }
+  try {
+    return await network;
+  } catch {
+    // Only the page asked for: another page's content under this address would mislead.
+    return (await cache.match(event.request)) ?? offlinePage(url.pathname, Boolean(await cache.match("/workout")));
+  }
+}
+
+// The kept copy, saying so (and since when) to the page's scripts. The text is read
+// out of its encoding, so the headers about the stored bytes go.
+async function marked(response) {
+  const since = response.headers.get("Date") || new Date().toUTCString();
+  const html = (await response.text()).replace("<head>", `<head><meta name="spotter-from-cache" content="${since}">`);
+  const headers = new Headers(response.headers);
+  for (const name of ["Content-Length", "Content-Encoding", "Transfer-Encoding"]) headers.delete(name);
+  return new Response(html, { status: response.status, headers });
+}
+
+// The server's page, for the page opened from the copy (fresh-page.js).
+async function tell(clientID, url, response) {
+  const client = (clientID && await self.clients.get(clientID))
+    ?? (await self.clients.matchAll({ type: "window" })).find((candidate) => new URL(candidate.url).pathname === url.pathname);
+  if (!client) return;
+  const page = response.ok && response.headers.get("Content-Type")?.startsWith("text/html");
+  client.postMessage({
+    type: "fresh-page", path: url.pathname, url: response.url, signedOut: signedOut(response),
+    html: page ? await response.text() : null,
+  });
+}
 
 // Says what happened and where to go; styled inline because no stylesheet may be cached.
 function offlinePage(path, workoutCached) {

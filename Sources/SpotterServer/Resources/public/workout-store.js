@@ -1,17 +1,19 @@
 // The workout as this phone knows it: the server's copy that came with the page, or
 // the copy kept in localStorage while changes made here have not reached the server
-// (waiting in the outbox, or refused and waiting for the lifter).
+// (waiting in the outbox, or refused and waiting for the lifter), or when the page
+// itself is an older copy the service worker kept (`stale`): what this phone saw
+// last is never older than that page.
 // A change is kept here first, then queued for the server.
 import { enqueue, unsent } from "./outbox.js";
 import { setWords } from "./change-words.js";
 
 export class WorkoutStore {
-  constructor(workoutID, serverCopy) {
+  constructor(workoutID, serverCopy, { stale = false } = {}) {
     this.base = `/api/v1/workouts/${workoutID}`;
     this.key = `spotter.workout.${workoutID}`;
     this.state = serverCopy;
     const saved = localStorage.getItem(this.key);
-    if (saved && this.hasUnsent()) this.state = lowerCaseIDs(JSON.parse(saved));
+    if (saved && (stale || this.hasUnsent())) this.state = lowerCaseIDs(JSON.parse(saved));
   }
 
   /// Whether changes of this workout have not reached the server yet.

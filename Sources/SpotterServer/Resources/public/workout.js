@@ -14,6 +14,7 @@ import { closeOnTapOutside, confirmDialog, openEntryOptions, openSetOptions } fr
 import { clock, newID, trim, volume } from "./workout-format.js";
 import { PlateSheet } from "./plate-sheet.js";
 import { forgetOffline, openShell } from "./offline-workout.js";
+import { cachedAt, forgetCachedPage, onFreshPage } from "./fresh-page.js";
 import { openRefused } from "./refused-dialog.js";
 import { fieldWords, setWords } from "./change-words.js";
 
@@ -33,7 +34,7 @@ function start(root, serverCopy) {
   const unit = root.dataset.unit;
   const defaultRest = Number(root.dataset.defaultRest);
   const entriesBox = document.getElementById("entries");
-  const store = new WorkoutStore(workoutID, serverCopy);
+  const store = new WorkoutStore(workoutID, serverCopy, { stale: Boolean(cachedAt) });
   const cards = new EntryCards(unit, JSON.parse(document.getElementById("workout-words").textContent));
   const toast = new Toast(document.querySelector("[data-toast]"));
   // The lifter's rest alert settings (Settings -> Rest alerts), on by default.
@@ -91,7 +92,7 @@ function start(root, serverCopy) {
 
   handle("workout", (data) => { if (data?.id === workoutID) applyServerCopy(data, 1); });
 
-  // The server's workout, from an answer: it replaces this phone's
+  // The server's workout, from an answer or a fresh page: it replaces this phone's
   // copy only when no other change of this workout waits (`waiting` counts the one
   // being answered); else the copy here is ahead of it, and only last time's
   // numbers are taken.
@@ -115,6 +116,16 @@ function start(root, serverCopy) {
   handle("discarded", async (group) => {
     if (group.workout !== workoutID || store.hasUnsent()) return;
     try { applyServerCopy(await request("GET", store.base), 0); } catch { /* no signal: the next answer brings it */ }
+  });
+
+  // Opened from the copy the service worker kept (a slow network): the server's page
+  // comes later, and its workout is applied like an answer. A page that no longer
+  // holds this workout (finished or discarded elsewhere) is opened anew.
+  onFreshPage((page) => {
+    if (root.dataset.shell === "true") return;
+    const fresh = page.getElementById("workout");
+    if (!fresh || fresh.dataset.workoutId !== workoutID || fresh.dataset.shell === "true") { location.reload(); return; }
+    try { applyServerCopy(JSON.parse(page.getElementById("workout-state").textContent), 0); } catch { location.reload(); }
   });
 
   // --- rendering -----------------------------------------------------------
@@ -510,10 +521,12 @@ function start(root, serverCopy) {
     }
   });
 
-  // Over: the copies of it on this phone go.
+  // Over: the copies of it on this phone go, the page the service worker kept too
+  // (opened on a slow network, it would show this workout as still running).
   function forgetWorkout() {
     store.forget();
     forgetOffline(workoutID);
+    forgetCachedPage("/workout");
   }
 
   // The clock reads the state each second: a start or duration changed here moves it.
