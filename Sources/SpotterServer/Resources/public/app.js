@@ -7,6 +7,7 @@ import "./program-wizard.js";
 import "./timeline-builder.js";
 import "./fresh-page.js";
 import "./workout.js";
+import "./offline-forms.js";
 import "./offline-start.js";
 import "./refused-note.js";
 import "./service-worker-registration.js";

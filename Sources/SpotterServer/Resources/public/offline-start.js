@@ -6,6 +6,7 @@
 // Listened for on the document: Home may swap in the server's content (fresh-page.js).
 import { SHELL, offlineWorkout, startOffline } from "./offline-workout.js";
 import { keepLibraryFresh } from "./exercise-picker.js";
+import { say } from "./offline-forms.js";
 
 const isStart = (form) => form.matches?.('form[action="/workouts/start"]') && !form.elements.repeatOf;
 
@@ -40,16 +41,4 @@ if (decorate().length && navigator.onLine) {
 
 async function shellKept() {
   try { return Boolean(await caches.match(SHELL)); } catch { return false; }
-}
-
-function say(form, text) {
-  let note = form.querySelector("[data-offline-note]");
-  if (!note) {
-    note = document.createElement("p");
-    note.className = "form-error";
-    note.dataset.offlineNote = "";
-    note.setAttribute("role", "alert");
-    form.append(note);
-  }
-  note.textContent = text;
 }

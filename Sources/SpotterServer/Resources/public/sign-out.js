@@ -7,6 +7,7 @@
 import { currentUser, flush, unsent } from "./outbox.js";
 import { QUEUE, REFUSED, read } from "./outbox-store.js";
 import { forgetCachedPages } from "./fresh-page.js";
+import { say } from "./offline-forms.js";
 
 // Long enough for a waiting change or two on a fair connection; the rest stay.
 const LAST_CHANCE_MS = 3000;
@@ -16,6 +17,8 @@ if (!currentUser()) forgetCachedPages();
 for (const form of document.querySelectorAll('form[action="/logout"]')) {
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
+    // Without signal nothing is forgotten: the lifter stays signed in.
+    if (!navigator.onLine) { say(form, "No signal: signing out needs a connection. You are still signed in."); return; }
     if (unsent().length) await Promise.race([flush({ now: true }), new Promise((resolve) => setTimeout(resolve, LAST_CHANCE_MS))]);
     await forgetCachedPages();
     const keep = new Set([QUEUE, REFUSED]);

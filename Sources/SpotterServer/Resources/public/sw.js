@@ -56,6 +56,12 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin || url.pathname.startsWith("/api/")) return;
+  // Uploads (pictures, import files) go straight to the network: copying their bodies
+  // here would hold them in memory.
+  if (request.method === "POST" && request.mode === "navigate" && !request.headers.get("Content-Type")?.startsWith("multipart/")) {
+    event.respondWith(post(request, url));
+    return;
+  }
   if (request.method !== "GET") return;
   if (url.pathname.startsWith("/assets/")) {
     event.respondWith((async () => {
@@ -119,6 +125,17 @@ async function tell(clientID, url, response) {
     type: "fresh-page", path: url.pathname, url: response.url, signedOut: signedOut(response),
     html: page ? await response.text() : null,
   });
+}
+
+// A form sent without a connection: "204 No Content" keeps the page as it is, with
+// what was typed, and the page says that this needs signal (offline-forms.js).
+async function post(request, url) {
+  try {
+    return await fetch(request);
+  } catch {
+    for (const client of await self.clients.matchAll({ type: "window" })) client.postMessage({ type: "form-not-sent", action: url.pathname });
+    return new Response(null, { status: 204 });
+  }
 }
 
 // Says what happened and where to go; styled inline because no stylesheet may be cached.
