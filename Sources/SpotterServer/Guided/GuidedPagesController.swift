@@ -127,8 +127,7 @@ struct GuidedPagesController {
         let user = context.user
         let snapshot = try await service.snapshot(id, user: user)
         let response = GuidedResponse(snapshot, unit: user.settings.unit)
-        // Safe inside <script>: no "</" can close the element early.
-        let json = String(decoding: try JSONCoding.encoder.encode(response), as: UTF8.self).replacingOccurrences(of: "</", with: "<\\/")
+        let json = try JSONCoding.scriptIsland(response)
         var page = PageChrome(title: snapshot.workout?.name ?? "Guided workout", context: context, section: .workout, backLink: "/workout")
         page.script = AssetCatalog.shared.url(for: "guided-player.js")
         page.stylesheet = AssetCatalog.shared.url(for: "player.css")

@@ -132,8 +132,7 @@ struct WorkoutPagesController {
 
     private func render(_ workout: Workout, user: User, context: SignedInContext, backLink: String?) async throws -> Response {
         let response = try await presenter.response(for: workout, user: user)
-        // Safe inside <script>: no "</" can close the element early.
-        let json = String(decoding: try JSONCoding.encoder.encode(response), as: UTF8.self).replacingOccurrences(of: "</", with: "<\\/")
+        let json = try JSONCoding.scriptIsland(response)
         return try await renderPage(
             workoutJSON: json, workoutID: workout.id.text, isActive: workout.isActive, program: workout.program, user: user, context: context,
             backLink: backLink)

@@ -84,7 +84,7 @@ struct WorkoutWords: Encodable {
             records: Dictionary(uniqueKeysWithValues: PersonalRecords.Kind.allCases.map { kind in
                 (kind.rawValue, kind.displayName.prefix(1).lowercased() + kind.displayName.dropFirst())
             }))
-        return String(decoding: (try? JSONCoding.encoder.encode(words)) ?? Data("{}".utf8), as: UTF8.self)
+        return (try? JSONCoding.scriptIsland(words)) ?? "{}"
     }()
 }
 
