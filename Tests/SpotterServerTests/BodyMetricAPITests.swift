@@ -187,7 +187,9 @@ struct BodyMetricAPITests {
             .init(
                 json: "{\"day\": \"2026-09-20\", \"bodyWeight\": 80, \"note\": \"\(String(repeating: "n", count: 201))\"}",
                 field: "note", message: "The note must be at most 200 characters."),
-            .init(json: #"{"day": "2026-09-20", "bodyWeight": "80"}"#, field: nil, message: nil, code: "bad_request"),
+            .init(
+                json: #"{"day": "2026-09-20", "bodyWeight": "80"}"#, field: "bodyWeight",
+                message: "Body weight must be a number from 20 to 400 kg (44.1 to 881.8 lb).", code: "bad_request"),
             .init(json: #"{"day": "2026-09-20", "#, field: nil, message: nil, code: "bad_request"),
         ]
     }()

@@ -91,8 +91,10 @@ struct GuidedAPITests {
                 json: #"[{"position": 2, "seconds": 30}, {"position": 2, "seconds": 45}]"#, field: "breaks[1].position",
                 message: "Break 2: another break is already at position 2."),
             .init(json: "[\(fiftyOne)]", field: "breaks", message: "A template holds at most 50 breaks."),
-            .init(json: #"[{"position": 1, "seconds": "long"}]"#, field: nil, message: nil, code: "bad_request"),
-            .init(json: #"{"position": 1}"#, field: nil, message: nil, code: "bad_request"),
+            .init(
+                json: #"[{"position": 1, "seconds": "long"}]"#, field: "breaks[0].seconds",
+                message: "Seconds (breaks[0].seconds) must be a whole number from 5 to 3600.", code: "bad_request"),
+            .init(json: #"{"position": 1}"#, field: "breaks", message: "Breaks must be a list of objects (at most 50 items).", code: "bad_request"),
         ]
     }()
 
@@ -367,10 +369,10 @@ struct GuidedAPITests {
                 ("complete", #"{"set": 0, "phase": "set"}"#, "item", together, "validation_failed"),
                 ("complete", #"{"reps": -1}"#, "reps", "Reps must be between 0 and 1000.", "validation_failed"),
                 ("complete", #"{"item": 0, "set": 0, "phase": "set", "reps": 1001}"#, "reps", "Reps must be between 0 and 1000.", "validation_failed"),
-                ("complete", #"{"reps": "five"}"#, nil, nil, "bad_request"),
+                ("complete", #"{"reps": "five"}"#, "reps", "Reps must be a whole number from 0 to 1000.", "bad_request"),
                 ("complete", #"{"item": 0, "set": 0, "phase": "set""#, nil, nil, "bad_request"),
-                ("stop", #"{}"#, nil, nil, "bad_request"),
-                ("stop", #"{"keep": "yes"}"#, nil, nil, "bad_request"),
+                ("stop", #"{}"#, "keep", "Keep is required: true or false.", "bad_request"),
+                ("stop", #"{"keep": "yes"}"#, "keep", "Keep must be true or false.", "bad_request"),
             ]
             let before = [gdPosition(try await player.state(workout).object()), try await lifts.get(workout).text]
             for (action, json, field, message, code) in bad {

@@ -137,7 +137,7 @@ struct TemplateAPITests {
             .init(json: #"{"name": "Legs", "category": "cardio", "exercises": \#(bench)}"#, field: "category", message: categories),
             .init(json: #"{"name": "Legs", "exercises": \#(tooMany)}"#, field: "exercises", message: "A template holds at most 50 exercises."),
             .init(json: #"{"name": "Legs", "exercises": [{"exerciseId": "#, field: nil, message: nil, code: "bad_request"),
-            .init(json: #"{"name": "Legs"}"#, field: nil, message: nil, code: "bad_request"),
+            .init(json: #"{"name": "Legs"}"#, field: "exercises", message: "Exercises is required: a list of objects (at most 50 items).", code: "bad_request"),
         ]
     }()
 

@@ -631,7 +631,7 @@ struct WorkoutAPITests {
             .init(target: .set, json: #"{"kind": "superset"}"#, field: "kind", message: "Set kind must be one of: warmup, working, drop, failure."),
             .init(target: .set, json: #"{"weightUnit": "stone", "weight": 10}"#, field: "weightUnit", message: "The weight unit must be kg or lb."),
             .init(target: .set, json: #"{"reps": 5,"#, field: nil, message: nil, code: "bad_request"),
-            .init(target: .set, json: #"{"reps": "five"}"#, field: nil, message: nil, code: "bad_request"),
+            .init(target: .set, json: #"{"reps": "five"}"#, field: "reps", message: "Reps must be a whole number from 0 to 1000.", code: "bad_request"),
             .init(target: .newEntry, json: #"{"exerciseId": "$MISSING"}"#, field: "exerciseId", message: notInLibrary),
             .init(target: .newEntry, json: #"{"exerciseId": "$BENS_EXERCISE"}"#, field: "exerciseId", message: notInLibrary),
             .init(target: .newEntry, json: #"{"notes": "no exercise"}"#, field: "exerciseId", message: "Choose the exercise to add."),
@@ -643,7 +643,9 @@ struct WorkoutAPITests {
             .init(target: .entry, json: #"{"exerciseId": "#, field: nil, message: nil, code: "bad_request"),
             .init(target: .start, json: "{\"id\": \"$NEW\", \"name\": \"\(String(repeating: "n", count: 101))\"}", field: "name", message: "The name is too long: at most 100 characters."),
             .init(target: .start, json: #"{"id": "$NEW", "workoutTypeId": "$BENS_TYPE"}"#, field: "workoutTypeId", message: "That workout type is not one of yours."),
-            .init(target: .start, json: #"{"id": "not-an-id"}"#, field: nil, message: nil, code: "bad_request"),
+            .init(
+                target: .start, json: #"{"id": "not-an-id"}"#, field: "id",
+                message: "ID must be a UUID such as 0b6c8e1a-6f9b-4c1e-9d3a-2f5e7a8b9c0d, not \"not-an-id\".", code: "bad_request"),
             .init(target: .start, json: #"{"id": "$NEW""#, field: nil, message: nil, code: "bad_request"),
             .init(target: .patch, json: "{\"name\": \"\(String(repeating: "n", count: 101))\"}", field: "name", message: "The name is too long: at most 100 characters."),
             .init(target: .patch, json: #"{"name": "   "}"#, field: "name", message: "Give the workout a name."),
@@ -652,7 +654,7 @@ struct WorkoutAPITests {
             .init(target: .patch, json: "{\"notes\": \"\(String(repeating: "n", count: 2_001))\"}", field: "notes", message: "The notes are too long: at most 2000 characters."),
             .init(target: .patch, json: #"{"workoutTypeId": "$BENS_TYPE"}"#, field: "workoutTypeId", message: "That workout type is not one of yours."),
             .init(target: .rest, json: #"{"action": "pause"}"#, field: "action", message: "Use add, subtract or skip."),
-            .init(target: .rest, json: #"{}"#, field: nil, message: nil, code: "bad_request"),
+            .init(target: .rest, json: #"{}"#, field: "action", message: "Action is required: one of: add, subtract, skip.", code: "bad_request"),
             .init(target: .order, json: #"{"ids": ["$ENTRY", "$ENTRY"]}"#, field: "ids", message: "The order names an item twice."),
             .init(target: .order, json: #"{"ids": ["$MISSING"]}"#, field: "ids", message: "The order must list every item exactly once (2 items)."),
         ]

@@ -27,8 +27,7 @@ enum RequestDates {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
         guard let date = date(text) else {
-            throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "\"\(text)\" is not a date and time such as 2026-03-14T18:05:00Z.")
+            throw JSONDecodingIssue.ExpectedValue(JSONDecodingIssue.ValueKind.dateTime.words).error(in: container)
         }
         return date
     }
