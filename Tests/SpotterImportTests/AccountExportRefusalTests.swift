@@ -114,11 +114,11 @@ struct AccountExportRefusalTests: AccountExportFixtures {
                 text: "[1, 2, 3]"),
             BadFile(
                 "a set kind that does not exist",
-                damaged + "workouts[0].exercises[0].sets[1].kind: Cannot initialize SetKind from invalid String value superset",
+                damaged + "workouts[0].exercises[0].sets[1].kind holds \"superset\", which is not an allowed value.",
                 replacing: "\"kind\" : \"failure\"", with: "\"kind\" : \"superset\""),
             BadFile(
                 "bad time text",
-                damaged + "workouts[0].startedAt: \"2026-03-14 17:05\" is not a time such as 2026-03-14T18:05:00.000Z.",
+                damaged + "workouts[0].startedAt holds \"2026-03-14 17:05\", not a time such as 2026-03-14T18:05:00.000Z.",
                 replacing: "\"2026-03-14T17:05:00.000Z\"", with: "\"2026-03-14 17:05\""),
             BadFile(
                 "an unknown catalog key",

@@ -358,8 +358,7 @@ extension AccountDocument {
             let container = try decoder.singleValueContainer()
             let text = try container.decode(String.self)
             guard let date = UTCTime.date(text) else {
-                throw DecodingError.dataCorruptedError(
-                    in: container, debugDescription: "\"\(text)\" is not a time such as 2026-03-14T18:05:00.000Z.")
+                throw JSONDecodingIssue.ExpectedValue("a time such as 2026-03-14T18:05:00.000Z").error(in: container)
             }
             return date
         }
@@ -381,29 +380,15 @@ extension AccountDocument {
         do {
             return try decoder.decode(AccountDocument.self, from: data)
         } catch let error as DecodingError {
-            throw ImportError("The export is damaged or was changed by hand: \(Self.describe(error))")
+            throw ImportError("The export is damaged or was changed by hand: \(Self.describe(error, in: data))")
         } catch {
             throw ImportError("The export could not be read: \(error.localizedDescription)")
         }
     }
 
-    private static func describe(_ error: DecodingError) -> String {
-        func path(_ keys: [any CodingKey]) -> String {
-            let text = keys.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
-            return text.hasPrefix(".") ? String(text.dropFirst()) : (text.isEmpty ? "the top level" : text)
-        }
-        switch error {
-        case .keyNotFound(let key, let context):
-            return "\(path(context.codingPath + [key])) is missing."
-        case .valueNotFound(_, let context):
-            return "\(path(context.codingPath)) is empty."
-        case .typeMismatch(let type, let context):
-            return "\(path(context.codingPath)) should be \(type == String.self ? "text" : type == Bool.self ? "true or false" : "a \(type)")."
-        case .dataCorrupted(let context):
-            return "\(path(context.codingPath)): \(context.debugDescription)"
-        @unknown default:
-            return "\(error)"
-        }
+    /// Where the file is wrong, in the words of its fields, never Foundation's.
+    private static func describe(_ error: DecodingError, in data: Data) -> String {
+        JSONDecodingIssue(error).reason(in: try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) + "."
     }
 }
 
