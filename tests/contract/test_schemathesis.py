@@ -1,8 +1,11 @@
 """The API keeps its contract: Schemathesis drives every operation of the OpenAPI
 document the running server serves (/api/v1/openapi.yaml, so CI checks what the
 binary ships) with valid and invalid data and stateful sequences along the
-document's links, on SQLite and on PostgreSQL. It fails on any 5xx and on any
-answer the document does not describe (status, body, content type, headers).
+document's links, on SQLite and on PostgreSQL. It fails on any 5xx, on any
+answer the document does not describe (status, body, content type, headers), and on
+an error answer that is not in the API's words (error_checks.py: a 4xx message in the
+JSON decoder's wording, a 400 to a JSON object body that names no field); the summary
+line counts the 4xx answers that name no field.
 
 The run is bounded: a fixed seed and a fixed number of examples per operation, so
 it takes a few minutes per engine on 2 cores with a debug build. The data folder,
@@ -16,6 +19,7 @@ checks an edited document against the binary instead of the one it serves.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -29,6 +33,8 @@ from contract_server import Server, engine, postgres_database, server  # noqa: F
 from spotter_server import report
 
 SEED = 14
+# The suite's own checks (error answers in the API's words), loaded by the CLI.
+HOOKS = Path(__file__).with_name("error_checks.py")
 # Examples per operation and phase, and the stateful scenarios, are set in
 # schemathesis.toml next to this file (measured: see the summary line per engine).
 CONFIG = Path(__file__).with_name("schemathesis.toml")
@@ -100,6 +106,23 @@ def summarize(stdout: str, report_dir: Path) -> tuple[int, int, int]:
     return operations, int(cases.group(1)) if cases else -1, int(failures.group(1)) if failures else 0
 
 
+def count_errors(path: Path) -> str:
+    """The 4xx answers the run saw (each request once), how many name no field (and of
+    those, the 400s, and the 400s to a JSON object body) and how many speak the
+    decoder's words."""
+    answers = {}
+    if path.exists():
+        for line in path.read_text().splitlines():
+            answer = json.loads(line)
+            answers[(answer["url"], answer["body"], answer["status"], answer["message"])] = answer
+    no_field = [a for a in answers.values() if a["field"] is None]
+    bad_requests = [a for a in no_field if a["status"] == 400]
+    object_bodies = [a for a in bad_requests if a["object_body"]]
+    leaked = [a for a in answers.values() if a["leaked"]]
+    return (f"{len(answers)} 4xx answers, {len(no_field)} naming no field ({len(bad_requests)} of them 400s, "
+            f"{len(object_bodies)} to a JSON object body), {len(leaked)} in the decoder's words")
+
+
 def test_api_keeps_its_contract(server: Server, engine, tmp_path, request):
     seed_history(server)
     check_token_revocation(server)
@@ -127,10 +150,12 @@ def test_api_keeps_its_contract(server: Server, engine, tmp_path, request):
         "--report-dir", str(report_dir),
         "--no-color",
     ]
+    errors = tmp_path / "errors.ndjson"
     started = time.monotonic()
     result = subprocess.run(
         command, cwd=tmp_path, capture_output=True, text=True, timeout=RUN_TIMEOUT,
-        env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "SCHEMATHESIS_HOOKS": ""})
+        env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "SCHEMATHESIS_HOOKS": str(HOOKS),
+             "SPOTTER_CONTRACT_ERRORS": str(errors)})
     seconds = time.monotonic() - started
     (tmp_path / "schemathesis.txt").write_text(result.stdout + result.stderr)
     operations, cases, failures = summarize(result.stdout, report_dir)
@@ -139,7 +164,7 @@ def test_api_keeps_its_contract(server: Server, engine, tmp_path, request):
     report(
         request.config,
         f"{engine.name}: {operations} operations, {cases} test cases, {failures} failures in {seconds:.0f} s "
-        f"(seed {SEED}; output and reports in {tmp_path})")
+        f"(seed {SEED}; output and reports in {tmp_path}); {count_errors(errors)}")
     if result.returncode != 0:
         failures_part = result.stdout.split("FAILURES", 1)[-1]
         raise AssertionError(
