@@ -344,7 +344,7 @@ struct ImportPageTests {
             for path in ["/settings/import", "/settings/import/\(String(repeating: "a", count: 32))", "/settings/export", "/settings/export/strong.csv"] {
                 let answer = try await anonymous.get(path)
                 #expect(answer.status == .found, "\(path)")
-                #expect(answer.location == "/login", "\(path)")
+                #expect(answer.location == "/login?next=" + path.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!, "\(path): back here after")
             }
             _ = try await anonymous.get("/login")
             let upload = try await ImportSteps.upload(ImportSamples.strong, into: &anonymous)

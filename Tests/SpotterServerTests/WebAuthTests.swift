@@ -104,7 +104,7 @@ struct WebAuthTests {
             _ = try await browser.post("/logout", [])
             #expect(try await h.count("web_sessions") == 0)
             let replay = try await client.executeRequest(uri: "/settings", method: .get, headers: [.cookie: "spotter_session=\(sessionCookie)"], body: nil)
-            #expect(replay.location == "/login", "the old cookie no longer signs in")
+            #expect(replay.location == "/login?next=%2Fsettings", "the old cookie no longer signs in")
         }
     }
 

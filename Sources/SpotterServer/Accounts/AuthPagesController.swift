@@ -30,8 +30,8 @@ struct AuthPagesController {
     }
 
     @Sendable func loginForm(_ request: Request, context: AppRequestContext) async throws -> Response {
-        if context.user != nil { return .seeOther("/") }
-        let next = safeReturnPath(request.uri.queryParameters.get("next"))
+        let next = ReturnPath.safe(request.uri.queryParameters.get("next"))
+        if context.user != nil { return .seeOther(next) }
         return try renderLogin(context: context, username: "", error: nil, next: next, status: .ok)
     }
 
@@ -39,7 +39,7 @@ struct AuthPagesController {
         var request = request
         let form = try await SubmittedForm.read(&request)
         let username = form["username"].trimmingCharacters(in: .whitespaces).lowercased()
-        let next = safeReturnPath(form["next"])
+        let next = ReturnPath.safe(form["next"])
         let now = services.clock()
         let guess = AbuseLimiter.Guess.signIn(username: username)
         if let wait = services.limiter.admit(guess, address: context.clientAddress, now: now) {
@@ -66,27 +66,30 @@ struct AuthPagesController {
         try services.views.render(
             LoginPage(
                 page: PageChrome(title: "Sign in", context: context, section: nil), username: username, error: error,
-                next: next, registrationOpen: services.registrationOpen),
+                next: next, registerLink: ReturnPath.address("/register", next: next),
+                registrationOpen: services.registrationOpen),
             template: "login", status: status)
     }
 
     @Sendable func registerForm(_ request: Request, context: AppRequestContext) async throws -> Response {
-        if context.user != nil { return .seeOther("/") }
-        return try renderRegister(context: context, form: nil, failure: nil, status: .ok)
+        let next = ReturnPath.safe(request.uri.queryParameters.get("next"))
+        if context.user != nil { return .seeOther(next) }
+        return try renderRegister(context: context, form: nil, next: next, failure: nil, status: .ok)
     }
 
     @Sendable func register(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard services.registrationOpen else {
-            return try renderRegister(context: context, form: nil, failure: nil, status: .forbidden)
+            return try renderRegister(context: context, form: nil, next: "/", failure: nil, status: .forbidden)
         }
         var request = request
         let form = try await SubmittedForm.read(&request)
+        let next = ReturnPath.safe(form["next"])
         let now = services.clock()
         // Registering answers whether a name is taken (it must, to let the lifter pick
         // another), so attempts are limited per address like sign-ins.
         if let wait = services.limiter.admit(.registration, address: context.clientAddress, now: now) {
             var response = try renderRegister(
-                context: context, form: form,
+                context: context, form: form, next: next,
                 failure: ValidationFailure(field: "username", message: "Too many registrations from here. Try again in \(AbuseLimiter.waitText(wait))."),
                 status: .tooManyRequests)
             response.headers[.retryAfter] = String(wait)
@@ -97,7 +100,7 @@ struct AuthPagesController {
             let settings = try Self.checkRegistration(form)
             let user = try await services.accounts.register(username: form["username"], password: form["password"], settings: settings, now: now)
             let (secret, _) = try await services.accounts.startSession(userID: user.id, now: now)
-            var response = Response.seeOther("/")
+            var response = Response.seeOther(next)
             response.setCookie(WebCookies.session(secret, request: request))
             return response
         } catch SpotterError.invalid(let problem) {
@@ -107,7 +110,7 @@ struct AuthPagesController {
         } catch SpotterError.conflict(let field, let message) {
             failure = ValidationFailure(field: field ?? "username", message: message)
         }
-        return try renderRegister(context: context, form: form, failure: failure, status: .badRequest)
+        return try renderRegister(context: context, form: form, next: next, failure: failure, status: .badRequest)
     }
 
     /// Every problem of a registration form at once, so the page can mark them all;
@@ -127,7 +130,9 @@ struct AuthPagesController {
         return settings
     }
 
-    private func renderRegister(context: AppRequestContext, form: SubmittedForm?, failure: ValidationFailure?, status: HTTPResponse.Status) throws -> Response {
+    private func renderRegister(
+        context: AppRequestContext, form: SubmittedForm?, next: String, failure: ValidationFailure?, status: HTTPResponse.Status
+    ) throws -> Response {
         let unit = form?["unit"] ?? MassUnit.kg.rawValue
         return try services.views.render(
             RegisterPage(
@@ -137,7 +142,8 @@ struct AuthPagesController {
                 passwordError: failure?.message(for: "password"),
                 confirmationError: failure?.message(for: "passwordConfirmation"),
                 unitOptions: MassUnit.allCases.map { OptionView(value: $0.rawValue, label: $0.displayName, selected: $0.rawValue == unit) },
-                timeZone: form?["timeZone"] ?? ""),
+                timeZone: form?["timeZone"] ?? "", next: next,
+                signInLink: ReturnPath.address("/login", next: next)),
             template: "register", status: status)
     }
 

@@ -19,7 +19,10 @@ struct LoginPage {
     let page: PageChrome
     let username: String
     let error: String?
+    /// Where the browser goes once signed in (`ReturnPath`).
     let next: String
+    /// The registration page, carrying `next` on.
+    let registerLink: String
     let registrationOpen: Bool
 }
 
@@ -31,4 +34,8 @@ struct RegisterPage {
     let confirmationError: String?
     let unitOptions: [OptionView]
     let timeZone: String
+    /// Where the browser goes once registered (`ReturnPath`).
+    let next: String
+    /// The sign-in page, carrying `next` on.
+    let signInLink: String
 }

@@ -21,6 +21,10 @@ struct ErrorMiddleware: RouterMiddleware {
             if request.uri.path.hasPrefix("/api/") || request.isPublicResource {
                 return problem.jsonResponse()
             }
+            // A page that needs a session: sign in, then come back to it.
+            if problem.status == .unauthorized {
+                return .redirect(to: ReturnPath.signIn(returningFrom: request), type: .found)
+            }
             do {
                 return try views.errorPage(problem, context: context)
             } catch {

@@ -9,9 +9,3 @@ extension Response {
         .redirect(to: path, type: .normal)
     }
 }
-
-/// A path inside this site to return to after signing in; anything else becomes "/".
-func safeReturnPath(_ raw: String?) -> String {
-    guard let raw, raw.hasPrefix("/"), !raw.hasPrefix("//"), !raw.contains("\\"), !raw.contains("://") else { return "/" }
-    return raw
-}

@@ -43,11 +43,9 @@ struct ViewRenderer: Sendable {
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
     }
 
-    /// The page shown when a page request fails.
+    /// The page shown when a page request fails (a refused sign-in goes to the
+    /// sign-in page instead: `ErrorMiddleware`).
     func errorPage(_ problem: APIProblem, context: AppRequestContext) throws -> Response {
-        if problem.status == .unauthorized {
-            return .redirect(to: "/login", type: .found)
-        }
         let model = ErrorPageModel(page: PageChrome(title: "Something is off", context: context, section: nil), problem: problem)
         var response = try render(model, template: "error", status: problem.status)
         for field in problem.headers { response.headers.append(field) }
