@@ -71,13 +71,14 @@ func buildServices(configuration: AppConfiguration) async throws -> AppServices 
 /// Every route, API and pages, behind the shared middleware.
 func buildRouter(services: AppServices) -> Router<AppRequestContext> {
     let router = Router(context: AppRequestContext.self)
+    // Outermost, so every answer carries its headers, errors' answers too.
+    router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: UnreadBodyMiddleware(limit: 4 * ImportRules.largestFileBytes))
     router.add(middleware: RequestLogMiddleware(metrics: services.metrics?.factory(), logsRequests: services.logLevel <= .info))
     router.add(middleware: ClientAddressMiddleware(trustedProxies: services.trustedProxies))
     router.add(middleware: CompressionMiddleware())
     router.add(middleware: ErrorMiddleware(views: services.views))
     router.add(middleware: StorageFaultMiddleware(status: services.store.storageStatus, clock: services.clock))
-    router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: QueryTextMiddleware())
     router.add(middleware: AuthMiddleware(services: services))
     router.add(middleware: CSRFMiddleware(services: services))

@@ -29,8 +29,18 @@ struct ErrorMiddleware: RouterMiddleware {
                 return try views.errorPage(problem, context: context)
             } catch {
                 context.logger.error("The error page failed: \(String(reflecting: error))")
-                return ViewRenderer.html("<!doctype html><title>Spotter</title><p>\(problem.message)</p>", status: problem.status)
+                return Self.fallbackPage(problem)
             }
         }
+    }
+
+    /// The plainest page, for when the error page itself cannot be drawn. The message
+    /// may repeat what the request said (a name, a path), so it is escaped like any
+    /// text in a page.
+    static func fallbackPage(_ problem: APIProblem) -> Response {
+        var response = ViewRenderer.html(
+            "<!doctype html><title>Spotter</title><p>\(SVGChart.escape(problem.message))</p>", status: problem.status)
+        for field in problem.headers { response.headers.append(field) }
+        return response
     }
 }
