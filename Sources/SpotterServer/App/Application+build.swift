@@ -79,6 +79,7 @@ func buildRouter(services: AppServices) -> Router<AppRequestContext> {
     router.add(middleware: CompressionMiddleware())
     router.add(middleware: ErrorMiddleware(views: services.views))
     router.add(middleware: StorageFaultMiddleware(status: services.store.storageStatus, clock: services.clock))
+    router.add(middleware: HostHeaderMiddleware())
     router.add(middleware: QueryTextMiddleware())
     router.add(middleware: AuthMiddleware(services: services))
     router.add(middleware: CSRFMiddleware(services: services))
