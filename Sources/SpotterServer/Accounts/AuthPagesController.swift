@@ -25,7 +25,7 @@ struct AuthPagesController {
                 page: PageChrome(title: "Welcome", context: context, section: nil), registrationOpen: services.registrationOpen,
                 onboarding: false, catalogSize: services.catalogSize, unitOptions: [], restSeconds: "", timeZone: "", error: nil),
             template: "welcome")
-        response.setCookie(WebCookies.welcomed(request: request))
+        response.setCookie(WebCookies.welcomed(context: context))
         return response
     }
 
@@ -58,7 +58,7 @@ struct AuthPagesController {
         services.limiter.recordSuccess(guess, address: context.clientAddress, now: now)
         let (secret, _) = try await services.accounts.startSession(userID: user.id, now: now)
         var response = Response.seeOther(next)
-        response.setCookie(WebCookies.session(secret, request: request))
+        response.setCookie(WebCookies.session(secret, context: context))
         return response
     }
 
@@ -101,7 +101,7 @@ struct AuthPagesController {
             let user = try await services.accounts.register(username: form["username"], password: form["password"], settings: settings, now: now)
             let (secret, _) = try await services.accounts.startSession(userID: user.id, now: now)
             var response = Response.seeOther(next)
-            response.setCookie(WebCookies.session(secret, request: request))
+            response.setCookie(WebCookies.session(secret, context: context))
             return response
         } catch SpotterError.invalid(let problem) {
             failure = problem
@@ -152,7 +152,7 @@ struct AuthPagesController {
             try await services.accounts.endSession(id: session.id)
         }
         var response = Response.seeOther("/login")
-        response.setCookie(WebCookies.clearedSession(request: request))
+        response.setCookie(WebCookies.clearedSession(context: context))
         return response
     }
 

@@ -12,6 +12,8 @@ public struct AppRequestContext: RequestContext, SpotterRequestContext {
     /// The address of the peer that connected (a proxy, when there is one).
     let peerAddress: String
     var clientAddress: String
+    /// Whether the client reached us over HTTPS, as a trusted proxy says (`ClientAddressMiddleware`).
+    var viaHTTPS = false
     var preAuthCSRF: String?
     var streamedCSRF: String?
 

@@ -13,6 +13,7 @@ struct SignedInContext: ChildRequestContext, SpotterRequestContext {
     /// How the request proved who it is: the web session or an API token.
     let signIn: Authentication
     let clientAddress: String
+    let viaHTTPS: Bool
     let preAuthCSRF: String?
     let streamedCSRF: String?
 
@@ -23,6 +24,7 @@ struct SignedInContext: ChildRequestContext, SpotterRequestContext {
         coreContext = context.coreContext
         self.signIn = signIn
         clientAddress = context.clientAddress
+        viaHTTPS = context.viaHTTPS
         preAuthCSRF = context.preAuthCSRF
         streamedCSRF = context.streamedCSRF
     }

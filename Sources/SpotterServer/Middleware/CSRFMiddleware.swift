@@ -60,7 +60,7 @@ struct CSRFMiddleware: RouterMiddleware {
         var response = try await next(request, context)
         if let fresh {
             response.setCookie(Cookie(
-                name: Self.cookieName, value: fresh, path: "/", secure: WebCookies.isSecure(request), httpOnly: true, sameSite: .lax))
+                name: Self.cookieName, value: fresh, path: "/", secure: context.viaHTTPS, httpOnly: true, sameSite: .lax))
         }
         return response
     }

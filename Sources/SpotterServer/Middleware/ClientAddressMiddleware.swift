@@ -2,10 +2,11 @@ import Foundation
 import Hummingbird
 import HTTPTypes
 
-/// Finds the client's address. A request that comes straight from a client is
-/// counted by its peer address; only a request from a trusted proxy
-/// (`spotter serve --trusted-proxy`) has its `X-Forwarded-For` or `Forwarded`
-/// header read, since anyone else could write any address there.
+/// Finds the client's address and whether it reached us over HTTPS. A request that
+/// comes straight from a client is counted by its peer address and taken as plain
+/// HTTP (Spotter itself speaks no TLS); only a request from a trusted proxy
+/// (`spotter serve --trusted-proxy`) has its `X-Forwarded-For`, `X-Forwarded-Proto`
+/// or `Forwarded` headers read, since anyone else could write anything there.
 struct ClientAddressMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
     let trustedProxies: Set<String>
@@ -18,6 +19,7 @@ struct ClientAddressMiddleware: RouterMiddleware {
 
     static let forwardedFor = HTTPField.Name("X-Forwarded-For")!
     static let forwarded = HTTPField.Name("Forwarded")!
+    static let forwardedProto = HTTPField.Name("X-Forwarded-Proto")!
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard trustedProxies.contains(context.peerAddress) else { return try await next(request, context) }
@@ -25,7 +27,19 @@ struct ClientAddressMiddleware: RouterMiddleware {
         context.clientAddress = Self.client(
             peer: context.peerAddress, forwardedFor: request.headers[values: Self.forwardedFor],
             forwarded: request.headers[values: Self.forwarded], trusted: trustedProxies)
+        let scheme = Self.scheme(forwardedProto: request.headers[values: Self.forwardedProto], forwarded: request.headers[values: Self.forwarded])
+        context.viaHTTPS = scheme == "https"
         return try await next(request, context)
+    }
+
+    /// The scheme the nearest proxy says the client used: the last `X-Forwarded-Proto`
+    /// value (a proxy appends its own), else the last `proto=` of `Forwarded`.
+    static func scheme(forwardedProto: [String], forwarded: [String]) -> String? {
+        let said = forwardedProto.flatMap { $0.split(separator: ",") }.last
+            ?? forwarded.flatMap { $0.split(separator: ",") }.last?.split(separator: ";")
+                .first { $0.trimmingCharacters(in: .whitespaces).lowercased().hasPrefix("proto=") }
+                .map { $0.trimmingCharacters(in: .whitespaces).dropFirst(6) }
+        return said.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " \"")).lowercased() }
     }
 
     /// The nearest address in the chain that is not one of our proxies: each proxy
