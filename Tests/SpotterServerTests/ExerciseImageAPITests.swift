@@ -123,6 +123,23 @@ struct ExerciseImageAPITests {
         }
     }
 
+    @Test("a JPEG claiming 65535 x 65535 pixels is refused with the limit named, and the picture before it stays", arguments: TestDatabase.all)
+    func tooManyPixels(engine: TestDatabase) async throws {
+        try await withApp(engine) { client, h in
+            let id = try await h.createCustomExercise()
+            let first = try await client.api(.put, "/api/v1/exercises/\(id)/image", token: h.anaToken, body: ByteBuffer(bytes: pngBytes))
+            let before = try #require(try first.object()["imageURL"] as? String)
+            let huge = ImageFixtures.jpeg(claiming: 65535, 65535)
+            let response = try await client.api(.put, "/api/v1/exercises/\(id)/image", token: h.anaToken, body: ByteBuffer(bytes: huge))
+            #expect(response.status == .badRequest)
+            #expect(try response.error().field == "image")
+            #expect(try response.error().message == "The picture is too large: 65535 x 65535 pixels. Pictures may have at most 20,000 pixels a side and 40 megapixels in all; save a smaller copy and upload that.")
+            #expect(try await client.api(.get, "/api/v1/exercises/\(id)", token: h.anaToken).object()["imageURL"] as? String == before)
+            #expect(try await client.api(.get, before, token: h.anaToken).body == ByteBuffer(bytes: pngBytes), "the PNG is still served")
+            #expect(try await h.count("stored_images") == 1)
+        }
+    }
+
     @Test("an image over 5 MB is a 413 and stores nothing")
     func tooLarge() async throws {
         try await withApp(.sqlite) { client, h in

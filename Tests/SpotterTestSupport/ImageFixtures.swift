@@ -46,6 +46,15 @@ public enum ImageFixtures {
         return [0xFF, marker, UInt8(length >> 8), UInt8(length & 0xFF)] + payload
     }
 
+    /// `jpeg` with its frame header (SOF0) claiming `width` x `height`: still one
+    /// well-formed file, which only its size may refuse.
+    public static func jpeg(claiming width: Int, _ height: Int) -> [UInt8] {
+        var bytes = jpeg
+        let frame = (2..<bytes.count - 1).first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xC0 }!
+        bytes[frame + 5...frame + 8] = [UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8), UInt8(width & 0xFF)]
+        return bytes
+    }
+
     /// `jpeg` as a phone saves it: the EXIF segment (with GPS) right after SOI.
     public static let jpegWithGPS = Array(jpeg[0..<2]) + jpegSegment(0xE1, exif) + Array(jpeg[2...])
 

@@ -11,10 +11,7 @@ extension ImageFormat {
         }
     }
 
-    /// Width and height of the largest picture taken: far above any camera's.
-    static let maxSide: UInt32 = 20_000
-
-    /// Signature, IHDR first (13 bytes, sides 1...maxSide), every chunk's CRC right,
+    /// Signature, IHDR first (13 bytes, sides of at least 1), every chunk's CRC right,
     /// at least one IDAT, and IEND as the very last chunk.
     static func isWellFormedPNG(_ bytes: [UInt8]) -> Bool {
         var offset = 8
@@ -31,7 +28,7 @@ extension ImageFormat {
             if !sawHeader {
                 guard name == "IHDR", length == 13 else { return false }
                 let width = bigEndian32(bytes, at: dataStart), height = bigEndian32(bytes, at: dataStart + 4)
-                guard (1...maxSide).contains(width), (1...maxSide).contains(height) else { return false }
+                guard width >= 1, height >= 1 else { return false }
                 sawHeader = true
             }
             if name == "IDAT" { sawData = true }
@@ -45,29 +42,34 @@ extension ImageFormat {
     /// of at least 1 before the scan, and EOI as the last two bytes (zero padding after it
     /// is allowed, as some cameras write it).
     static func isWellFormedJPEG(_ bytes: [UInt8]) -> Bool {
+        wellFormedJPEGFrame(bytes) != nil
+    }
+
+    /// The size its frame header gives a well-formed JPEG (see `isWellFormedJPEG`), else nil.
+    static func wellFormedJPEGFrame(_ bytes: [UInt8]) -> PixelSize? {
         var end = bytes.count
         while end > 0, bytes[end - 1] == 0 { end -= 1 }
-        guard end >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8, bytes[end - 2] == 0xFF, bytes[end - 1] == 0xD9 else { return false }
+        guard end >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8, bytes[end - 2] == 0xFF, bytes[end - 1] == 0xD9 else { return nil }
         var offset = 2
-        var sawFrame = false
+        var frame: PixelSize?
         while offset + 4 <= end {
-            guard bytes[offset] == 0xFF else { return false }
+            guard bytes[offset] == 0xFF else { return nil }
             let marker = bytes[offset + 1]
             if marker == 0xFF { offset += 1; continue }  // fill byte
             let length = Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
-            guard length >= 2, offset + 2 + length <= end else { return false }
+            guard length >= 2, offset + 2 + length <= end else { return nil }
             if [0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF].contains(marker) {
-                guard length >= 8 else { return false }
+                guard length >= 8 else { return nil }
                 let height = Int(bytes[offset + 5]) << 8 | Int(bytes[offset + 6])
                 let width = Int(bytes[offset + 7]) << 8 | Int(bytes[offset + 8])
-                guard height >= 1, width >= 1 else { return false }
-                sawFrame = true
+                guard height >= 1, width >= 1 else { return nil }
+                frame = PixelSize(width: width, height: height)
             }
             // Start of scan: the entropy-coded data runs to EOI.
-            if marker == 0xDA { return sawFrame && offset + 2 + length < end - 2 }
+            if marker == 0xDA { return offset + 2 + length < end - 2 ? frame : nil }
             offset += 2 + length
         }
-        return false
+        return nil
     }
 
     /// RIFF's size is the file's size less 8, then WEBP and chunks (padded to even
@@ -90,11 +92,11 @@ extension ImageFormat {
         return !first && offset == bytes.count
     }
 
-    private static func bigEndian32(_ bytes: [UInt8], at offset: Int) -> UInt32 {
+    static func bigEndian32(_ bytes: [UInt8], at offset: Int) -> UInt32 {
         bytes[offset..<offset + 4].reduce(0) { $0 << 8 | UInt32($1) }
     }
 
-    private static func littleEndian32(_ bytes: [UInt8], at offset: Int) -> UInt32 {
+    static func littleEndian32(_ bytes: [UInt8], at offset: Int) -> UInt32 {
         bytes[offset..<offset + 4].reversed().reduce(0) { $0 << 8 | UInt32($1) }
     }
 }

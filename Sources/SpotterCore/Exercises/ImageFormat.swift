@@ -42,7 +42,8 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
         return nil
     }
 
-    /// Checks an upload and returns its format, or says what is wrong with it.
+    /// Checks an upload and returns its format, or says what is wrong with it: empty,
+    /// over 5 MB, no PNG, JPEG or WebP, not one whole file, or too many pixels (`sizeProblem`).
     public static func validateUpload<Bytes: Collection<UInt8>>(_ bytes: Bytes) throws(ValidationFailure) -> ImageFormat {
         if bytes.isEmpty {
             throw ValidationFailure(field: "image", message: "The image file is empty.")
@@ -53,11 +54,13 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
         guard let format = detect(bytes) else {
             throw ValidationFailure(field: "image", message: "Upload a PNG, JPEG or WebP image.")
         }
-        guard format.isWellFormed(Array(bytes)) else {
+        let file = Array(bytes)
+        guard format.isWellFormed(file), let size = format.pixelSize(of: file) else {
             throw ValidationFailure(
                 field: "image",
                 message: "This \(format.displayName) file is damaged or is not only a picture. Save the image again and upload that file.")
         }
+        if let problem = sizeProblem(size) { throw ValidationFailure(field: "image", message: problem) }
         return format
     }
 }
