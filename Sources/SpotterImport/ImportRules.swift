@@ -214,11 +214,21 @@ extension ImportRules {
         return Int(reps.rounded())
     }
 
-    /// An exercise name cell, spaces folded; a row without one is no set.
+    /// An exercise name cell, spaces folded; a row without one is no set, and neither
+    /// is a row whose name shows nothing (zero-width spaces) in the part that is kept.
     static func exerciseName(_ text: String) throws(RowProblem) -> String {
         let name = NameKey.displayForm(of: text)
         guard !name.isEmpty else { throw RowProblem("The row names no exercise.") }
+        if let scalar = PlainText.onlyInvisible(name.prefix(ExerciseDraft.nameLimit)) {
+            throw RowProblem("The exercise name holds only invisible characters (\(PlainText.code(scalar))).")
+        }
         return name
+    }
+
+    /// A workout name cell, spaces folded; "Workout" when it is empty or shows nothing.
+    static func workoutName(_ text: String) -> String {
+        let name = NameKey.displayForm(of: text)
+        return name.isEmpty || PlainText.onlyInvisible(name) != nil ? "Workout" : name
     }
 
     /// Refuses a set that measures nothing.

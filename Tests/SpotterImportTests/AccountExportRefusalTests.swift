@@ -154,6 +154,18 @@ struct AccountExportRefusalTests: AccountExportFixtures {
                 file.exercises.append(twin)
             },
             BadFile(
+                "an exercise named with word joiners only",
+                "exercises[0] (\"\u{2060}\u{2060}\"): the name holds only invisible characters (U+2060)."
+            ) { $0.exercises[0].name = "\u{2060}\u{2060}" },
+            BadFile(
+                "a workout named with a word joiner only",
+                "workouts[0] (\"\u{2060}\", 2026-03-14): the name holds only invisible characters (U+2060)."
+            ) { $0.workouts[0].name = "\u{2060}" },
+            BadFile(
+                "a direction override in a workout's notes",
+                "The export cannot be imported: \"workouts[0].notes\" holds a direction control (U+202E), which shows the text after it in another order than it is written. Remove it: right-to-left text needs none."
+            ) { $0.workouts[0].notes = "felt \u{202E}doog" },
+            BadFile(
                 "a bad time zone",
                 "settings.timeZone: \"Mars/Olympus_Mons\" is not a time zone such as Europe/Berlin."
             ) { $0.settings.timeZone = "Mars/Olympus_Mons" },

@@ -36,12 +36,6 @@ public struct APIToken: Sendable, Equatable, Identifiable {
 
     /// A token name as stored, or why it is refused.
     public static func validName(_ raw: String) throws(ValidationFailure) -> String {
-        try PlainText.check(raw, field: "name")
-        let name = NameKey.displayForm(of: raw)
-        guard !name.isEmpty else { throw ValidationFailure(field: "name", message: "Name the token, e.g. \"Laptop script\".") }
-        guard name.count <= nameLimit else {
-            throw ValidationFailure(field: "name", message: "The name is too long: at most \(nameLimit) characters.")
-        }
-        return name
+        try PlainText.checkedName(raw, limit: nameLimit, missing: "Name the token, e.g. \"Laptop script\".")
     }
 }

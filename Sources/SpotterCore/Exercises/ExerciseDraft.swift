@@ -27,12 +27,7 @@ public struct ExerciseDraft: Sendable, Equatable {
     /// Checks every field and returns the cleaned values, or every problem found.
     public func validated() throws(ValidationFailure) -> ValidExerciseDraft {
         var issues: [FieldIssue] = []
-        let cleanName = NameKey.displayForm(of: name)
-        if cleanName.isEmpty {
-            issues.append(.init(field: "name", message: "Give the exercise a name."))
-        } else if cleanName.count > Self.nameLimit {
-            issues.append(.init(field: "name", message: "The name is too long: at most \(Self.nameLimit) characters."))
-        }
+        let cleanName = PlainText.name(name, limit: Self.nameLimit, missing: "Give the exercise a name.", issues: &issues) ?? ""
         let cleanDescription = description.trimmingCharacters(in: .whitespacesAndNewlines)
         if cleanDescription.count > Self.descriptionLimit {
             issues.append(.init(

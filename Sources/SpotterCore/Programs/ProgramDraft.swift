@@ -67,12 +67,9 @@ public struct ProgramDraft: Sendable, Equatable {
         var program = base
         var issues: [FieldIssue] = []
         if let name {
-            let clean = NameKey.displayForm(of: name)
-            if clean.isEmpty { issues.append(.init(field: "name", message: "Give the program a name.")) }
-            else if clean.count > TrainingProgram.nameLimit {
-                issues.append(.init(field: "name", message: "The name is too long: at most \(TrainingProgram.nameLimit) characters."))
-            } else if let issue = PlainText.issue(field: "name", in: clean) { issues.append(issue) }
-            else { program.name = clean }
+            if let clean = PlainText.name(name, limit: TrainingProgram.nameLimit, missing: "Give the program a name.", issues: &issues) {
+                program.name = clean
+            }
         }
         if let summary {
             let clean = summary.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -94,10 +94,7 @@ public struct TemplateDraft: Sendable, Equatable {
     /// A template name as stored (trimmed, inner spaces folded), or what is wrong
     /// with it, reported on `field` (the prep page's new name has its own field).
     public static func validName(_ name: String, field: String = "name") throws(ValidationFailure) -> String {
-        let clean = NameKey.displayForm(of: name)
-        if clean.isEmpty { throw ValidationFailure(field: field, message: "Give the template a name.") }
-        if clean.count > nameLimit { throw ValidationFailure(field: field, message: "The name is too long: at most \(nameLimit) characters.") }
-        return clean
+        try PlainText.checkedName(name, field: field, limit: nameLimit, missing: "Give the template a name.")
     }
 
     /// The template this draft describes, applied over `base` (name, category and

@@ -16,12 +16,7 @@ public struct WorkoutTypeDraft: Sendable, Equatable {
 
     public func validated() throws(ValidationFailure) -> ValidWorkoutTypeDraft {
         var issues: [FieldIssue] = []
-        let cleanName = NameKey.displayForm(of: name)
-        if cleanName.isEmpty {
-            issues.append(.init(field: "name", message: "Give the workout type a name."))
-        } else if cleanName.count > Self.nameLimit {
-            issues.append(.init(field: "name", message: "The name is too long: at most \(Self.nameLimit) characters."))
-        }
+        let cleanName = PlainText.name(name, limit: Self.nameLimit, missing: "Give the workout type a name.", issues: &issues) ?? ""
         let color = HexColor(colorHex)
         if color == nil {
             issues.append(.init(field: "colorHex", message: "Use a colour like #4F8EF7 (a # and six hex digits)."))

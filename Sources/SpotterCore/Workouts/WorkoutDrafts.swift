@@ -63,10 +63,9 @@ public struct WorkoutChange: Sendable, Equatable {
             }
         }
         if let name {
-            let clean = NameKey.displayForm(of: name)
-            if clean.isEmpty { issues.append(.init(field: "name", message: "Give the workout a name.")) }
-            else if clean.count > Self.nameLimit { issues.append(.init(field: "name", message: "The name is too long: at most \(Self.nameLimit) characters.")) }
-            else { result.name = clean }
+            if let clean = PlainText.name(name, limit: Self.nameLimit, missing: "Give the workout a name.", issues: &issues) {
+                result.name = clean
+            }
         }
         if let notes {
             let trimmed = notes.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -192,6 +192,9 @@ extension AccountDocument {
         var seenKeys = Swift.Set<String>()
         for (index, item) in self.workouts.enumerated() {
             let place = "workouts[\(index)] (\"\(item.name)\", \(UTCTime.text(item.startedAt).prefix(10)))"
+            if let scalar = PlainText.onlyInvisible(item.name) {
+                throw ImportError("\(place): the name holds only invisible characters (\(PlainText.code(scalar))).")
+            }
             if let endedAt = item.endedAt, endedAt < item.startedAt {
                 throw ImportError("\(place): it ends before it starts.")
             }
@@ -273,6 +276,9 @@ extension AccountDocument {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw ImportError("\(place): the name is empty.") }
         guard trimmed.count <= limit else { throw ImportError("\(place): the name is longer than \(limit) characters.") }
+        if let scalar = PlainText.onlyInvisible(trimmed) {
+            throw ImportError("\(place): the name holds only invisible characters (\(PlainText.code(scalar))).")
+        }
         return NameKey(name)
     }
 

@@ -42,7 +42,7 @@ struct HevyReader: FormatReader {
             throw RowProblem("The start time \"\(startText)\" is not a time like 13 Sep 2024, 14:11.")
         }
         let exercise = try ImportRules.exerciseName(field(.exercise))
-        let title = NameKey.displayForm(of: field(.title))
+        let title = ImportRules.workoutName(field(.title))
         let workout = collector.workout("\(startText)|\(title)") {
             var duration: Int?
             if let end = ImportRules.hevyDateTime(field(.endTime)), let from = start.date(in: .gmt), let to = end.date(in: .gmt) {
@@ -50,7 +50,7 @@ struct HevyReader: FormatReader {
             }
             duration = ImportRules.believable(duration, workout: title, start: start, line: line, notices: &file.notices)
             return ImportedWorkout(
-                name: title.isEmpty ? "Workout" : title, start: start, durationSeconds: duration,
+                name: title, start: start, durationSeconds: duration,
                 notes: ImportRules.note(field(.description)), line: line)
         }
 

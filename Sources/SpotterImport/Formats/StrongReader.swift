@@ -134,7 +134,7 @@ struct StrongReader: FormatReader {
             throw RowProblem("The date \"\(dateText)\" is not a date like 2024-06-18 11:04:00.")
         }
         let exercise = try ImportRules.exerciseName(field(.exercise))
-        let name = NameKey.displayForm(of: field(.workoutName))
+        let name = ImportRules.workoutName(field(.workoutName))
         let number = field(.workoutNumber)
         let key = number.isEmpty ? "\(dateText)|\(name)" : number
         let workout = collector.workout(key) {
@@ -146,7 +146,7 @@ struct StrongReader: FormatReader {
             }
             duration = ImportRules.believable(duration, workout: name, start: start, line: line, notices: &file.notices)
             return ImportedWorkout(
-                name: name.isEmpty ? "Workout" : name, start: start, durationSeconds: duration, notes: field(.workoutNotes), line: line)
+                name: name, start: start, durationSeconds: duration, notes: field(.workoutNotes), line: line)
         }
 
         let order = field(.setOrder)
