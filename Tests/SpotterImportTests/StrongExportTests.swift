@@ -65,6 +65,63 @@ struct StrongExportTests {
         #expect(workout.entries[2].sets == [ImportedSet(durationSeconds: 300, distanceMeters: 1000)])
     }
 
+    /// Free text a shared file could carry into a spreadsheet: each would run as a formula there.
+    static func formulaWorkout() -> Workout {
+        let start = Date(timeIntervalSince1970: 1_718_701_445)
+        return Workout(
+            id: UUID(), ownerID: UUID(), name: "=HYPERLINK(\"http://evil.example\",\"Legs\")", startedAt: start,
+            endedAt: start.addingTimeInterval(600), notes: "+1 rep next time",
+            entries: [
+                ExerciseEntry(
+                    id: UUID(), exerciseID: squat, notes: "-2.5 kg, knees ache", restSeconds: 90,
+                    sets: [
+                        WorkoutSet(id: UUID(), reps: 5, weight: Mass(102.5, .kg), done: true, updatedAt: updated),
+                        WorkoutSet(id: UUID(), reps: 5, weight: Mass(100, .kg), done: true, note: "'=already quoted", updatedAt: updated),
+                        WorkoutSet(id: UUID(), reps: 3, weight: Mass(100, .kg), done: true, note: "@cmd|' /C calc'!A0", updatedAt: updated),
+                        WorkoutSet(id: UUID(), reps: 2, weight: Mass(100, .kg), done: true, note: "'plain, quoted by the lifter", updatedAt: updated),
+                    ]),
+            ])
+    }
+
+    @Test("text cells a spreadsheet would run as formulas get an apostrophe, numbers do not, and reading back takes it off")
+    func formulaCells() throws {
+        let writer = StrongCSVWriter(unit: .kg, zone: .gmt)
+        let rows = writer.rows(of: Self.formulaWorkout(), names: [Self.squat: "-Squat (Barbell)"])
+        let lines = rows.split(separator: "\r\n").map(String.init)
+        #expect(lines[0].hasPrefix(
+            "2024-06-18 09:04:05,\"'=HYPERLINK(\"\"http://evil.example\"\",\"\"Legs\"\")\",10m,'-Squat (Barbell),1,102.5,5,0,0,\"'-2.5 kg, knees ache\","))
+        #expect(lines[0].hasSuffix(",'+1 rep next time,"))
+        #expect(lines[1].contains(",2,100,5,0,0,''=already quoted,"), "an apostrophe the lifter typed is kept by adding one")
+        #expect(lines[2].contains(",'@cmd|' /C calc'!A0,"))
+        #expect(lines[3].contains(",\"'plain, quoted by the lifter\","), "no formula: as typed")
+        for line in lines {
+            for start in [",=", ",+", ",@", ",-", ",\"=", ",\"+", ",\"-", ",\"@"] { #expect(!line.contains(start), "\(line)") }
+        }
+
+        let file = try ImportReader.read(bytes: Array((StrongCSVWriter.header + "\r\n" + rows).utf8), source: .strong, assumedUnit: .kg)
+        #expect(file.skipped.isEmpty)
+        let workout = try #require(file.workouts.first)
+        #expect(workout.name == "=HYPERLINK(\"http://evil.example\",\"Legs\")")
+        #expect(workout.notes == "+1 rep next time")
+        let entry = try #require(workout.entries.first)
+        #expect(entry.exerciseName == "-Squat (Barbell)")
+        #expect(entry.notes == "-2.5 kg, knees ache")
+        #expect(entry.restSeconds == 90)
+        #expect(entry.sets.map(\.note) == ["", "'=already quoted", "@cmd|' /C calc'!A0", "'plain, quoted by the lifter"])
+        #expect(entry.sets.map(\.weight) == [Mass(102.5, .kg), Mass(100, .kg), Mass(100, .kg), Mass(100, .kg)])
+    }
+
+    @Test("the apostrophe rule: one more before text that would start a formula, exactly one taken off")
+    func apostropheRule() {
+        for text in ["=1+1", "+1", "-2", "@A1", "\t=1", "\r=1", "'=1", "''-1", "", "'", "''", "plain", "'plain", "2 - 1", "a=b"] {
+            #expect(StrongCSVWriter.readText(StrongCSVWriter.text(text)) == text, "\(text.debugDescription)")
+        }
+        #expect(StrongCSVWriter.text("=1+1") == "'=1+1")
+        #expect(StrongCSVWriter.text("''-1") == "'''-1")
+        #expect(StrongCSVWriter.text("'plain") == "'plain")
+        #expect(StrongCSVWriter.readText("'plain") == "'plain", "a file from Strong keeps its apostrophes")
+    }
+
     @Test("a lifter in pounds gets pounds and miles, and reads them back")
     func pounds() throws {
         let writer = StrongCSVWriter(unit: .lb, zone: .gmt)

@@ -46,18 +46,21 @@ public struct StrongCSVWriter: Sendable {
                 // The exercise's note goes on its first row, a set's own note on its row.
                 let note = index == 0 ? [entry.notes, set.note].filter { !$0.isEmpty }.joined(separator: "\n") : set.note
                 let fields = [
-                    date, workout.name, duration, names[entry.exerciseID] ?? "Unknown exercise", order,
+                    date, Self.text(workout.name), duration, Self.text(names[entry.exerciseID] ?? "Unknown exercise"), order,
                     set.weight.map { Self.number($0.shown(in: unit)) } ?? "0",
                     set.reps.map(String.init) ?? "",
                     set.distanceMeters.map { Self.number($0 / metersPerDistance) } ?? "0",
                     set.durationSeconds.map(String.init) ?? "0",
-                    note, workout.notes, set.rpe.map { Self.number($0) } ?? "",
+                    Self.text(note), Self.text(workout.notes), set.rpe.map { Self.number($0) } ?? "",
                 ]
                 text += fields.map(Self.field).joined(separator: ",") + "\r\n"
             }
             if let rest = entry.restSeconds, entry.sets.contains(where: \.done) {
                 // Strong's own row for an exercise's rest time.
-                let fields = [date, workout.name, duration, names[entry.exerciseID] ?? "Unknown exercise", "Rest Timer", "0", "0", "0", String(rest), "", workout.notes, ""]
+                let fields = [
+                    date, Self.text(workout.name), duration, Self.text(names[entry.exerciseID] ?? "Unknown exercise"), "Rest Timer", "0", "0",
+                    "0", String(rest), "", Self.text(workout.notes), "",
+                ]
                 text += fields.map(Self.field).joined(separator: ",") + "\r\n"
             }
         }
@@ -68,6 +71,26 @@ public struct StrongCSVWriter: Sendable {
     static func number(_ value: Double) -> String {
         let rounded = ImportRules.rounded(value)
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+    }
+
+    /// The characters that make a spreadsheet read a cell as a formula (`=`, `+`, `-`,
+    /// `@`) or that some treat so after trimming (tab, carriage return).
+    static let formulaStarts: Set<Character> = ["=", "+", "-", "@", "\t", "\r"]
+
+    /// Free text (a name, a note) as a cell no spreadsheet runs: text that would start
+    /// with a formula character, after any apostrophes, gets one more apostrophe in
+    /// front, so spreadsheets read it as text (OWASP's advice). `StrongReader` takes exactly
+    /// one off such a cell, so text that began with apostrophes comes back as it was.
+    /// Numbers are written by this writer, never through here: -2.5 stays a number.
+    public static func text(_ text: String) -> String {
+        guard let first = text.first(where: { $0 != "'" }), formulaStarts.contains(first) else { return text }
+        return "'" + text
+    }
+
+    /// A cell written by `text`, as it was before (an apostrophe taken off).
+    public static func readText(_ cell: String) -> String {
+        guard cell.first == "'", let first = cell.first(where: { $0 != "'" }), formulaStarts.contains(first) else { return cell }
+        return String(cell.dropFirst())
     }
 
     /// A field quoted when it holds a comma, a quote or a line break.

@@ -128,13 +128,15 @@ struct StrongReader: FormatReader {
             guard let index = columns[column], index < record.fields.count else { return "" }
             return record.fields[index].trimmedOfSpaces
         }
+        // Text columns lose the apostrophe Spotter's export puts before a formula character.
+        func text(_ column: Column) -> String { StrongCSVWriter.readText(field(column)) }
         let line = record.line
         let dateText = field(.date)
         guard let start = ImportRules.isoDateTime(dateText) else {
             throw RowProblem("The date \"\(dateText)\" is not a date like 2024-06-18 11:04:00.")
         }
-        let exercise = try ImportRules.exerciseName(field(.exercise))
-        let name = ImportRules.workoutName(field(.workoutName))
+        let exercise = try ImportRules.exerciseName(text(.exercise))
+        let name = ImportRules.workoutName(text(.workoutName))
         let number = field(.workoutNumber)
         let key = number.isEmpty ? "\(dateText)|\(name)" : number
         let workout = collector.workout(key) {
@@ -146,7 +148,7 @@ struct StrongReader: FormatReader {
             }
             duration = ImportRules.believable(duration, workout: name, start: start, line: line, notices: &file.notices)
             return ImportedWorkout(
-                name: name, start: start, durationSeconds: duration, notes: field(.workoutNotes), line: line)
+                name: name, start: start, durationSeconds: duration, notes: text(.workoutNotes), line: line)
         }
 
         let order = field(.setOrder)
@@ -167,7 +169,7 @@ struct StrongReader: FormatReader {
             }
             return
         } else if Self.noteMarkers.contains(marker) {
-            let note = field(.notes)
+            let note = text(.notes)
             collector.entry(workout, exercise: exercise) { entry in
                 if !note.isEmpty { entry.notes = entry.notes.isEmpty ? note : entry.notes + "\n" + note }
             }
@@ -191,7 +193,7 @@ struct StrongReader: FormatReader {
         // Strong writes 0 reps on timed and cardio sets: no reps, as Hevy and FitNotes say.
         if set.reps == 0, set.weight == nil { set.reps = nil }
         try ImportRules.requireMeasure(set)
-        let note = field(.notes)
+        let note = text(.notes)
         collector.entry(workout, exercise: exercise) { entry in
             // The exercise's note sits on its first row; a note further down is the set's.
             if entry.sets.isEmpty, entry.notes.isEmpty {
