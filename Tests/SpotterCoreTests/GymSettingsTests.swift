@@ -54,7 +54,7 @@ struct GymSettingsTests {
         arguments: [
             (SettingsChange(barWeight: .some(-1)), "barWeight", "The bar weight must be between 0 and 100 kg, such as 20."),
             (SettingsChange(barWeight: .some(100.5)), "barWeight", "The bar weight must be between 0 and 100 kg, such as 20."),
-            (SettingsChange(barWeight: .some(20.125)), "barWeight", "The bar weight must be between 0 and 100 kg, such as 20."),
+            (SettingsChange(barWeight: .some(20.125)), "barWeight", "The bar weight has at most two decimals, such as 15.5; 20.125 has more."),
             (SettingsChange(unit: "lb", barWeight: .some(221)), "barWeight", "The bar weight must be between 0 and 220 lb, such as 45."),
             (SettingsChange(plates: .some([])), "plates", "Choose at least one plate."),
             (SettingsChange(plates: .some([0.1, 25])), "plates", "Each plate must be between 0.25 and 50 kg; 0.1 is not."),
@@ -68,6 +68,34 @@ struct GymSettingsTests {
         var change = change
         change.restSound = false
         #expect(throws: ValidationFailure(field: field, message: message)) { try change.applied(to: UserSettings()) }
+    }
+
+    @Test(
+        "Two decimals means whole hundredths: what is far below a hundredth or too large to hold them is refused",
+        arguments: [
+            (SettingsChange(barWeight: .some(5e-324)), "barWeight", "The bar weight has at most two decimals, such as 15.5; 5e-324 has more."),
+            (SettingsChange(barWeight: .some(1e-7)), "barWeight", "The bar weight has at most two decimals, such as 15.5; 1e-07 has more."),
+            (SettingsChange(barWeight: .some(20.000001)), "barWeight", "The bar weight has at most two decimals, such as 15.5; 20.000001 has more."),
+            (SettingsChange(barWeight: .some(1e300)), "barWeight", "The bar weight must be between 0 and 100 kg, such as 20."),
+            (SettingsChange(plates: .some([25, 1.25000001])), "plates", "Plates have at most two decimals, such as 1.25; 1.25000001 has more."),
+            (SettingsChange(plates: .some([25, 1e300])), "plates", "Each plate must be between 0.25 and 50 kg; 1e+300 is not."),
+            (SettingsChange(plateStep: .some(2.5000001)), "plateStep", "The smallest plate step has at most two decimals, such as 1.25; 2.5000001 has more."),
+            (SettingsChange(plateStep: .some(0.25 + 5e-17)), "plateStep", "The smallest plate step has at most two decimals, such as 1.25; 0.25000000000000006 has more."),
+        ])
+    func tinyAndHuge(change: SettingsChange, field: String, message: String) {
+        #expect(throws: ValidationFailure(field: field, message: message)) { try change.applied(to: UserSettings()) }
+    }
+
+    @Test("Weights as typed keep passing: every hundredth from 0 to 100 kg as a bar, and 0.3 but not 0.1 + 0.2")
+    func hundredthsAsTyped() throws {
+        for hundredths in 0...10_000 {
+            let typed = try #require(Double(String(format: "%d.%02d", hundredths / 100, hundredths % 100)))
+            #expect(try SettingsChange(barWeight: .some(typed)).applied(to: UserSettings()).bar == typed, "\(typed)")
+        }
+        #expect(try SettingsChange(plateStep: .some(0.3)).applied(to: UserSettings()).plateStep == 0.3)
+        #expect(throws: ValidationFailure.self, "0.30000000000000004 is no value anyone typed") {
+            try SettingsChange(plateStep: .some(0.1 + 0.2)).applied(to: UserSettings())
+        }
     }
 
     @Test("Twelve different plates are fine, repeats not counted")

@@ -41,6 +41,11 @@ struct PlatesAPITests {
                 (engine, #"{"plates": [1,2,3,4,5,6,7,8,9,10,11,12,13]}"#, "plates", "Choose at most 12 different plates."),
                 (engine, #"{"plates": [1.333]}"#, "plates", "Plates have at most two decimals, such as 1.25; 1.333 has more."),
                 (engine, #"{"restVolume": 101, "restSound": false}"#, "restVolume", "The rest sound volume must be between 0 and 100."),
+                // Below a hundredth but "two decimals" to an absolute slack, stored before.
+                (engine, #"{"barWeight": 5e-324}"#, "barWeight", "The bar weight has at most two decimals, such as 15.5; 5e-324 has more."),
+                (engine, #"{"plateStep": 2.5000001}"#, "plateStep", "The smallest plate step has at most two decimals, such as 1.25; 2.5000001 has more."),
+                // Named in the message through hundredths that overflowed an Int: the server stopped.
+                (engine, #"{"plates": [25, 1e300]}"#, "plates", "Each plate must be between 0.25 and 50 kg; 1e+300 is not."),
             ]
         })
     func badSettings(engine: TestDatabase, json: String, field: String, message: String) async throws {

@@ -29,10 +29,12 @@ extension SettingsChange {
         let unit = result.unit.rawValue
         if let barWeight {
             let limits = UserSettings.barLimits(result.unit)
-            if let bar = barWeight, !(limits.contains(bar) && Self.hasTwoDecimals(bar)) {
+            if let bar = barWeight, !limits.contains(bar) {
                 issues.append(.init(
                     field: "barWeight",
                     message: "The bar weight must be between 0 and \(PlateMath.number(limits.upperBound)) \(unit), such as \(PlateMath.number(UserSettings.defaultBar(result.unit)))."))
+            } else if let bar = barWeight, !Self.hasTwoDecimals(bar) {
+                issues.append(.init(field: "barWeight", message: "The bar weight has at most two decimals, such as 15.5; \(bar) has more."))
             } else {
                 result.barWeight = barWeight
             }
@@ -70,7 +72,13 @@ extension SettingsChange {
         return nil
     }
 
+    /// Whether `value` is a whole number of hundredths, as `1.25` typed is: its
+    /// hundredths divided by 100 give it back exactly (the division rounds as reading
+    /// the decimal text does). An absolute slack let through what is far below a
+    /// hundredth (`5e-324` is 0.00 to any slack); beyond 10^13 hundredths stop being
+    /// whole numbers a double holds, and no weight is near that.
     static func hasTwoDecimals(_ value: Double) -> Bool {
-        value.isFinite && abs(value * 100 - (value * 100).rounded()) < 1e-6
+        guard value.isFinite, abs(value) < 1e13 else { return false }
+        return (value * 100).rounded() / 100 == value
     }
 }

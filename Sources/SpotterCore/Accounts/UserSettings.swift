@@ -159,6 +159,8 @@ public struct SettingsChange: Sendable, Equatable {
         if let plateStep {
             if let step = plateStep, !UserSettings.plateStepLimits.contains(step) {
                 issues.append(.init(field: "plateStep", message: "The smallest plate step must be between 0.25 and 25 \(result.unit.rawValue), such as 2.5."))
+            } else if let step = plateStep, !Self.hasTwoDecimals(step) {
+                issues.append(.init(field: "plateStep", message: "The smallest plate step has at most two decimals, such as 1.25; \(step) has more."))
             } else {
                 result.plateStep = plateStep
             }

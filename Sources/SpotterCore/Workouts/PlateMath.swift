@@ -58,7 +58,8 @@ public enum PlateMath {
 
     /// 20, 2.5, 1.25: no trailing zeros.
     public static func number(_ value: Double) -> String {
-        guard value.isFinite else { return String(value) }
+        // Beyond 10^13 the hundredths overflow an Int (a refused 1e300 is named in its message).
+        guard value.isFinite, abs(value) < 1e13 else { return String(value) }
         let hundredths = Int((value * 100).rounded())
         if hundredths % 100 == 0 { return String(hundredths / 100) }
         return hundredths % 10 == 0 ? String(format: "%.1f", value) : String(format: "%.2f", value)
