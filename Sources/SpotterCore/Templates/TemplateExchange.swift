@@ -5,6 +5,8 @@ import Foundation
 public struct TemplateExchange: Sendable, Equatable, Codable {
     public static let formatName = "spotter-templates"
     public static let currentVersion = 1
+    /// The versions `decode` reads: every one Spotter has written.
+    public static let readableVersions = 1...currentVersion
 
     public var format: String
     public var version: Int
@@ -121,6 +123,12 @@ public struct TemplateExchange: Sendable, Equatable, Codable {
         }
         guard document.version <= currentVersion else {
             throw ValidationFailure(field: "file", message: "This file was made by a newer Spotter (version \(document.version)). Update this server, then import it.")
+        }
+        // Only the versions Spotter has written: a version below them names no format.
+        guard readableVersions.contains(document.version) else {
+            throw ValidationFailure(
+                field: "file",
+                message: "This file says version \(document.version), which no Spotter writes: template files are version \(currentVersion). Export the templates from Spotter again and import that file.")
         }
         guard !document.templates.isEmpty else { throw ValidationFailure(field: "file", message: "The file holds no templates.") }
         return document
