@@ -641,6 +641,9 @@ def test_settings_and_password(driver, server, shoot):
     open_more(driver, "Settings")
     tap_and_load(driver, next(row for row in css_all(driver, "a.row") if "Change password" in row.text))
     assert text_of(driver, "h1") == "Change password"
+    # API tokens outlive a password change unless the lifter asks otherwise.
+    assert "API tokens keep working after a password change" in text_of(driver, "#tokens-hint")
+    assert not css(driver, 'input[name="revokeTokens"]').is_selected()
     new_password = "new-and-longer-" + uuid.uuid4().hex[:6]
     type_into(driver, field(driver, "currentPassword"), "not-my-password")
     type_into(driver, field(driver, "newPassword"), new_password)
@@ -653,7 +656,7 @@ def test_settings_and_password(driver, server, shoot):
     type_into(driver, field(driver, "newPasswordConfirmation"), new_password)
     tap_and_load(driver, button(driver, "Change password"))
     assert path_of(driver) == "/settings"
-    assert notice(driver) == "Password changed. Other devices were signed out."
+    assert notice(driver) == "Password changed. Other devices were signed out; API tokens still work."
 
     # This browser stays signed in; the new password works, the old one no longer does.
     tap_and_load(driver, button(driver, "Sign out"))

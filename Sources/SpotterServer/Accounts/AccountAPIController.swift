@@ -35,7 +35,8 @@ struct AccountAPIController {
     @Sendable func changePassword(_ request: Request, context: SignedInContext) async throws -> Response {
         let user = context.user
         let input = try await request.decodeJSON(as: PasswordChangeInput.self, context: context)
-        try await services.changePassword(userID: user.id, current: input.currentPassword, new: input.newPassword, context: context)
+        try await services.changePassword(
+            userID: user.id, current: input.currentPassword, new: input.newPassword, revokeTokens: input.revokeTokens ?? false, context: context)
         return .noContent
     }
 

@@ -26,6 +26,8 @@ struct SettingsInput: Decodable, Sendable {
 struct PasswordChangeInput: Decodable, Sendable {
     var currentPassword: String
     var newPassword: String
+    /// Also revoke every API token; left out means no.
+    var revokeTokens: Bool?
 }
 
 struct TokenInput: Decodable, Sendable {

@@ -69,7 +69,7 @@ struct SettingsPagesController {
     }
 
     @Sendable func passwordForm(_ request: Request, context: SignedInContext) async throws -> Response {
-        return try renderPassword(context: context, failure: nil, status: .ok)
+        return try renderPassword(context: context, form: nil, failure: nil, status: .ok)
     }
 
     @Sendable func changePassword(_ request: Request, context: SignedInContext) async throws -> Response {
@@ -80,24 +80,28 @@ struct SettingsPagesController {
             guard form["newPassword"] == form["newPasswordConfirmation"] else {
                 throw SpotterError.invalid(field: "newPasswordConfirmation", "The two new passwords differ. Type the same password twice.")
             }
-            try await services.changePassword(userID: user.id, current: form["currentPassword"], new: form["newPassword"], context: context)
-            return .seeOther("/settings?notice=passwordChanged")
+            let revokeTokens = form["revokeTokens"] == "on"
+            try await services.changePassword(
+                userID: user.id, current: form["currentPassword"], new: form["newPassword"], revokeTokens: revokeTokens, context: context)
+            return .seeOther(revokeTokens ? "/settings?notice=passwordChangedTokensRevoked" : "/settings?notice=passwordChanged")
         } catch SpotterError.invalid(let failure) {
-            return try renderPassword(context: context, failure: failure, status: .badRequest)
+            return try renderPassword(context: context, form: form, failure: failure, status: .badRequest)
         } catch let problem as APIProblem where problem.status == .tooManyRequests {
             var response = try renderPassword(
-                context: context, failure: ValidationFailure(field: "currentPassword", message: problem.message), status: .tooManyRequests)
+                context: context, form: form, failure: ValidationFailure(field: "currentPassword", message: problem.message),
+                status: .tooManyRequests)
             response.headers[.retryAfter] = problem.headers[.retryAfter]
             return response
         }
     }
 
-    private func renderPassword(context: SignedInContext, failure: ValidationFailure?, status: HTTPResponse.Status) throws -> Response {
+    private func renderPassword(context: SignedInContext, form: SubmittedForm?, failure: ValidationFailure?, status: HTTPResponse.Status) throws -> Response {
         let model = PasswordPage(
             page: PageChrome(title: "Change password", context: context, section: .settings, backLink: "/settings"),
             currentError: failure?.message(for: "currentPassword"),
             newError: failure?.message(for: "newPassword"),
-            confirmationError: failure?.message(for: "newPasswordConfirmation"))
+            confirmationError: failure?.message(for: "newPasswordConfirmation"),
+            revokeTokens: form?["revokeTokens"] == "on")
         return try services.views.render(model, template: "password", status: status)
     }
 

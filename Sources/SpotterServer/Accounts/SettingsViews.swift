@@ -24,6 +24,8 @@ struct PasswordPage {
     let currentError: String?
     let newError: String?
     let confirmationError: String?
+    /// The "also revoke all API tokens" box, ticked again when the form comes back with an error.
+    let revokeTokens: Bool
 }
 
 struct TokenRowView {

@@ -6,7 +6,7 @@ import SpotterStore
 /// Short notices shown after a form was saved, chosen by a code in the address so
 /// nobody can put words of their own on the page.
 enum Notice: String {
-    case saved, created, deleted, archived, restored, passwordChanged, tokenRevoked, discarded, workoutDeleted, finished
+    case saved, created, deleted, archived, restored, passwordChanged, passwordChangedTokensRevoked, tokenRevoked, discarded, workoutDeleted, finished
     case templateCreated, templateSaved, templateArchived, templateRestored, templateDeleted, templateUpdated, templateKept
     case templateCopied, templatesImported, presetUsed
     case programCreated, programCopied, programActivated, programDeactivated, weekSkipped, programDuplicated, programArchived, programRestored
@@ -21,7 +21,8 @@ enum Notice: String {
         case .deleted: "Deleted."
         case .archived: "Archived. It stays in past workouts and can be restored."
         case .restored: "Restored."
-        case .passwordChanged: "Password changed. Other devices were signed out."
+        case .passwordChanged: "Password changed. Other devices were signed out; API tokens still work."
+        case .passwordChangedTokensRevoked: "Password changed. Other devices were signed out and every API token was revoked."
         case .tokenRevoked: "Token revoked. Scripts using it can no longer sign in."
         case .discarded: "Workout discarded."
         case .workoutDeleted: "Workout deleted."

@@ -45,9 +45,11 @@ public struct AccountService: Sendable {
     /// A valid bcrypt hash of nothing anyone can type, checked for unknown names.
     private static let decoyHash = "$2b$12$C6UzMDM.H6dfI/f/IKcEeO5Wyk1Q9fY0Sx/Ui/pC3Fz2jt7gGkHNe"
 
-    /// Changes the password after checking the current one; ends every other web session.
+    /// Changes the password after checking the current one; ends every other web session,
+    /// and with `revokingTokens` every API token too (the one making the request included).
+    /// API tokens are kept otherwise: a script is not a device signed in with the password.
     public func changePassword(
-        userID: UUID, current: String, new: String, keepingSession sessionID: UUID?
+        userID: UUID, current: String, new: String, keepingSession sessionID: UUID?, revokingTokens: Bool = false
     ) async throws {
         guard let hash = try await users.passwordHash(userID: userID),
             try await hasher.verify(current, hash: hash)
@@ -59,6 +61,7 @@ public struct AccountService: Sendable {
             var others: SQLQueryString = "DELETE FROM web_sessions WHERE user_id = \(bind: userID)"
             if let sessionID { others += " AND id <> \(bind: sessionID)" }
             try await tx.sql.raw(others).run()
+            if revokingTokens { try await tx.sql.raw("DELETE FROM api_tokens WHERE user_id = \(bind: userID)").run() }
         }
         await store.signInChanged(.user(userID))
     }
