@@ -38,7 +38,10 @@ final class RestoreGate: Sendable {
             return nil
         }
         if let refusal { throw refusal }
-        defer { _ = running.withLock { $0.lifters.remove(userID) } }
+        defer {
+            _ = running.withLock { $0.lifters.remove(userID) }
+            ProcessMemory.returnFreedMemory()
+        }
         return try await body()
     }
 }
