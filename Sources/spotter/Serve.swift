@@ -59,6 +59,9 @@ struct Serve: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // A log line written to a pipe nobody reads any more must fail (EPIPE) and be
+        // dropped, not end the process (SIGPIPE's default).
+        signal(SIGPIPE, SIG_IGN)
         // Both are process-wide and set once, before anything logs or counts.
         if logFormat == "json" {
             LoggingSystem.bootstrap { label in JSONLogHandler(label: label) }

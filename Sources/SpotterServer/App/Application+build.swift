@@ -15,10 +15,9 @@ public func buildApplication(configuration: AppConfiguration) async throws -> so
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Spotter"),
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? configuration.port
-            // Written straight to standard output (not buffered), so scripts and
-            // supervisors that read the address see it at once.
-            let line = "Spotter is running at http://\(configuration.host):\(port) (data: \(store.location))\n"
-            FileHandle.standardOutput.write(Data(line.utf8))
+            // Straight to standard output (not buffered), so scripts and supervisors
+            // that read the address see it at once; never fatal when it cannot be written.
+            LogLineWriter.standardOutput.write("Spotter is running at http://\(configuration.host):\(port) (data: \(store.location))\n")
         },
         logger: store.logger)
     app.addServices(store)

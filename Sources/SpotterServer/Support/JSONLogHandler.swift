@@ -1,6 +1,5 @@
 import Foundation
 import Logging
-import Synchronization
 
 /// `--log-format json`: one JSON object per line, for log shippers (journald to
 /// Loki, Vector, ...): `time` (UTC, milliseconds), `level`, `label`, `message`, the
@@ -13,9 +12,10 @@ public struct JSONLogHandler: LogHandler {
     let label: String
     let write: @Sendable (String) -> Void
 
-    /// Writes to standard output, a whole line at a time.
-    public init(label: String) {
-        self.init(label: label) { line in JSONLogHandler.standardOutput.withLock { _ in FileHandle.standardOutput.write(Data(line.utf8)) } }
+    /// Writes through `writer` (standard output unless told), a whole line at a time;
+    /// a line that cannot be written is dropped (`LogLineWriter`).
+    public init(label: String, writer: LogLineWriter = .standardOutput) {
+        self.init(label: label) { line in writer.write(line) }
     }
 
     /// Writes each line (ending in a newline) through `write`: tests collect them.
@@ -23,8 +23,6 @@ public struct JSONLogHandler: LogHandler {
         self.label = label
         self.write = write
     }
-
-    private static let standardOutput = Mutex(())
 
     public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { metadata[key] }
