@@ -38,6 +38,18 @@ struct Serve: AsyncParsableCommand {
     var logFormat = "text"
 
     @Option(
+        help: ArgumentHelp(
+            "Seconds a request's head may take to arrive, from the connection's opening or from the first byte after the previous answer. A client that sends nothing, or drips its head, is closed.",
+            valueName: "seconds"))
+    var headerTimeout = 20
+
+    @Option(
+        help: ArgumentHelp(
+            "Seconds a kept-alive connection may wait for its next request. Keep it above a proxy's idle keep-alive to Spotter (nginx: 60).",
+            valueName: "seconds"))
+    var idleTimeout = 75
+
+    @Option(
         name: .customLong("metrics-token"),
         help: ArgumentHelp(
             "Turns on GET /metrics (Prometheus text) for scrapers that send Authorization: Bearer <token> (env: SPOTTER_METRICS_TOKEN). Without it /metrics answers 404.",
@@ -56,12 +68,15 @@ struct Serve: AsyncParsableCommand {
             throw ValidationError("--registration takes open or closed.")
         }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
+        guard (1...3600).contains(headerTimeout) else { throw ValidationError("--header-timeout takes 1 to 3600 seconds.") }
+        guard (1...3600).contains(idleTimeout) else { throw ValidationError("--idle-timeout takes 1 to 3600 seconds.") }
     }
 
     func run() async throws {
         // A log line written to a pipe nobody reads any more must fail (EPIPE) and be
         // dropped, not end the process (SIGPIPE's default).
         signal(SIGPIPE, SIG_IGN)
+        ConnectionLimits.raiseOpenFileLimit()
         // Both are process-wide and set once, before anything logs or counts.
         if logFormat == "json" {
             LoggingSystem.bootstrap { label in JSONLogHandler(label: label) }
@@ -77,7 +92,8 @@ struct Serve: AsyncParsableCommand {
         let configuration = AppConfiguration(
             host: host, port: port, dataDirectory: database.dataDirectory, database: try database.location(),
             registrationOpen: registration == "open", logLevel: Logger.Level(rawValue: logLevel) ?? .info,
-            trustedProxies: Set(trustedProxies), metrics: metrics)
+            trustedProxies: Set(trustedProxies), metrics: metrics,
+            connections: ConnectionLimits(header: .seconds(headerTimeout), idle: .seconds(idleTimeout)))
         let app = try await buildApplication(configuration: configuration)
         try await app.runService()
     }

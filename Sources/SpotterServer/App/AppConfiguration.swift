@@ -34,13 +34,16 @@ public struct AppConfiguration: Sendable {
     public var importRoom = ImportRoom()
     /// How many restores run at once on this instance (`RestoreGate`).
     public var restoresAtOnce = 1
+    /// Head and idle timeouts of connections (`--header-timeout`, `--idle-timeout`) and their budget.
+    public var connections: ConnectionLimits
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, dataDirectory: URL, database: DatabaseLocation? = nil,
         registrationOpen: Bool = true, logLevel: Logger.Level = .info, passwordCost: UInt8 = 12,
         clock: @escaping @Sendable () -> Date = { Date() }, accountThrottle: LoginThrottle = .perAccount,
         addressThrottle: LoginThrottle = .perAddress, anonymousPosts: RequestBudget = RequestBudget(), trustedProxies: Set<String> = [],
-        importFileLimit: Int = ImportRules.largestFileBytes, metrics: MetricsExport? = nil
+        importFileLimit: Int = ImportRules.largestFileBytes, metrics: MetricsExport? = nil,
+        connections: ConnectionLimits = ConnectionLimits()
     ) {
         self.host = host
         self.port = port
@@ -56,5 +59,6 @@ public struct AppConfiguration: Sendable {
         self.trustedProxies = trustedProxies
         self.importFileLimit = importFileLimit
         self.metrics = metrics
+        self.connections = connections
     }
 }

@@ -6,18 +6,34 @@ import SpotterImport
 import SpotterStore
 
 /// The composition root: the services (`buildServices`) and the router over them.
-/// Tests build the very same application.
+/// Tests build the very same application. Every connection is watched by a
+/// `ConnectionGuard` (head and idle timeouts, the connection budget) and the listening
+/// socket by an `AcceptGuard`.
 public func buildApplication(configuration: AppConfiguration) async throws -> some ApplicationProtocol {
     let services = try await buildServices(configuration: configuration)
     let store = services.store
+    let limits = configuration.connections
+    // Counted once the store is open, so that its files are in `openNow`.
+    let budget = limits.budget ?? ConnectionLimits.budget(
+        openFiles: ConnectionLimits.openFileLimit(), openNow: ConnectionLimits.openDescriptors(),
+        processors: ProcessInfo.processInfo.activeProcessorCount)
+    let connections = ConnectionRegistry(budget: budget, logger: store.logger)
     var app = Application(
         responder: HeadResponder(buildRouter(services: services).buildResponder()),
+        server: .http1(configuration: .init(additionalChannelHandlers: [ConnectionGuard(limits: limits, registry: connections)])),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Spotter"),
         onServerRunning: { channel in
+            do {
+                try await AcceptGuard.install(on: channel, registry: connections)
+            } catch {
+                store.logger.error("Could not guard the listening socket against running out of file descriptors: \(error)")
+            }
             let port = channel.localAddress?.port ?? configuration.port
             // Straight to standard output (not buffered), so scripts and supervisors
             // that read the address see it at once; never fatal when it cannot be written.
             LogLineWriter.standardOutput.write("Spotter is running at http://\(configuration.host):\(port) (data: \(store.location))\n")
+            store.logger.info(
+                "Connections: at most \(budget) at once; a request's head within \(limits.header), \(limits.idle) idle between requests")
         },
         logger: store.logger)
     app.addServices(store)
