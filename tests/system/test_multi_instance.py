@@ -522,11 +522,12 @@ def test_deploy_files_hold_what_production_needs():
     below; these are the settings a test run cannot show: users, sandboxing, timers)."""
     service = {key: directive(SERVICE_UNIT, key) for key in (
         "User", "EnvironmentFile", "KillSignal", "TimeoutStopSec", "Restart", "NoNewPrivileges",
-        "ProtectSystem", "ReadWritePaths", "PrivateTmp")}
+        "ProtectSystem", "ReadWritePaths", "PrivateTmp", "LimitNOFILE")}
     assert service == {
         "User": ["spotter"], "EnvironmentFile": ["/etc/spotter/spotter.env"], "KillSignal": ["SIGTERM"],
         "TimeoutStopSec": ["30"], "Restart": ["on-failure"], "NoNewPrivileges": ["yes"],
-        "ProtectSystem": ["strict"], "ReadWritePaths": [PROD_DATA_DIR], "PrivateTmp": ["yes"]}, service
+        "ProtectSystem": ["strict"], "ReadWritePaths": [PROD_DATA_DIR], "PrivateTmp": ["yes"],
+        "LimitNOFILE": ["65536"]}, service
     argv = shlex.split(directive(SERVICE_UNIT, "ExecStart")[0])
     assert argv[:2] == [PROD_BINARY, "serve"], argv
     for option, value in [("--host", "127.0.0.1"), ("--port", "%i"), ("--data-dir", PROD_DATA_DIR),
