@@ -16,7 +16,7 @@
 // Each change carries the account it was made in: a page of another account never
 // sends it (two lifters sharing a phone).
 import { newID } from "./workout-format.js";
-import { joinRefused, refusedGroups, setAside, takeGroup } from "./refused.js";
+import { isReorder, joinRefused, refusedGroups, setAside, takeGroup } from "./refused.js";
 import { QUEUE, currentUser, read, write } from "./outbox-store.js";
 
 export { currentUser } from "./outbox-store.js";
@@ -165,7 +165,7 @@ async function drain() {
     if (joinRefused(item)) { notify(); continue; }
     let data;
     try {
-      data = await request(item.method, item.url, item.body);
+      data = await send(item);
     } catch (error) {
       if (error.temporary || error.signIn) { wait(error); return; }
       setAside(item, error);
@@ -180,6 +180,18 @@ async function drain() {
     notify();
   }
   if (problem) { problem = null; notify(); }
+}
+
+// Sends a change. A refusal that only says the server is already past it is an answer:
+// a new order of the exercises made before another device added one (400, "The order
+// must list every item") gives way to the server's order, read now.
+async function send(item) {
+  try {
+    return await request(item.method, item.url, item.body);
+  } catch (error) {
+    if (isReorder(item) && error.status === 400) return request("GET", item.url.replace(/\/entries\/order$/, ""));
+    throw error;
+  }
 }
 
 // The queue waits: for the connection (the `online` event, or a try every 30 s in

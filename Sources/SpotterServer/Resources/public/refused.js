@@ -34,12 +34,19 @@ export function isStart(item) {
   return item.method === "POST" && /\/api\/v1\/workouts$/.test(item.url) && Boolean(item.body?.id);
 }
 
-// What a change makes when it succeeds: a PUT the thing at its address, a start its workout.
+/// A new order of a workout's exercises: `PUT /api/v1/workouts/{id}/entries/order`.
+export function isReorder(item) {
+  return item.method === "PUT" && /\/workouts\/[0-9a-f-]{36}\/entries\/order$/i.test(item.url);
+}
+
+// What a change makes when it succeeds: a start its workout, a PUT to an exercise or a
+// set of a workout that exercise or set. Nothing else makes anything: a new order only
+// names the exercises (its address names the workout, which it does not make).
+const MAKES = /\/entries\/([0-9a-f-]{36})(?:\/sets\/([0-9a-f-]{36}))?$/i;
 function made(item) {
   if (isStart(item)) return [item.body.id.toLowerCase()];
-  if (item.method !== "PUT") return [];
-  const ids = item.url.match(ID);
-  return ids ? [ids[ids.length - 1].toLowerCase()] : [];
+  const match = item.method === "PUT" ? item.url.match(MAKES) : null;
+  return match ? [(match[2] ?? match[1]).toLowerCase()] : [];
 }
 
 // Whether a change names one of `ids` that it does not make itself.
