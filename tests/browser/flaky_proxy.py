@@ -40,14 +40,16 @@ class Answer:
 
 class FlakyProxy:
     """`url` is the address to give the browser. Switch how it behaves with `fail_writes`,
-    `refuse_once`, `drop`, `slow` and `pass_through`; `answered` lists (method, path,
-    status) of every request, a status of 0 for a dropped one."""
+    `refuse`, `refuse_once`, `lose_answer_once`, `drop`, `slow` and `pass_through`;
+    `answered` lists (method, path, status) of every request, a status of 0 for a
+    dropped one (and a lost answer), and `times` when each was answered."""
 
     def __init__(self, upstream: str):
         target = urlparse(upstream)
         self.upstream = (target.hostname, target.port)
         self.lock = threading.Lock()
         self.answered: list[tuple[str, str, int]] = []
+        self.times: list[float] = []
         self.pass_through()
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -81,7 +83,7 @@ class FlakyProxy:
         """Every request reaches the server, at full speed."""
         with self.lock:
             self.failure: Answer | None = None
-            self.refusals: list[tuple[str, str, Answer]] = []
+            self.refusals: list[list] = []  # [method, path part, answer or None (lose it), times left or None]
             self.dropping = False
             self.delay = 0.0
             self.delayed = lambda method, path: False
@@ -91,10 +93,20 @@ class FlakyProxy:
         with self.lock:
             self.failure = answer
 
-    def refuse_once(self, method: str, path_part: str, answer: Answer) -> None:
-        """The next `method` request whose path contains `path_part` gets `answer`."""
+    def refuse(self, method: str, path_part: str, answer: Answer, times: int | None = None) -> None:
+        """The next `times` (every one while None) `method` requests whose path contains
+        `path_part` get `answer`."""
         with self.lock:
-            self.refusals.append((method, path_part, answer))
+            self.refusals.append([method, path_part, answer, times])
+
+    def refuse_once(self, method: str, path_part: str, answer: Answer) -> None:
+        self.refuse(method, path_part, answer, times=1)
+
+    def lose_answer_once(self, method: str, path_part: str) -> None:
+        """The next `method` request whose path contains `path_part` reaches the server,
+        and its answer is lost: the connection closes without it."""
+        with self.lock:
+            self.refusals.append([method, path_part, None, 1])
 
     def drop(self, dropping: bool = True) -> None:
         """Closes every connection without an answer (the server cannot be reached)."""
@@ -102,7 +114,8 @@ class FlakyProxy:
             self.dropping = dropping
 
     def slow(self, seconds: float, which=lambda method, path: True) -> None:
-        """Answers the requests `which(method, path)` picks `seconds` late."""
+        """Answers the requests `which(method, path)` picks `seconds` late: the server
+        answers at once, and its answer takes `seconds` to come back."""
         with self.lock:
             self.delay = seconds
             self.delayed = which
@@ -121,10 +134,13 @@ class FlakyProxy:
         with self.lock:
             if self.dropping:
                 return "drop", None, 0.0
-            for index, (wanted, part, answer) in enumerate(self.refusals):
+            for index, (wanted, part, answer, times) in enumerate(self.refusals):
                 if wanted == method and part in path:
-                    del self.refusals[index]
-                    return "answer", answer, 0.0
+                    if times is not None:
+                        self.refusals[index][3] -= 1
+                        if self.refusals[index][3] <= 0:
+                            del self.refusals[index]
+                    return ("answer", answer, 0.0) if answer else ("lose", None, 0.0)
             if self.failure and method in WRITES and path.startswith("/api/"):
                 return "answer", self.failure, 0.0
             return "pass", None, self.delay if self.delayed(method, path) else 0.0
@@ -144,8 +160,6 @@ class FlakyProxy:
             self._write(handler, answer.status, [("Content-Type", kind), *answer.headers.items()], text.encode())
             self._log(method, path, answer.status)
             return
-        if delay:
-            time.sleep(delay)
         upstream = http.client.HTTPConnection(*self.upstream, timeout=60)
         try:
             headers = {k: v for k, v in handler.headers.items() if k.lower() not in HOP_BY_HOP}
@@ -153,7 +167,22 @@ class FlakyProxy:
             response = upstream.getresponse()
             content = response.read()
             kept = [(k, v) for k, v in response.getheaders() if k.lower() not in HOP_BY_HOP]
-            self._write(handler, response.status, kept, content)
+            # The server has answered; the answer crawls back (a page made now arrives late).
+            if delay:
+                time.sleep(delay)
+            if action == "lose":
+                # A few bytes, then nothing: the browser does not send it again by itself
+                # (it does when a reused connection closes before any byte of an answer).
+                handler.wfile.write(b"HTTP/1.1 2")
+                handler.wfile.flush()
+                handler.close_connection = True
+                self._log(method, path, 0)
+                return
+            try:
+                self._write(handler, response.status, kept, content)
+            except OSError:  # the browser gave up waiting for it
+                self._log(method, path, 0)
+                raise
             self._log(method, path, response.status)
         finally:
             upstream.close()
@@ -171,6 +200,7 @@ class FlakyProxy:
     def _log(self, method: str, path: str, status: int) -> None:
         with self.lock:
             self.answered.append((method, path, status))
+            self.times.append(time.monotonic())
 
 
 @pytest.fixture
