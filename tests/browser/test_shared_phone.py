@@ -5,9 +5,12 @@ not shown to the next one; they reach the server when their owner signs in again
 
 from __future__ import annotations
 
+import time
+
 from flaky_proxy import DISK_FULL, Answer, flaky_proxy  # noqa: F401 (fixture)
 from pages import button, open_more, path_of, register_account, sign_in, tab, tap_and_load, wait
 from test_logging import kept_offline
+from test_weak_signal import kept_now
 from test_workout import BENCH, api_for, server_sets, tick, wait_synced, workout_state
 
 
@@ -55,3 +58,25 @@ def test_a_shared_phone_sends_each_lifters_changes_as_them(driver, server, flaky
     wait(driver, 30).until(lambda d: all(s["done"] for s in server_sets(ana_api.workout(ana_workout["id"]))),
                            message="Ana's sets did not reach the server after she signed in again")
     assert len(server_sets(ana_api.workout(ana_workout["id"]))) == 2
+
+
+def test_a_page_answered_after_sign_out_is_not_kept(driver, server, flaky_proxy):
+    """On a crawling network the Workout tab opens from the phone's copy while the
+    server's page is still on its way; the lifter signs out meanwhile. When the page
+    arrives (made for the lifter before the sign-out), it is not kept for the next
+    person on the phone."""
+    ana = register_account(server, "lateana")
+    api_for(server, ana).seed_workout("Ana's Legs", [(BENCH, [(50, 8, False)])])
+    sign_in(driver, flaky_proxy.url, ana)
+    kept_now(driver, flaky_proxy.url, "/workout")
+    tap_and_load(driver, tab(driver, "Home"))
+    flaky_proxy.slow(4, lambda method, path: method == "GET" and path == "/workout")
+    since = len(flaky_proxy.answered)
+    tap_and_load(driver, tab(driver, "Workout"))
+    sign_out(driver)
+    wait(driver, 15).until(lambda d: ("GET", "/workout", 200) in flaky_proxy.answered[since:],
+                           message="the server's page never arrived")
+    # The phone would keep it as soon as it arrives: look for a moment and a half.
+    deadline = time.monotonic() + 1.5
+    while time.monotonic() < deadline:
+        assert not kept_offline(driver, "/workout"), "Ana's page, arriving after she signed out, was kept"

@@ -17,6 +17,10 @@ const QUICK = new Set(["/", "/workout", SHELL]);
 const PATIENCE_MS = 1500;
 // Where the server sends a visitor who is not signed in.
 const SIGNED_OUT = new Set(["/login", "/welcome", "/register"]);
+// Counts sign-outs (the sign-out form, or a page found signed out): a page asked for
+// before one and answered after it (a crawling network) is not kept for the next
+// person on the phone.
+let signOuts = 0;
 
 self.addEventListener("install", () => self.skipWaiting());
 self.addEventListener("activate", (event) => {
@@ -31,8 +35,9 @@ async function keepShell(renew) {
   try {
     const cache = await caches.open(CACHE);
     if (!renew && await cache.match(SHELL)) return;
+    const asked = signOuts;
     const response = await fetch(SHELL, { credentials: "same-origin" });
-    if (isPage(response)) await cache.put(SHELL, response);
+    if (isPage(response) && asked === signOuts) await cache.put(SHELL, response);
   } catch { /* no signal: next time */ }
 }
 
@@ -79,9 +84,12 @@ self.addEventListener("fetch", (event) => {
 
 async function navigate(event, url) {
   const cache = await caches.open(CACHE);
+  const asked = signOuts;
   const network = fetch(event.request).then(async (response) => {
-    if (signedOut(response)) await forgetPages();
-    else if (isPage(response)) {
+    if (signedOut(response)) {
+      signOuts += 1;
+      await forgetPages();
+    } else if (isPage(response) && asked === signOuts) {
       await cache.put(event.request, response.clone());
       if (SHELL_FROM.has(url.pathname)) event.waitUntil(keepShell(url.pathname === "/settings"));
     }
@@ -130,8 +138,13 @@ async function tell(clientID, url, response) {
 // A form sent without a connection: "204 No Content" keeps the page as it is, with
 // what was typed, and the page says that this needs signal (offline-forms.js).
 async function post(request, url) {
+  const signingOut = url.pathname === "/logout";
+  if (signingOut) signOuts += 1;
   try {
-    return await fetch(request);
+    const response = await fetch(request);
+    // The page forgot the kept pages before it sent the form; one kept since goes too.
+    if (signingOut) await forgetPages();
+    return response;
   } catch {
     for (const client of await self.clients.matchAll({ type: "window" })) client.postMessage({ type: "form-not-sent", action: url.pathname });
     return new Response(null, { status: 204 });
