@@ -18,18 +18,19 @@ from test_workout import (
     wait_synced, workout_state)
 
 
-def start_offline_with_two_squats(driver, proxy, account: dict) -> str:
+def start_offline_with_two_squats(driver, proxy, account: dict, phone_offline: bool = True) -> str:
     """Signs in, lets the phone keep the empty logging page and the library, then without
     signal starts an empty workout and logs two squat sets; returns the phone's workout id.
     The proxy drops every connection meanwhile: Chromium's offline emulation does not hold
-    back requests that pass through the service worker."""
+    back requests that pass through the service worker. Unless `phone_offline`, the phone
+    thinks it is online all along (the server cannot be reached)."""
     base_url = proxy.url
     sign_in(driver, base_url, account)
     wait(driver, 20).until(lambda d: kept_offline(d, "/workout/offline"), message="the empty logging page was not kept")
     go(driver, base_url + "/")
     wait(driver, 20).until(lambda d: len(d.execute_script("return JSON.parse(localStorage.getItem('spotter.exercises') || '[]')")) > 200,
                            message="Home did not keep the library on the phone")
-    set_offline(driver, True)
+    set_offline(driver, phone_offline)
     proxy.drop()
     tap_and_load(driver, button(driver, "Start empty workout"))
     assert path_of(driver) == "/workout/offline"
@@ -81,3 +82,22 @@ def test_a_workout_started_offline_meets_another(driver, server, flaky_proxy, ch
         assert kept is not None and not kept["isActive"] and kept["endedAt"], kept
         assert [(s["weight"], s["reps"], s["done"]) for s in server_sets(kept)] == [(100.0, 5, True)] * 2
     assert refused_sheet(driver)["stored"] == 0
+
+
+def test_start_when_the_server_cannot_be_reached(driver, server, flaky_proxy):
+    """The phone thinks it is online but the server cannot be reached: "Start empty
+    workout" starts on the phone all the same. When the server is back, the start's
+    answer is lost once: sent again, the workout arrives once, with its sets."""
+    account = register_account(server, "noserver")
+    api = api_for(server, account)
+    phone_id = start_offline_with_two_squats(driver, flaky_proxy, account, phone_offline=False)
+    since = len(flaky_proxy.answered)
+    flaky_proxy.lose_answer_once("POST", "/api/v1/workouts")
+    flaky_proxy.drop(False)
+    wait(driver, 30).until(lambda d: (w := api.workout(phone_id)) and len(server_sets(w)) == 2,
+                           message="the workout started on the phone never reached the server")
+    wait_synced(driver, timeout=30)
+    starts = [status for method, path, status in flaky_proxy.answered[since:] if method == "POST" and path == "/api/v1/workouts"]
+    assert starts[:1] == [0] and 201 in starts, starts
+    assert api.active()["id"].lower() == phone_id.lower()
+    assert [(s["weight"], s["reps"], s["done"]) for s in server_sets(api.active())] == [(100.0, 5, True)] * 2

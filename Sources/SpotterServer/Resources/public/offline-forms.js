@@ -27,9 +27,11 @@ navigator.serviceWorker?.addEventListener("message", (event) => {
   if (form) notSent(form, form === last?.form ? last.label : null);
 });
 
+// Told to the form first: a form that can do without the server (Start, which starts
+// on the phone: offline-start.js) cancels the event and says nothing here.
 function notSent(form, label) {
+  if (!form.dispatchEvent(new CustomEvent("spotter:not-sent", { bubbles: true, cancelable: true }))) return;
   say(form, `No signal: ${label ? `“${label}”` : "this"} needs a connection. Nothing was sent and what you typed is still here; try again once you're back online.`);
-  form.dispatchEvent(new CustomEvent("spotter:not-sent"));
 }
 
 /// Says `text` at the end of `form`, in one note that the next message replaces.

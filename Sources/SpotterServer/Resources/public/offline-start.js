@@ -20,17 +20,29 @@ function decorate() {
   return forms;
 }
 
-document.addEventListener("submit", async (event) => {
+document.addEventListener("submit", (event) => {
   const form = event.target;
   if (!isStart(form) || (navigator.onLine && !offlineWorkout())) return;
   event.preventDefault();
+  startHere(form);
+}, { capture: true });
+
+// The phone has a network but the server cannot be reached (the service worker
+// answered for it, offline-forms.js): the workout starts on the phone all the same.
+document.addEventListener("spotter:not-sent", (event) => {
+  if (!isStart(event.target)) return;
+  event.preventDefault();
+  startHere(event.target);
+});
+
+async function startHere(form) {
   if (!(await shellKept())) {
     say(form, "No connection. A workout can be started without signal once Spotter has been opened online on this phone.");
     return;
   }
   startOffline();
   location.href = SHELL;
-}, { capture: true });
+}
 
 document.addEventListener("spotter:content", decorate);
 
