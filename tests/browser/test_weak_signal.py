@@ -12,6 +12,7 @@ import time
 import pytest
 
 from flaky_proxy import flaky_proxy  # noqa: F401 (fixture)
+from conftest import wait_for_paint
 from pages import go, mark_page, register_account, same_page, sign_in, tab, tap_and_load, text_of, wait
 from test_logging import kept_offline
 from test_workout import BENCH, api_for, server_sets, wait_synced, workout_state
@@ -36,6 +37,17 @@ def kept_now(driver, base_url: str, path: str) -> None:
     wait(driver).until(lambda d: kept_offline(d, path), message=f"{path} was not kept")
 
 
+def workout_kept(driver, proxy, lifter, name: str, sets: list) -> dict:
+    """Seeds a bench workout of `sets`, signs in, lets the phone keep the Workout tab and
+    goes Home; returns the workout."""
+    workout = lifter["api"].seed_workout(name, [(BENCH, sets)])
+    sign_in(driver, proxy.url, lifter["account"])
+    kept_now(driver, proxy.url, "/workout")
+    wait_synced(driver)
+    tap_and_load(driver, tab(driver, "Home"))
+    return workout
+
+
 def tick_elsewhere(api, workout: dict, index: int) -> None:
     """Another device ticks a set of `workout` (100 kg x 5) through the API."""
     entry = workout["entries"][0]
@@ -45,24 +57,32 @@ def tick_elsewhere(api, workout: dict, index: int) -> None:
 
 def open_on_a_crawling_network(driver, proxy, tab_label: str) -> float:
     """Slows every answer to CRAWL_SECONDS, taps a tab and waits until its page has
-    loaded; returns how long that took. The page is marked (see same_page)."""
+    loaded; returns how long that took. The page is marked (see same_page), and from
+    now on its layout shifts are added up (see shifted)."""
     proxy.slow(CRAWL_SECONDS)
     started = time.monotonic()
     tap_and_load(driver, tab(driver, tab_label))
     opened = time.monotonic() - started
     mark_page(driver)
+    driver.execute_script("""
+        window.__shift = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shift += entry.value;
+        }).observe({type: 'layout-shift'});""")
     return opened
+
+
+def shifted(driver) -> float:
+    """The layout shift score since the page opened (as CLS counts it), once painted."""
+    wait_for_paint(driver)
+    return driver.execute_script("return window.__shift")
 
 
 def test_workout_tab_opens_from_the_phone_on_a_crawling_network(driver, server, lifter, flaky_proxy, shoot):
     """With 6 s per answer the Workout tab opens from the kept copy in under 2.5 s, then
     shows the set another device ticked meanwhile, on the same page (no reload)."""
     api = lifter["api"]
-    workout = api.seed_workout("Basement Gym", [(BENCH, [(100, 5, True), (100, 5, False)])])
-    sign_in(driver, flaky_proxy.url, lifter["account"])
-    kept_now(driver, flaky_proxy.url, "/workout")
-    wait_synced(driver)
-    tap_and_load(driver, tab(driver, "Home"))
+    workout = workout_kept(driver, flaky_proxy, lifter, "Basement Gym", [(100, 5, True), (100, 5, False)])
     # Another device ticks the second set; the phone's copy does not know it yet.
     tick_elsewhere(api, workout, 1)
     opened = open_on_a_crawling_network(driver, flaky_proxy, "Workout")
@@ -76,6 +96,7 @@ def test_workout_tab_opens_from_the_phone_on_a_crawling_network(driver, server, 
         message="the server's page never brought in the set ticked elsewhere")
     assert same_page(driver), "the page reloaded to show the server's copy"
     assert state["summary"] == "1 exercise · 2 sets · 1000 kg"
+    assert shifted(driver) == 0, f"the server's page moved the page under the lifter (layout shift {shifted(driver):.3f})"
     flaky_proxy.pass_through()
     assert [s["done"] for s in server_sets(api.workout(workout["id"]))] == [True, True]
 
@@ -96,3 +117,4 @@ def test_home_opens_from_the_phone_and_takes_in_the_server(driver, server, lifte
     wait(driver, CRAWL_SECONDS * 3).until(lambda d: "2 sets logged" in text_of(d, ".resume-card"),
                                           message="Home never took in the server's page")
     assert same_page(driver), "Home reloaded to show the server's copy"
+    assert shifted(driver) == 0, f"the server's page moved Home under the lifter (layout shift {shifted(driver):.3f})"
