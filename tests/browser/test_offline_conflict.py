@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from flaky_proxy import flaky_proxy  # noqa: F401 (fixture)
+from flaky_proxy import DISK_FULL, Answer, flaky_proxy  # noqa: F401 (fixture)
 from pages import button, css, go, path_of, register_account, sign_in, tap, tap_and_load, wait
 from test_logging import kept_offline
 from test_outbox_faults import refused_sheet, sheet_button
@@ -82,6 +82,40 @@ def test_a_workout_started_offline_meets_another(driver, server, flaky_proxy, ch
         assert kept is not None and not kept["isActive"] and kept["endedAt"], kept
         assert [(s["weight"], s["reps"], s["done"]) for s in server_sets(kept)] == [(100.0, 5, True)] * 2
     assert refused_sheet(driver)["stored"] == 0
+
+
+def test_a_refused_start_is_not_discarded_blind(driver, server, flaky_proxy, shoot):
+    """The phone's start is refused while the server cannot say which workout is in
+    progress (it answers 503 to that question): the lifter is only offered to ask
+    again, never to discard the phone's workout unseen. Asked again, the choices come;
+    the phone's workout discarded is gone, and Start no longer resumes it."""
+    account = register_account(server, "blindcheck")
+    api = api_for(server, account)
+    phone_id = start_offline_with_two_squats(driver, flaky_proxy, account)
+    tablet = api.seed_workout("Tablet Push", [(BENCH, [(60, 10, True)])])
+    flaky_proxy.pass_through()
+    flaky_proxy.refuse("GET", "/api/v1/workouts/active", Answer(503, DISK_FULL, {"Retry-After": "1"}))
+    set_offline(driver, False)
+
+    sheet = wait(driver, 30).until(lambda d: (s := refused_sheet(d))["open"] and s["items"] and s,
+                                   message="the phone's refused start was not put to the lifter")
+    [item] = sheet["items"]
+    assert item["buttons"] == ["Check again"], item
+    assert item["why"].startswith("The server did not start it, and could not say which workout is in progress"), item
+    shoot(driver, "c02-refused-start-check-again")
+    flaky_proxy.pass_through()
+    tap(driver, sheet_button(driver, "Check again"))
+    wait(driver).until(lambda d: refused_sheet(d)["items"][0]["buttons"][-1:] == ["Discard it"],
+                       message="asking again did not bring the choices")
+    tap(driver, sheet_button(driver, "Discard it"))
+    tap(driver, sheet_button(driver, "Tap again to discard"))
+    wait(driver).until(lambda d: not refused_sheet(d)["open"], message="the sheet stayed open after Discard")
+    assert driver.execute_script("return localStorage.getItem(`spotter.workout.${arguments[0]}`)", phone_id) is None
+    assert api.workout(phone_id) is None
+    # With the tablet's workout over, Start starts anew: it does not resume the discarded one.
+    api.ok("DELETE", f"/api/v1/workouts/{tablet['id']}")
+    go(driver, flaky_proxy.url + "/")
+    assert button(driver, "Start empty workout").is_displayed(), "Home still offers to resume the discarded workout"
 
 
 def test_start_when_the_server_cannot_be_reached(driver, server, flaky_proxy):

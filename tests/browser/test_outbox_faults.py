@@ -34,7 +34,9 @@ def refused_sheet(driver) -> dict:
             why: item.querySelector('.refused-why').textContent.trim(),
             buttons: [...item.querySelectorAll('button')].map(b => b.textContent.trim()),
           })) : [],
-          stored: JSON.parse(localStorage.getItem('spotter.outbox.refused') || '[]').length,
+          stored: new Set(Object.keys(localStorage).filter(k => k.startsWith('spotter.change.'))
+              .map(k => JSON.parse(localStorage.getItem(k)).refused?.group).filter(Boolean)).size
+            + JSON.parse(localStorage.getItem('spotter.outbox.refused') || '[]').length,
         };""")
 
 

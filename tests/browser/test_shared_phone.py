@@ -38,7 +38,7 @@ def test_a_shared_phone_sends_each_lifters_changes_as_them(driver, server, flaky
     sign_out(driver)
     assert path_of(driver) == "/login"
     assert not kept_offline(driver, "/workout"), "Ana's logging page is still kept for the next person"
-    assert len(driver.execute_script("return JSON.parse(localStorage.getItem('spotter.outbox') || '[]')")) == 2
+    assert workout_state(driver)["outbox"] == 2, "signing out did not keep Ana's two changes"
 
     flaky_proxy.pass_through()
     sign_in(driver, flaky_proxy.url, ben)

@@ -15,7 +15,7 @@ from flaky_proxy import flaky_proxy  # noqa: F401 (fixture)
 from conftest import wait_for_paint
 from pages import go, mark_page, register_account, same_page, sign_in, tab, tap_and_load, text_of, wait
 from test_logging import kept_offline
-from test_workout import BENCH, api_for, server_sets, wait_synced, workout_state
+from test_workout import BENCH, api_for, server_sets, tick, wait_synced, workout_state
 
 CRAWL_SECONDS = 6
 # The copy opens after 1.5 s; the rest is the browser drawing it (a debug build's server
@@ -58,7 +58,8 @@ def tick_elsewhere(api, workout: dict, index: int) -> None:
 def open_on_a_crawling_network(driver, proxy, tab_label: str) -> float:
     """Slows every answer to CRAWL_SECONDS, taps a tab and waits until its page has
     loaded; returns how long that took. The page is marked (see same_page), and from
-    now on its layout shifts are added up (see shifted)."""
+    now on its layout shifts are added up (see shifted) and the server's page is
+    noticed when it arrives (see fresh_arrived)."""
     proxy.slow(CRAWL_SECONDS)
     started = time.monotonic()
     tap_and_load(driver, tab(driver, tab_label))
@@ -68,7 +69,11 @@ def open_on_a_crawling_network(driver, proxy, tab_label: str) -> float:
         window.__shift = 0;
         new PerformanceObserver((list) => {
           for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shift += entry.value;
-        }).observe({type: 'layout-shift'});""")
+        }).observe({type: 'layout-shift'});
+        window.__fresh = false;
+        navigator.serviceWorker.addEventListener('message', (event) => {
+          if (event.data?.type === 'fresh-page') window.__fresh = true;
+        });""")
     return opened
 
 
@@ -76,6 +81,13 @@ def shifted(driver) -> float:
     """The layout shift score since the page opened (as CLS counts it), once painted."""
     wait_for_paint(driver)
     return driver.execute_script("return window.__shift")
+
+
+def fresh_arrived(driver) -> None:
+    """Waits until the server's page has reached the page opened from the copy."""
+    wait(driver, CRAWL_SECONDS * 3).until(lambda d: d.execute_script("return window.__fresh"),
+                                          message="the server's page never arrived")
+    wait_for_paint(driver)
 
 
 def test_workout_tab_opens_from_the_phone_on_a_crawling_network(driver, server, lifter, flaky_proxy, shoot):
@@ -118,3 +130,20 @@ def test_home_opens_from_the_phone_and_takes_in_the_server(driver, server, lifte
                                           message="Home never took in the server's page")
     assert same_page(driver), "Home reloaded to show the server's copy"
     assert shifted(driver) == 0, f"the server's page moved Home under the lifter (layout shift {shifted(driver):.3f})"
+
+
+def test_a_late_page_does_not_undo_a_tick(driver, server, lifter, flaky_proxy):
+    """The Workout tab opens from the phone's copy on a crawling network and the lifter
+    ticks a set at once (the API answers quickly). The server's page, made before the
+    tick, arrives after the tick's answer: the tick stays, on the page and on the server."""
+    api = lifter["api"]
+    workout = workout_kept(driver, flaky_proxy, lifter, "Late Page", [(100, 5, False), (100, 5, False)])
+    open_on_a_crawling_network(driver, flaky_proxy, "Workout")
+    flaky_proxy.slow(CRAWL_SECONDS, lambda method, path: path == "/workout")
+    tick(driver, BENCH, 0)
+    wait(driver).until(lambda d: server_sets(api.workout(workout["id"]))[0]["done"], message="the tick was not sent")
+    fresh_arrived(driver)
+    state = wait_synced(driver)
+    assert [s["done"] for s in state["entries"][0]["sets"]] == [True, False], "the late page undid the tick on the phone"
+    assert same_page(driver)
+    assert [s["done"] for s in server_sets(api.workout(workout["id"]))] == [True, False]

@@ -172,7 +172,9 @@ def workout_state(driver) -> dict:
           summary: document.querySelector('.meta-line [data-summary]')?.textContent.trim(),
           sync: sync?.textContent.trim(),
           syncFlagged: sync?.classList.contains('offline'),
-          outbox: JSON.parse(localStorage.getItem('spotter.outbox') || '[]').length,
+          outbox: Object.keys(localStorage).filter(k => k.startsWith('spotter.change.'))
+            .filter(k => !JSON.parse(localStorage.getItem(k)).refused).length
+            + JSON.parse(localStorage.getItem('spotter.outbox') || '[]').length,
           restShown: !!rest && !rest.hidden && getComputedStyle(rest).display !== 'none',
           restTime: rest?.querySelector('[data-rest-time]').textContent.trim(),
           toast: toast && !toast.hidden ? toast.querySelector('[data-toast-text]').textContent.trim() : null,

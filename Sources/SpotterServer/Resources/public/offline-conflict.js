@@ -12,38 +12,44 @@
 // The workout in progress stays as it is in every case.
 import { discard, isStart, sendAgain } from "./outbox.js";
 import { startWords } from "./change-words.js";
-import { forgetOffline } from "./offline-workout.js";
+import { forgetStarted } from "./offline-workout.js";
 import { newID } from "./workout-format.js";
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 
 /// `{ what, why, choices }` for a refused start whose workout meets `active()`'s, or
-/// null when no other workout is in progress (then sending it again starts it).
-export async function conflictChoices(group, active) {
-  const other = await active();
-  if (!other || other.id.toLowerCase() === group.workout) return null;
+/// null when no other workout is in progress (then sending it again starts it). When
+/// the server cannot say (a weak connection), the only choice is to ask again
+/// (`recheck`): without knowing, "discard" could throw away the only copy of a workout.
+export async function conflictChoices(group, { active, recheck }) {
   const phone = saved(group.workout) ?? { id: group.workout, name: "The workout started on this phone", startedAt: group.items[0].body.startedAt, entries: [] };
   const sets = phone.entries.reduce((n, entry) => n + entry.sets.length, 0);
+  const what = `${startWords(phone)} · ${sets} set${sets === 1 ? "" : "s"}`;
+  let other;
+  try {
+    other = await active();
+  } catch (error) {
+    return {
+      what, more: "", why: `The server did not start it, and could not say which workout is in progress: ${error.message}`,
+      choices: [{ label: "Check again", primary: true, run: recheck }],
+    };
+  }
+  if (!other || other.id.toLowerCase() === group.workout) return null;
   const at = new Date(other.startedAt).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
   return {
-    what: `${startWords(phone)} · ${sets} set${sets === 1 ? "" : "s"}`,
+    what,
     why: `${other.name} was started at ${at} on another device and is in progress, so this one could not start as well.`,
     choices: [
       { label: `Add its sets to ${other.name}`, primary: true, run: () => settle(group, join(group, phone, other)) },
       { label: "Keep it as its own workout", run: () => settle(group, keepApart(group, phone)) },
-      { label: "Discard it", danger: true, run: () => { discard(group.id); forget(phone.id); } },
+      { label: "Discard it", danger: true, run: () => { discard(group.id); forgetStarted(phone.id); } },
     ],
   };
 }
 
 function saved(id) {
   try { return JSON.parse(localStorage.getItem(`spotter.workout.${id}`) || "null"); } catch { return null; }
-}
-
-function forget(id) {
-  forgetOffline(id);
-  localStorage.removeItem(`spotter.workout.${id}`);
 }
 
 // Sends the changes as chosen; the logging page then shows the workout in progress
@@ -74,7 +80,7 @@ function join(group, phone, other) {
   const known = new Set(other.entries.map((entry) => entry.id.toLowerCase()));
   const merged = { ...other, entries: [...other.entries, ...phone.entries.filter((entry) => !known.has(entry.id))] };
   localStorage.setItem(`spotter.workout.${other.id.toLowerCase()}`, JSON.stringify(merged));
-  forget(phone.id);
+  forgetStarted(phone.id);
   return items;
 }
 
@@ -91,6 +97,6 @@ function keepApart(group, phone) {
   const past = { ...start, body: { id: start.body.id, name: phone.name, startedAt: new Date(startedAt).toISOString(), durationSeconds: Math.round(duration / 1000) } };
   const rest = `/api/v1/workouts/${group.workout}/rest`;
   const items = group.items.filter((item) => item !== start && item.url !== rest);
-  forget(phone.id);
+  forgetStarted(phone.id);
   return [past, ...items];
 }

@@ -1,11 +1,9 @@
-// The question asked when the server refused changes for good: which change (in
-// the lifter's words), why (the server's words), and a choice: send it again, or
-// discard it. A workout started on this phone that met another one started
-// meanwhile on another device gets its own choices (offline-conflict.js). A sheet
-// over the page, so nothing under it moves; the sync line (or the note on other
-// pages) opens it again after it was closed.
-import { discard, isStart, onChange, refusedGroups, request, sendAgain } from "./outbox.js";
-import { conflictChoices } from "./offline-conflict.js";
+// The question asked when changes were not saved: which change (in the lifter's
+// words), why (the server's words), and what to do (refused-choices.js). A sheet over
+// the page, so nothing under it moves; the sync line (or the note on other pages)
+// opens it again after it was closed.
+import { onChange, questions, request } from "./outbox.js";
+import { choicesFor } from "./refused-choices.js";
 
 // How long "Tap again to discard" waits for its second tap.
 const DISARM_MS = 4000;
@@ -15,7 +13,7 @@ let active = null;
 /// Opens the sheet (or redraws it when open). With `ifFree`, only when no other
 /// sheet is open: a refusal does not pull a half-typed set away from the lifter.
 export function openRefused({ ifFree = false } = {}) {
-  if (!refusedGroups().length) return;
+  if (!questions().length) return;
   if (ifFree && document.querySelector("dialog[open]:not(#refused-changes)")) return;
   dialog ??= build();
   if (!dialog.open) active = null;
@@ -30,13 +28,13 @@ function build() {
   sheet.setAttribute("aria-labelledby", "refused-title");
   sheet.innerHTML = `<div class="sheet-head"><h2 id="refused-title">Not saved</h2>
     <button class="icon-button" type="button" data-action="close-dialog" aria-label="Close"><svg class="icon" aria-hidden="true"><use href="/assets/icons.svg#plus" transform="rotate(45 12 12)"/></svg></button></div>
-    <p class="hint">The server refused these changes. They stay on this phone until you choose.</p>
+    <p class="hint">The server does not have these changes. They stay on this phone until you choose.</p>
     <ul class="refused-list" data-refused-list></ul>`;
   sheet.addEventListener("click", (event) => {
     if (event.target === sheet || event.target.closest('[data-action="close-dialog"]')) sheet.close();
   });
   document.body.append(sheet);
-  onChange(() => { if (sheet.open) refusedGroups().length ? draw() : sheet.close(); });
+  onChange(() => { if (sheet.open) questions().length ? draw() : sheet.close(); });
   return sheet;
 }
 
@@ -44,7 +42,7 @@ function build() {
 // rows (and a "Tap again to discard") as they are.
 let drawn = "";
 async function draw({ always = false } = {}) {
-  const groups = refusedGroups();
+  const groups = questions();
   const signature = JSON.stringify(groups.map((group) => [group.id, group.items.length]));
   if (signature === drawn && !always) return;
   drawn = signature;
@@ -58,19 +56,12 @@ async function row(group) {
   const item = document.createElement("li");
   item.className = "refused-item";
   item.dataset.group = group.id;
-  const first = group.items[0];
-  const conflict = isStart(first) && group.reason.status === 409 && group.reason.field !== "id" ? await conflictChoices(group, activeWorkout) : null;
-  const what = paragraph("refused-what", conflict?.what ?? first.label ?? "A change to your workout");
-  const more = group.items.length - 1;
-  const parts = [what];
-  if (more > 0 && !conflict) parts.push(paragraph("refused-more", `and ${more} more change${more === 1 ? "" : "s"} that need${more === 1 ? "s" : ""} it`));
-  parts.push(paragraph("refused-why", conflict?.why ?? group.reason.message));
+  const { what, more, why, choices } = await choicesFor(group, { active: activeWorkout, recheck });
+  const parts = [paragraph("refused-what", what)];
+  if (more) parts.push(paragraph("refused-more", more));
+  parts.push(paragraph("refused-why", why));
   const actions = document.createElement("div");
   actions.className = "refused-actions";
-  const choices = conflict?.choices ?? [
-    { label: "Send again", primary: true, run: () => sendAgain(group.id) },
-    { label: "Discard", danger: true, run: () => discard(group.id) },
-  ];
   actions.classList.toggle("stacked", choices.length > 2);
   for (const choice of choices) {
     const button = document.createElement("button");
@@ -102,9 +93,18 @@ function paragraph(className, text) {
   return p;
 }
 
-// The workout in progress on the server now, or null (none, or no connection);
-// asked once each time the sheet opens.
+// The workout in progress on the server now, or null (none); asked once each time the
+// sheet opens. A failed question (no answer, a server failing) is asked again.
 function activeWorkout() {
-  active ??= request("GET", "/api/v1/workouts/active").catch(() => null);
+  active ??= request("GET", "/api/v1/workouts/active").catch((error) => {
+    if (error.status === 404 && !error.temporary) return null;
+    active = null;
+    throw error;
+  });
   return active;
+}
+
+function recheck() {
+  active = null;
+  return draw({ always: true });
 }

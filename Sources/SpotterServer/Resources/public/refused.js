@@ -12,7 +12,7 @@
 // workout. A later change of the same set or exercise is whole (a PUT makes it if
 // it is missing), so it does not need the refused one and is sent.
 import { newID } from "./workout-format.js";
-import { QUEUE, REFUSED, currentUser, read, write } from "./outbox-store.js";
+import { allChanges, currentUser, update } from "./outbox-store.js";
 
 const ID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 
@@ -20,7 +20,14 @@ const ID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 /// `{ id, workout, reason: { status, code, message, field }, items, refusedAt }`.
 export function refusedGroups() {
   const user = currentUser();
-  return user ? read(REFUSED).filter((group) => group.user === user) : [];
+  const groups = new Map();
+  for (const change of allChanges()) {
+    if (!user || change.user !== user || !change.refused) continue;
+    const { group, workout, reason, refusedAt } = change.refused;
+    if (!groups.has(group)) groups.set(group, { id: group, user, workout, reason, refusedAt, items: [] });
+    groups.get(group).items.push(change);
+  }
+  return [...groups.values()].sort((a, b) => (a.refusedAt < b.refusedAt ? -1 : 1));
 }
 
 /// The workout a change is about (its id in lower case), or "".
@@ -56,49 +63,37 @@ function needs(item, ids) {
   return named.some((id) => !own.has(id.toLowerCase()) && ids.has(id.toLowerCase()));
 }
 
-/// Moves `item` and the later changes that need it from the queue to the refused
-/// groups. Refusals of one workout with the same answer join one group (a workout
-/// deleted on another device refuses every set with the same words).
-export function setAside(item, error) {
-  const queue = read(QUEUE);
+/// The changes waiting after `item` that need it (and those that need them), in order.
+export function dependents(item) {
   const ids = new Set(made(item));
-  const aside = [item];
-  for (const later of queue.slice(queue.findIndex((change) => change.id === item.id) + 1)) {
-    if (later.user !== item.user || !needs(later, ids)) continue;
-    aside.push(later);
+  const found = [];
+  for (const later of allChanges()) {
+    if (later.user !== item.user || later.refused || later.order <= item.order || !needs(later, ids)) continue;
+    found.push(later);
     for (const id of made(later)) ids.add(id);
   }
-  const gone = new Set(aside.map((change) => change.id));
-  write(QUEUE, queue.filter((change) => !gone.has(change.id)));
+  return found;
+}
+
+/// Sets `item` and the later changes that need it aside, as a refused group. Refusals
+/// of one workout with the same answer join one group (a workout deleted on another
+/// device refuses every set with the same words).
+export function setAside(item, error) {
   const reason = { status: error.status, code: error.code ?? null, message: error.message, field: error.field ?? null };
   const workout = workoutOf(item);
-  const groups = read(REFUSED);
-  const same = groups.find((group) => group.user === item.user && group.workout === workout
+  const same = refusedGroups().find((group) => group.workout === workout
     && group.reason.status === reason.status && group.reason.message === reason.message);
-  if (same) same.items.push(...aside);
-  else groups.push({ id: newID(), user: item.user, workout, reason, items: aside, refusedAt: new Date().toISOString() });
-  write(REFUSED, groups);
+  const refused = same ? { group: same.id, workout, reason: same.reason, refusedAt: same.refusedAt }
+    : { group: newID(), workout, reason, refusedAt: new Date().toISOString() };
+  for (const change of [item, ...dependents(item)]) update(change, { refused });
 }
 
 /// Puts a change that needs what a refused group would make into that group, before
 /// it is sent (it could only be refused too; this keeps it in its order, with
 /// the change it needs). True when it joined one.
 export function joinRefused(item) {
-  const groups = read(REFUSED);
-  const group = groups.find((candidate) => candidate.user === item.user
-    && needs(item, new Set(candidate.items.flatMap(made))));
+  const group = refusedGroups().find((candidate) => needs(item, new Set(candidate.items.flatMap(made))));
   if (!group) return false;
-  group.items.push(item);
-  write(REFUSED, groups);
-  write(QUEUE, read(QUEUE).filter((change) => change.id !== item.id));
+  update(item, { refused: { group: group.id, workout: group.workout, reason: group.reason, refusedAt: group.refusedAt } });
   return true;
-}
-
-/// Takes a group out of the refused ones (to send again or discard); null if gone.
-export function takeGroup(id) {
-  const groups = read(REFUSED);
-  const group = groups.find((candidate) => candidate.id === id && candidate.user === currentUser());
-  if (!group) return null;
-  write(REFUSED, groups.filter((candidate) => candidate !== group));
-  return group;
 }

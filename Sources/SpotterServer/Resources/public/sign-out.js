@@ -5,7 +5,7 @@
 // account signs in again and never under another's session (outbox.js).
 // A signed-out page (the session ended by itself) forgets the kept pages too.
 import { currentUser, flush, unsent } from "./outbox.js";
-import { QUEUE, REFUSED, read } from "./outbox-store.js";
+import { allChanges, isChangeKey } from "./outbox-store.js";
 import { forgetCachedPages } from "./fresh-page.js";
 import { say } from "./offline-forms.js";
 
@@ -21,13 +21,15 @@ for (const form of document.querySelectorAll('form[action="/logout"]')) {
     if (!navigator.onLine) { say(form, "No signal: signing out needs a connection. You are still signed in."); return; }
     if (unsent().length) await Promise.race([flush({ now: true }), new Promise((resolve) => setTimeout(resolve, LAST_CHANCE_MS))]);
     await forgetCachedPages();
-    const keep = new Set([QUEUE, REFUSED]);
-    for (const item of [...read(QUEUE), ...read(REFUSED).flatMap((group) => group.items)]) {
+    const keep = new Set(["spotter.offlineWorkout"]);
+    for (const item of allChanges()) {
       const workout = item.url.match(/\/workouts\/([0-9a-f-]{36})/i)?.[1] ?? item.body?.id;
       if (workout) keep.add(`spotter.workout.${workout.toLowerCase()}`);
       keep.add(`spotter.offlineWorkout.${item.user}`);
     }
-    for (const key of Object.keys(localStorage)) if (key.startsWith("spotter.") && !keep.has(key)) localStorage.removeItem(key);
+    for (const key of Object.keys(localStorage)) {
+      if (key.startsWith("spotter.") && !keep.has(key) && !isChangeKey(key)) localStorage.removeItem(key);
+    }
     form.submit();
   });
 }

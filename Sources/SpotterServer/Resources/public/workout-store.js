@@ -24,10 +24,11 @@ export class WorkoutStore {
   forget() { localStorage.removeItem(this.key); }
 
   /// Keeps the state and queues a request to `path` under the workout's API address;
-  /// `handler` names what the page does with the answer (see outbox.js).
-  send(method, path, body, handler, label) {
+  /// `handler` names what the page does with the answer, `once` a change not safe to
+  /// repeat (see outbox.js).
+  send(method, path, body, handler, label, { once = false } = {}) {
     this.persist();
-    enqueue(method, this.base + path, body, handler, { label });
+    enqueue(method, this.base + path, body, handler, { label, once });
   }
 
   /// Sends the whole set, stamped now: the server keeps the newer of two versions.

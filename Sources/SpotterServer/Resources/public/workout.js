@@ -2,7 +2,8 @@
 // sent through the outbox, so nothing is lost without signal) and applies the
 // server's answers. How it looks is in entry-card.js, the rest timer in
 // rest-timer.js, the questions in workout-dialogs.js.
-import { flush, handle, request, status, unsent } from "./outbox.js";
+import { flush, forgetChanges, request } from "./outbox.js";
+import { allSent } from "./all-sent.js";
 import { RestBar, adjustedRest, noRest, restAfter } from "./rest-timer.js";
 import { Alerts, ScreenAwake } from "./alerts.js";
 import { ExercisePicker } from "./exercise-picker.js";
@@ -14,8 +15,8 @@ import { closeOnTapOutside, confirmDialog, openEntryOptions, openSetOptions } fr
 import { clock, newID, trim, volume } from "./workout-format.js";
 import { PlateSheet } from "./plate-sheet.js";
 import { forgetOffline, openShell } from "./offline-workout.js";
-import { cachedAt, forgetCachedPage, onFreshPage } from "./fresh-page.js";
-import { openRefused } from "./refused-dialog.js";
+import { cachedAt, forgetCachedPage } from "./fresh-page.js";
+import { hearServer } from "./workout-answers.js";
 import { fieldWords, setWords } from "./change-words.js";
 
 const root = document.getElementById("workout");
@@ -46,87 +47,10 @@ function start(root, serverCopy) {
   showSyncStatus(root.querySelector("[data-sync-status]"));
   closeOnTapOutside();
 
-  // --- the server's answers --------------------------------------------------
-
-  // Answers about another workout (a workout started on this phone and kept as its
-  // own, sent while this one is open) are not this page's.
-  const mine = (item) => item.url.startsWith(store.base) || item.body?.id === workoutID;
-  // The changes of this workout the server does not have yet.
-  const waitingHere = () => unsent().filter(mine).length;
-
-  handle("set", (data, item) => {
-    if (!mine(item)) return;
-    if (!data.applied) {
-      const found = store.findSet(data.set.id);
-      if (found) Object.assign(found.set, data.set);
-      toast.show("This set was changed on another device; showing the newer version.");
-      render();
-    }
-    if (active && waitingHere() <= 1) { store.state.rest = data.rest; rest.show(store.state.rest); }
-    applyRecords(data);
-    store.persist();
+  const waitingHere = hearServer({
+    root, store, cards, entriesBox, toast, rest, active, render, renderSummary, hidden: () => pendingDelete?.set.id,
   });
-
-  // The server judges records against the lifter's history; its answer carries the
-  // marks of every set of that exercise in this workout.
-  function applyRecords(data) {
-    const found = store.findSet(data.set.id);
-    if (!found || !data.records) return;
-    const marks = data.records;
-    const changed = data.set.id;
-    const gained = [];
-    let first = true;
-    for (const entry of store.state.entries.filter((e) => e.exerciseId === found.entry.exerciseId)) {
-      for (const set of entry.sets) {
-        const kinds = marks[set.id] ?? [];
-        if (set.id === changed) gained.push(...kinds.filter((k) => !(set.records ?? []).includes(k)));
-        set.records = kinds;
-      }
-      entry.volumeRecord = first && data.volumeRecord;
-      first = false;
-      cards.refreshMarks(entriesBox.querySelector(`[data-entry-id="${entry.id}"]`), entry);
-    }
-    renderSummary();
-    if (gained.length) toast.show(`New PR · ${found.entry.exerciseName}: ${gained.map((kind) => cards.recordName(kind)).join(", ")}`);
-  }
-
-  handle("workout", (data) => { if (data?.id === workoutID) applyServerCopy(data, 1); });
-
-  // The server's workout, from an answer or a fresh page: it replaces this phone's
-  // copy only when no other change of this workout waits (`waiting` counts the one
-  // being answered); else the copy here is ahead of it, and only last time's
-  // numbers are taken.
-  function applyServerCopy(data, waiting) {
-    for (const entry of data.entries) {
-      const local = store.state.entries.find((e) => e.id === entry.id);
-      if (local) local.previous = entry.previous;
-    }
-    if (waitingHere() <= waiting) {
-      store.state = data;
-      // A set deleted here but still inside its undo window stays hidden.
-      if (pendingDelete) for (const entry of store.state.entries) entry.sets = entry.sets.filter((s) => s.id !== pendingDelete.set.id);
-    }
-    store.persist();
-    render();
-  }
-  handle("rest", (data, item) => { if (!mine(item)) return; store.state.rest = data; rest.show(store.state.rest); store.persist(); });
-  // Refused for good: the question comes up at once (the copy here keeps the change
-  // until the lifter chooses); discarded: the server's copy is the truth again.
-  handle("refused", () => openRefused({ ifFree: true }));
-  handle("discarded", async (group) => {
-    if (group.workout !== workoutID || store.hasUnsent()) return;
-    try { applyServerCopy(await request("GET", store.base), 0); } catch { /* no signal: the next answer brings it */ }
-  });
-
-  // Opened from the copy the service worker kept (a slow network): the server's page
-  // comes later, and its workout is applied like an answer. A page that no longer
-  // holds this workout (finished or discarded elsewhere) is opened anew.
-  onFreshPage((page) => {
-    if (root.dataset.shell === "true") return;
-    const fresh = page.getElementById("workout");
-    if (!fresh || fresh.dataset.workoutId !== workoutID || fresh.dataset.shell === "true") { location.reload(); return; }
-    try { applyServerCopy(JSON.parse(page.getElementById("workout-state").textContent), 0); } catch { location.reload(); }
-  });
+  const sent = { workoutID, waitingHere, toast };
 
   // --- rendering -----------------------------------------------------------
 
@@ -311,7 +235,10 @@ function start(root, serverCopy) {
     if (!store.state.rest?.endsAt) return;
     store.state.rest = adjustedRest(store.state.rest, action);
     rest.show(store.state.rest);
-    store.send("POST", "/rest", { action }, "rest", `Rest timer: ${{ add: "15 s more", subtract: "15 s less", skip: "skipped" }[action] ?? action}`);
+    // 15 s more or less twice is not what the lifter asked for: the API has no end to
+    // set, only steps, so a step whose answer was lost is not sent again.
+    store.send("POST", "/rest", { action }, "rest", `Rest timer: ${{ add: "15 s more", subtract: "15 s less", skip: "skipped" }[action] ?? action}`,
+      { once: action !== "skip" });
   }
 
   async function addExercise(replacing) {
@@ -375,30 +302,12 @@ function start(root, serverCopy) {
   // Warm-up sets are made by the server from the first working set's weight, so the
   // changes still waiting are sent first; without signal the lifter is told so.
   async function addWarmUps(entry) {
-    if (!(await allSent("Add warm-up sets"))) return;
+    if (!(await allSent("Add warm-up sets", sent))) return;
     try {
       store.state = await request("POST", `${store.base}/entries/${entry.id}/warm-ups`);
       store.persist();
       render();
     } catch (error) { toast.show(error.message); }
-  }
-
-  // Whether every change of this workout has reached the server (sending what
-  // waits now); if not, the lifter is told why `action` has to wait.
-  async function allSent(action) {
-    await flush({ now: true });
-    const left = waitingHere();
-    if (!left) return true;
-    const { problem, refused } = status();
-    if (refused.some((group) => group.workout === workoutID)) {
-      toast.show(`${action} waits until the changes that were not saved are sent again or discarded.`);
-      openRefused();
-    } else if (problem?.kind === "server") {
-      toast.show(`${action} waits for ${left} change${left === 1 ? "" : "s"} the server has not taken yet: ${problem.message}`);
-    } else {
-      toast.show(`No signal: ${action.toLowerCase()} once your ${left} waiting change${left === 1 ? " is" : "s are"} sent. Everything is kept on this phone.`);
-    }
-    return false;
   }
 
   // --- events ------------------------------------------------------------------
@@ -500,7 +409,7 @@ function start(root, serverCopy) {
     const undone = store.state.entries.reduce((n, e) => n + e.sets.filter((s) => !s.done).length, 0);
     const text = undone ? `${undone} set${undone === 1 ? " is" : "s are"} not ticked and will not count.` : "It moves to your history.";
     if (!(await confirmDialog("Finish workout?", text, "Finish"))) return;
-    if (!(await allSent("Finish"))) return;
+    if (!(await allSent("Finish", sent))) return;
     try {
       await request("POST", `${store.base}/finish`);
       forgetWorkout();
@@ -514,6 +423,8 @@ function start(root, serverCopy) {
     if (!(await confirmDialog("Discard this workout?", "Every set in it will be deleted. This cannot be undone.", "Discard"))) return;
     try {
       await request("DELETE", store.base);
+      // Its changes still waiting could only be refused now.
+      forgetChanges(workoutID);
       forgetWorkout();
       location.href = "/?notice=discarded";
     } catch (error) {
