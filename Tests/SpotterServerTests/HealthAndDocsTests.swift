@@ -15,34 +15,14 @@ struct HealthAndDocsTests {
         }
     }
 
-    @Test("the OpenAPI document is served and names every API path")
+    /// Which operations the document names is `APIContractRoutesTests`' walk of the router.
+    @Test("the OpenAPI document is served as YAML")
     func openAPI() async throws {
         try await withApp(.sqlite) { client, _ in
             let response = try await client.api(.get, "/api/v1/openapi.yaml", token: nil)
             #expect(response.status == .ok)
             #expect(response.headers[.contentType]?.hasPrefix("application/yaml") == true)
-            let yaml = response.text
-            #expect(yaml.contains("openapi: 3.1"))
-            for path in [
-                "/health:", "/api/v1/me:", "/api/v1/me/password:", "/api/v1/settings:", "/api/v1/tokens:", "/api/v1/tokens/{id}:",
-                "/api/v1/exercises:", "/api/v1/exercises/{id}:", "/api/v1/exercises/{id}/image:", "/api/v1/workout-types:",
-                "/api/v1/workout-types/order:", "/api/v1/workout-types/{id}:", "/api/v1/openapi.yaml:",
-                "/api/v1/workouts:", "/api/v1/workouts/active:", "/api/v1/workouts/{id}:", "/api/v1/workouts/{id}/finish:",
-                "/api/v1/workouts/{id}/rest:", "/api/v1/workouts/{id}/entries/order:", "/api/v1/workouts/{id}/entries/{entryId}:",
-                "/api/v1/workouts/{id}/entries/{entryId}/sets/{setId}:", "/api/v1/workouts/{id}/sets/{setId}:",
-                "/api/v1/templates:", "/api/v1/templates/export:", "/api/v1/templates/import:", "/api/v1/templates/from-workout:",
-                "/api/v1/templates/{id}:", "/api/v1/templates/{id}/export:", "/api/v1/templates/{id}/duplicate:",
-                "/api/v1/templates/{id}/start:", "/api/v1/templates/{id}/update-preview:", "/api/v1/templates/{id}/update:",
-                "/api/v1/template-presets:", "/api/v1/template-presets/{id}:", "/api/v1/template-presets/{id}/use:",
-                "/api/v1/programs:", "/api/v1/programs/active:", "/api/v1/programs/active/start:", "/api/v1/programs/active/skip-week:",
-                "/api/v1/programs/{id}:", "/api/v1/programs/{id}/duplicate:", "/api/v1/programs/{id}/activate:",
-                "/api/v1/programs/{id}/weeks/{number}:", "/api/v1/programs/{id}/days/{dayId}:",
-                "/api/v1/program-presets:", "/api/v1/program-presets/{id}:", "/api/v1/program-presets/{id}/use:",
-                "/api/v1/progress/dashboard:", "/api/v1/progress/stats:", "/api/v1/exercises/{id}/progress:",
-                "/api/v1/body-metrics:", "/api/v1/body-metrics/{id}:",
-            ] {
-                #expect(yaml.contains("  \(path)\n"), "openapi.yaml documents \(path)")
-            }
+            #expect(response.text.contains("openapi: 3.1"))
         }
     }
 
