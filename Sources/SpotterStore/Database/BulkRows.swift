@@ -80,7 +80,8 @@ enum BulkRows {
     }
 
     private static func assignments(_ columns: [String], _ values: [RowValue], including: (String) -> Bool) -> SQLQueryString {
-        zip(columns, values).filter { including($0.0) }.map { column, value in
+        checkLength(values, columns: columns)
+        return zip(columns, values).filter { including($0.0) }.map { column, value in
             "\(unsafeRaw: column) = " + value.sql as SQLQueryString
         }.joined(separator: ", ")
     }
@@ -94,6 +95,7 @@ enum BulkRows {
     /// cost), multi-row INSERTs of 500 rows.
     static func insert(_ rows: [[RowValue]], into table: String, columns: [String], streaming: Bool, on db: any Database) async throws {
         guard !rows.isEmpty else { return }
+        for row in rows { checkLength(row, columns: columns) }
         if streaming, let postgres = db as? any PostgresDatabase {
             try await copy(rows, into: table, columns: columns, logger: db.logger, on: postgres)
             return
@@ -105,6 +107,13 @@ enum BulkRows {
                 "INSERT INTO \(unsafeRaw: table) (\(unsafeRaw: names)) VALUES \(tuples.joined(separator: ", "))"
             ).run()
         }
+    }
+
+    /// Stops at a row whose encoder and column list disagree: `zip` would drop the
+    /// tail, and COPY or INSERT would write values into the wrong columns.
+    @inline(__always)
+    static func checkLength(_ row: [RowValue], columns: [String]) {
+        precondition(row.count == columns.count, "a row of \(row.count) values for \(columns.count) columns \(columns)")
     }
 
     private static func copy(
