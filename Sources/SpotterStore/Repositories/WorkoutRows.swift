@@ -15,12 +15,16 @@ import SpotterCore
 /// most of its time spent inside FluentKit building models by reflection and
 /// serialising queries from expression trees.
 enum WorkoutRows {
-    /// The columns of `workout_sets`, in the order of `setValues`.
-    static let setColumns = [
-        "id", "workout_id", "entry_id", "position", "kind", "reps", "weight_value", "weight_unit", "duration_seconds",
-        "distance_meters", "rpe", "done", "note", "logged_at", "updated_at", "user_id", "target_reps_min", "target_reps_max",
-        "target_rpe", "records",
-    ]
+    /// The columns of `workout_sets`, in the order of `setValues`: read off the set's
+    /// encoder (`encodeSet`), so the two cannot differ in length or order.
+    static let setColumns: [String] = {
+        var columns: [String] = []
+        let blank = WorkoutSet(id: UUID(), updatedAt: .distantPast)
+        encodeSet(blank, workoutID: blank.id, entryID: blank.id, position: 0, userID: blank.id, records: []) { column, _ in
+            columns.append(column)
+        }
+        return columns
+    }()
 
     /// The columns of `workout_sets` as a select list on the table named `alias` (a
     /// fixed alias): a prepared statement must name its columns (see `PreparedQuery`).
@@ -58,16 +62,48 @@ enum WorkoutRows {
         ]
     }
 
-    /// A set's row at `position` in its entry, with its plan and record marks.
+    /// A set's row at `position` in its entry, with its plan and record marks, in the
+    /// order of `setColumns` (one array per row, as a bulk load writes thousands).
     static func setValues(
         _ set: WorkoutSet, workoutID: UUID, entryID: UUID, position: Int, userID: UUID, records: [PersonalRecords.Kind]
     ) -> [RowValue] {
-        [
-            .uuid(set.id), .uuid(workoutID), .uuid(entryID), .int(position), .name(set.kind.rawValue), .int(set.reps),
-            .double(set.weight?.value), .name(set.weight?.unit.rawValue), .int(set.durationSeconds), .double(set.distanceMeters),
-            .double(set.rpe), .bool(set.done), .text(set.note), .time(set.loggedAt), .time(set.updatedAt), .uuid(userID),
-            .int(set.target?.reps?.min), .int(set.target?.reps?.max), .double(set.target?.rpe), .name(ProgressRows.text(records)),
-        ]
+        var values: [RowValue] = []
+        values.reserveCapacity(setColumns.count)
+        encodeSet(set, workoutID: workoutID, entryID: entryID, position: position, userID: userID, records: records) { _, value in
+            values.append(value)
+        }
+        return values
+    }
+
+    /// The set's row encoder, the one place a column of `workout_sets` is named with
+    /// its value: `field` gets each (column, value) pair in the table's order, and
+    /// `setColumns` and `setValues` are both read off it. A new column is one line
+    /// here (and its migration).
+    @inline(__always)
+    static func encodeSet(
+        _ set: WorkoutSet, workoutID: UUID, entryID: UUID, position: Int, userID: UUID, records: [PersonalRecords.Kind],
+        _ field: (_ column: String, _ value: RowValue) -> Void
+    ) {
+        field("id", .uuid(set.id))
+        field("workout_id", .uuid(workoutID))
+        field("entry_id", .uuid(entryID))
+        field("position", .int(position))
+        field("kind", .name(set.kind.rawValue))
+        field("reps", .int(set.reps))
+        field("weight_value", .double(set.weight?.value))
+        field("weight_unit", .name(set.weight?.unit.rawValue))
+        field("duration_seconds", .int(set.durationSeconds))
+        field("distance_meters", .double(set.distanceMeters))
+        field("rpe", .double(set.rpe))
+        field("done", .bool(set.done))
+        field("note", .text(set.note))
+        field("logged_at", .time(set.loggedAt))
+        field("updated_at", .time(set.updatedAt))
+        field("user_id", .uuid(userID))
+        field("target_reps_min", .int(set.target?.reps?.min))
+        field("target_reps_max", .int(set.target?.reps?.max))
+        field("target_rpe", .double(set.target?.rpe))
+        field("records", .name(ProgressRows.text(records)))
     }
 
     /// Adds one workout's row (a client-made id another user has is refused).
