@@ -6,20 +6,43 @@ import SpotterCore
 /// Sets as text the database joins, for reads of many sets at once: one row per
 /// entry with its sets in one text costs far less to read than a row per set (on
 /// SQLite, decoding a row's columns through SQLKit was a third of the stats page).
-/// Each set is "id kind reps weight unit duration distance rpe done marks": "-" for
-/// no value, done as 1 or 0, the record marks as `ProgressRows.text` writes them;
-/// sets are joined by ";". No field holds a space or a ";".
+/// Each set is its `SetTextField`s in order, split by spaces: "-" for no value, done
+/// as 1 or 0, the record marks as `ProgressRows.text` writes them; sets are joined
+/// by ";". No field holds a space or a ";".
 extension WorkoutRows {
+    /// The fields of one set's text, in the order they are written: the one place
+    /// they are named, for the SQL that writes them (`setText`) and the reader
+    /// (`TextItem.set(from:)`).
+    enum SetTextField: Int, CaseIterable {
+        case id, kind, reps, weightValue, weightUnit, durationSeconds, distanceMeters, rpe, done, records
+
+        /// The field's SQL on the set aliased `s`, with the space before it (the
+        /// first has none; `done` writes its own spaces around 1 or 0).
+        func sql(_ s: String) -> String {
+            switch self {
+            case .id: "CAST(\(s).id AS TEXT)"
+            case .kind: " || ' ' || \(s).kind"
+            case .reps: " || ' ' || COALESCE(CAST(\(s).reps AS TEXT), '-')"
+            case .weightValue: " || ' ' || COALESCE(CAST(\(s).weight_value AS TEXT), '-')"
+            case .weightUnit: " || ' ' || COALESCE(\(s).weight_unit, '-')"
+            case .durationSeconds: " || ' ' || COALESCE(CAST(\(s).duration_seconds AS TEXT), '-')"
+            case .distanceMeters: " || ' ' || COALESCE(CAST(\(s).distance_meters AS TEXT), '-')"
+            case .rpe: " || ' ' || COALESCE(CAST(\(s).rpe AS TEXT), '-')"
+            case .done: " || CASE WHEN \(s).done THEN ' 1 ' ELSE ' 0 ' END"
+            case .records: " || COALESCE(\(s).records, '-')"
+            }
+        }
+
+        /// The SQL of every field, in order: the whole text of the set aliased `s`.
+        static func sql(_ s: String) -> String {
+            allCases.map { $0.sql(s) }.joined()
+        }
+    }
+
     /// The text of the set `alias` names in a query (a fixed alias); NULL when the
     /// set is NULL (an outer join found none).
     static func setText(_ alias: String) -> SQLQueryString {
-        let s: SQLQueryString = "\(unsafeRaw: alias)"
-        return """
-            CAST(\(s).id AS TEXT) || ' ' || \(s).kind || ' ' || COALESCE(CAST(\(s).reps AS TEXT), '-') || ' ' || \
-            COALESCE(CAST(\(s).weight_value AS TEXT), '-') || ' ' || COALESCE(\(s).weight_unit, '-') || ' ' || \
-            COALESCE(CAST(\(s).duration_seconds AS TEXT), '-') || ' ' || COALESCE(CAST(\(s).distance_meters AS TEXT), '-') || ' ' || \
-            COALESCE(CAST(\(s).rpe AS TEXT), '-') || CASE WHEN \(s).done THEN ' 1 ' ELSE ' 0 ' END || COALESCE(\(s).records, '-')
-            """
+        "\(unsafeRaw: SetTextField.sql(alias))"
     }
 
     /// The entries of the workout `alias` names (a fixed alias) as one text, in
@@ -34,9 +57,6 @@ extension WorkoutRows {
             """
     }
 
-    /// The fields of one set's text.
-    static let setTextFields = 10
-
     /// One ";"-separated item of such a text, split at its spaces (read in place:
     /// the stats page reads thousands of sets, and a string per field cost more
     /// than the database took to join them).
@@ -50,15 +70,16 @@ extension WorkoutRows {
         /// the fields are not a set's. The note, times and plan are not in the text:
         /// such a set is for adding up and judging, never for showing or writing back.
         func set(from first: Int) -> (set: WorkoutSet, records: [PersonalRecords.Kind])? {
-            guard fields.count == first + WorkoutRows.setTextFields, let id = uuid(first),
-                let kind = SetKind(rawValue: text(first + 1))
+            func at(_ field: SetTextField) -> Int { first + field.rawValue }
+            guard fields.count == first + SetTextField.allCases.count, let id = uuid(at(.id)),
+                let kind = SetKind(rawValue: text(at(.kind)))
             else { return nil }
-            let weight = number(first + 3).flatMap { value in MassUnit(rawValue: text(first + 4)).map { Mass(value, $0) } }
-            let marks = text(first + 9)
+            let weight = number(at(.weightValue)).flatMap { value in MassUnit(rawValue: text(at(.weightUnit))).map { Mass(value, $0) } }
+            let marks = text(at(.records))
             let set = WorkoutSet(
-                id: id, kind: kind, reps: number(first + 2).map { Int($0) }, weight: weight,
-                durationSeconds: number(first + 5).map { Int($0) }, distanceMeters: number(first + 6), rpe: number(first + 7),
-                done: flag(first + 8), updatedAt: .distantPast)
+                id: id, kind: kind, reps: number(at(.reps)).map { Int($0) }, weight: weight,
+                durationSeconds: number(at(.durationSeconds)).map { Int($0) }, distanceMeters: number(at(.distanceMeters)),
+                rpe: number(at(.rpe)), done: flag(at(.done)), updatedAt: .distantPast)
             return (set, marks == "-" ? [] : ProgressRows.kinds(marks))
         }
 
