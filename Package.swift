@@ -35,6 +35,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/async-kit", from: "1.22.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
     ],
     targets: [
         .target(
@@ -138,6 +139,7 @@ let package = Package(
             dependencies: [
                 "SpotterCore", "SpotterStore", "SpotterTestSupport",
                 .product(name: "FluentKit", package: "fluent-kit"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "SQLKit", package: "sql-kit"),

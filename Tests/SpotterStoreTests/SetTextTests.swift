@@ -1,4 +1,5 @@
 import Foundation
+import PropertyBased
 import SpotterCore
 import Testing
 
@@ -24,6 +25,34 @@ struct SetTextTests {
             case .records: ProgressRows.text(records) ?? "-"
             }
         }.joined(separator: " ")
+    }
+
+    static let ids = Gen.uint8(in: 0...255).array(of: 16...16).map { b in
+        UUID(uuid: (b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]))
+    }
+
+    /// A set with only the fields the text carries (the rest as the reader leaves them).
+    static let sets = zip(
+        ids, Gen<SetKind>.case, Gen.int(in: 0...1000).optional, zip(Gen.double(in: 0...1000), Gen<MassUnit>.case).optional,
+        Gen.int(in: 0...100_000).optional, Gen.double(in: 0...100_000).optional, Gen.double(in: 1...10).optional, Gen.bool,
+        Gen<PersonalRecords.Kind>.case.array(of: 0...3)
+    ).map { id, kind, reps, weight, duration, distance, rpe, done, records in
+        (
+            set: WorkoutSet(
+                id: id, kind: kind, reps: reps, weight: weight.map { Mass($0.0, $0.1) }, durationSeconds: duration, distanceMeters: distance,
+                rpe: rpe, done: done, updatedAt: .distantPast),
+            records: records
+        )
+    }
+
+    @Test("sets written field by field and joined by ';' read back as they were")
+    func roundTrip() async {
+        await propertyCheck(count: 300, input: Self.sets.array(of: 0...5)) { items in
+            let text = items.map { Self.text($0.set, records: $0.records) }.joined(separator: ";")
+            let read = WorkoutRows.sets(text: text)
+            #expect(read.map(\.set) == items.map(\.set), "\(text)")
+            #expect(read.map(\.records) == items.map(\.records), "\(text)")
+        }
     }
 
     @Test("a set's text with a field too few or too many is not a set")
