@@ -38,6 +38,8 @@ struct AppServices: Sendable {
     var templateService: TemplateService { TemplateService(store: store, clock: clock) }
     /// The program use cases (`ProgramService`), for the API and the pages alike.
     var programService: ProgramService { ProgramService(store: store, clock: clock) }
+    /// The workout use cases (`WorkoutService`), for the API and the pages alike.
+    var workoutService: WorkoutService { WorkoutService(store: store, clock: clock) }
     var warmUps: WarmUpService { WarmUpService(store: store) }
     /// The guided player's use cases (`GuidedService`), for the API and the pages alike.
     var guidedService: GuidedService { GuidedService(store: store, clock: clock) }

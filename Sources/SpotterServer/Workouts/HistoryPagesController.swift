@@ -80,7 +80,7 @@ struct HistoryPagesController {
 
     @Sendable func delete(_ request: Request, context: SignedInContext) async throws -> Response {
         let (user, workout) = try await find(context)
-        try await services.workouts.delete(id: workout.id, userID: user.id)
+        try await services.workoutService.delete(workout.id, user: user)
         return .seeOther(workout.isActive ? "/?notice=discarded" : "/history?notice=workoutDeleted")
     }
 

@@ -31,16 +31,12 @@ struct WorkoutPagesController {
         if !replace, let conflict = try await StartConflictPage.render(user: user, services: services, context: context, action: "/workouts/start", hidden: hidden) {
             return conflict
         }
-        var source: Workout?
-        if let repeatOf {
-            guard let original = try await services.workouts.find(id: repeatOf, userID: user.id) else {
-                throw SpotterError.notFound("The workout to repeat")
-            }
-            source = original
+        do {
+            _ = try await services.workoutService.start(.init(id: UUID(), replaceActive: replace, repeatOf: repeatOf), user: user)
+        } catch SpotterError.invalid(let failure) where repeatOf != nil && failure.message(for: "repeatOf") != nil {
+            // A form names the workout to repeat from a link: a missing one is a page not found.
+            throw SpotterError.notFound("The workout to repeat")
         }
-        _ = try await services.workouts.start(
-            id: UUID(), userID: user.id, name: source?.name, workoutTypeID: source?.workoutTypeID, replaceActive: replace,
-            timeZone: user.settings.zone, now: services.clock(), copying: source)
         return .seeOther("/workout")
     }
 
@@ -93,9 +89,9 @@ struct WorkoutPagesController {
         let form = PastWorkoutForm(name: submitted["name"], date: submitted["date"], time: submitted["time"], minutes: submitted["minutes"])
         do {
             let (start, duration) = try form.values(timeZone: user.settings.zone)
-            let workout = try await services.workouts.logPast(
-                id: UUID(uuidString: submitted["workoutId"]) ?? UUID(), userID: user.id, name: form.name, startedAt: start,
-                durationSeconds: duration, timeZone: user.settings.zone, now: services.clock())
+            let workout = try await services.workoutService.logPast(
+                .init(id: UUID(uuidString: submitted["workoutId"]) ?? UUID(), name: form.name, startedAt: start, durationSeconds: duration),
+                user: user)
             return .seeOther("/history/\(workout.id.text)/edit")
         } catch SpotterError.invalid(let failure) {
             return try renderPast(form, failure: failure, context: context, status: .badRequest, workoutID: submitted["workoutId"])

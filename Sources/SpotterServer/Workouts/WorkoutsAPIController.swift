@@ -25,6 +25,7 @@ struct WorkoutsAPIController {
     }
 
     private var presenter: WorkoutPresenter { WorkoutPresenter(services: services) }
+    private var workouts: WorkoutService { services.workoutService }
 
     /// One page of history; a `Link: <...>; rel="next"` header leads to the next.
     @Sendable func history(_ request: Request, context: SignedInContext) async throws -> EditedResponse<ListResponse<WorkoutResponse>> {
@@ -53,17 +54,11 @@ struct WorkoutsAPIController {
         if input.durationSeconds != nil {
             return .created(try await presenter.response(for: try await logPast(input, user: user), user: user))
         }
-        var source: Workout?
-        if let repeatOf = input.repeatOf {
-            guard let original = try await services.workouts.find(id: repeatOf, userID: user.id) else {
-                throw SpotterError.invalid(field: "repeatOf", "The workout to repeat was not found.")
-            }
-            source = original
-        }
-        let workout = try await services.workouts.start(
-            id: input.id, userID: user.id, name: input.name ?? source?.name, workoutTypeID: input.workoutTypeId ?? source?.workoutTypeID,
-            replaceActive: input.replaceActive ?? false,
-            timeZone: user.settings.zone, now: services.clock(), startedAt: input.startedAt, copying: source)
+        let workout = try await workouts.start(
+            .init(
+                id: input.id, name: input.name, workoutTypeID: input.workoutTypeId, replaceActive: input.replaceActive ?? false,
+                startedAt: input.startedAt, repeatOf: input.repeatOf),
+            user: user)
         return .created(try await presenter.response(for: workout, user: user))
     }
 
@@ -76,9 +71,9 @@ struct WorkoutsAPIController {
         guard let duration = input.durationSeconds else {
             throw SpotterError.invalid(field: "durationSeconds", "Say how long the past workout took: 60 to 86400 seconds.")
         }
-        return try await services.workouts.logPast(
-            id: input.id, userID: user.id, name: input.name, workoutTypeID: input.workoutTypeId, startedAt: startedAt,
-            durationSeconds: duration, timeZone: user.settings.zone, now: services.clock())
+        return try await workouts.logPast(
+            .init(id: input.id, name: input.name, workoutTypeID: input.workoutTypeId, startedAt: startedAt, durationSeconds: duration),
+            user: user)
     }
 
     @Sendable func show(_ request: Request, context: SignedInContext) async throws -> WorkoutResponse {
@@ -96,14 +91,14 @@ struct WorkoutsAPIController {
 
     @Sendable func delete(_ request: Request, context: SignedInContext) async throws -> Response {
         let user = context.user
-        try await services.workouts.delete(id: try context.parameters.uuid("id", resource: "The workout"), userID: user.id)
+        try await workouts.delete(try context.parameters.uuid("id", resource: "The workout"), user: user)
         return .noContent
     }
 
     @Sendable func finish(_ request: Request, context: SignedInContext) async throws -> WorkoutResponse {
         let user = context.user
         let id = try context.parameters.uuid("id", resource: "The workout")
-        return try await presenter.response(for: try await services.workouts.finish(id: id, userID: user.id, now: services.clock()), user: user)
+        return try await presenter.response(for: try await workouts.finish(id, user: user), user: user)
     }
 
     @Sendable func rest(_ request: Request, context: SignedInContext) async throws -> WorkoutResponse.RestResponse {
@@ -118,16 +113,15 @@ struct WorkoutsAPIController {
         default: throw SpotterError.invalid(field: "action", "Use add, subtract or skip.")
         }
         let id = try context.parameters.uuid("id", resource: "The workout")
-        return .init(try await services.workouts.restTimer(workoutID: id, userID: user.id, event: event, now: now))
+        return .init(try await workouts.restTimer(workoutID: id, event: event, user: user))
     }
 
     @Sendable func putEntry(_ request: Request, context: SignedInContext) async throws -> WorkoutResponse {
         let user = context.user
         let input = try await request.decodeJSON(as: EntryInput.self, context: context)
-        let workout = try await services.workouts.putEntry(
+        let workout = try await workouts.putEntry(
             workoutID: try context.parameters.uuid("id", resource: "The workout"),
-            entryID: try context.parameters.uuid("entryId", resource: "The exercise entry"),
-            userID: user.id, change: input.change, now: services.clock())
+            entryID: try context.parameters.uuid("entryId", resource: "The exercise entry"), change: input.change, user: user)
         return try await presenter.response(for: workout, user: user)
     }
 
@@ -151,13 +145,11 @@ struct WorkoutsAPIController {
     @Sendable func putSet(_ request: Request, context: SignedInContext) async throws -> SetWriteResponse {
         let user = context.user
         let input = try await request.decodeJSON(as: SetInput.self, context: context)
-        let now = services.clock()
-        let result = try await services.workouts.putSet(
+        let write = SetWrite(
             workoutID: try context.parameters.uuid("id", resource: "The workout"),
             entryID: try context.parameters.uuid("entryId", resource: "The exercise entry"),
-            setID: try context.parameters.uuid("setId", resource: "The set"),
-            draft: input.draft, changedAt: input.changedAt ?? now, userID: user.id, unit: user.settings.unit,
-            defaultRestSeconds: user.settings.defaultRestSeconds, now: now)
+            setID: try context.parameters.uuid("setId", resource: "The set"), draft: input.draft, changedAt: input.changedAt)
+        let result = try await workouts.putSet(write, user: user)
         return SetWriteResponse(
             set: .init(result.set, records: result.records.sets[result.set.id] ?? []), rest: .init(result.rest), applied: result.applied,
             records: Dictionary(uniqueKeysWithValues: result.records.sets.map { ($0.key.text, $0.value) }), volumeRecord: result.records.sessionVolume)
@@ -165,9 +157,9 @@ struct WorkoutsAPIController {
 
     @Sendable func deleteSet(_ request: Request, context: SignedInContext) async throws -> WorkoutResponse {
         let user = context.user
-        let workout = try await services.workouts.deleteSet(
+        let workout = try await workouts.deleteSet(
             workoutID: try context.parameters.uuid("id", resource: "The workout"),
-            setID: try context.parameters.uuid("setId", resource: "The set"), userID: user.id)
+            setID: try context.parameters.uuid("setId", resource: "The set"), user: user)
         return try await presenter.response(for: workout, user: user)
     }
 

@@ -7,15 +7,15 @@ extension WorkoutRepository {
     /// Starts a workout with the client's id. A retry with the same id returns the
     /// same workout. While another workout is active this is refused, unless
     /// `replaceActive` says to discard that one first (the "discard and start" choice).
-    /// The new workout holds `entries` (made by the caller with fresh ids), or a
-    /// fresh copy of `source`'s exercises and planned sets (a repeat). Started from
+    /// The new workout holds `entries` (made by the caller with fresh ids: a
+    /// template's, a program day's or a repeat's, see `WorkoutService`). Started from
     /// a template, it remembers `templateID` and marks that template used.
     /// `startedAt` is when it began if not now: a workout started on a phone without
     /// signal reaches the server later, and keeps the phone's start (and the name of
     /// that part of the day).
     public func start(
         id: UUID, userID: UUID, name: String?, workoutTypeID: UUID?, replaceActive: Bool, timeZone: TimeZone, now: Date,
-        startedAt: Date? = nil, copying source: Workout? = nil, entries: [ExerciseEntry]? = nil, templateID: UUID? = nil,
+        startedAt: Date? = nil, entries: [ExerciseEntry]? = nil, templateID: UUID? = nil,
         program: ProgramLink? = nil
     ) async throws -> Workout {
         // The request is checked before a retry is recognised, so a retry with a bad body
@@ -28,18 +28,7 @@ extension WorkoutRepository {
         if let existing = try await find(id: id, userID: userID) { return existing }
         if let workoutTypeID { try await ensureWorkoutType(workoutTypeID, userID: userID, on: db) }
         let (workoutName, workoutStart) = (draft.name, draft.startedAt)
-        let plan = entries ?? (source?.entries ?? []).map { entry in
-            var copy = entry
-            copy.id = UUID()
-            copy.records = EntryRecords()
-            copy.suggestion = nil
-            copy.sets = entry.sets.map { set in
-                WorkoutSet(
-                    id: UUID(), kind: set.kind, reps: set.reps, weight: set.weight, durationSeconds: set.durationSeconds,
-                    distanceMeters: set.distanceMeters, updatedAt: now, target: set.target)
-            }
-            return copy
-        }
+        let plan = entries ?? []
         try await db.writeTransaction { tx in
             try await WorkoutRows.lockUser(userID, on: tx)
             // A retry that raced its first attempt finds that one done.

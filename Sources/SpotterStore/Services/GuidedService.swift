@@ -16,6 +16,7 @@ public struct GuidedService: Sendable {
 
     var players: GuidedRepository { GuidedRepository(store: store) }
     var workouts: WorkoutRepository { WorkoutRepository(store: store) }
+    var workoutService: WorkoutService { WorkoutService(store: store, clock: clock) }
     var templates: TemplateService { TemplateService(store: store, clock: clock) }
 
     /// A player as a page or the API shows it: the plan, the state at `now`, and
@@ -110,12 +111,12 @@ public struct GuidedService: Sendable {
         }
         let now = clock()
         try await players.stop(workoutID: workoutID, userID: user.id, now: now)
-        if keep { try await finishWorkout(workoutID, user: user, now: now) } else { try await workouts.delete(id: workoutID, userID: user.id) }
+        if keep { try await finishWorkout(workoutID, user: user, now: now) } else { try await workoutService.delete(workoutID, user: user) }
     }
 
     /// Finishes the workout unless someone finished it already.
     private func finishWorkout(_ workoutID: UUID, user: User, now: Date) async throws {
         guard let workout = try await workouts.find(id: workoutID, userID: user.id), workout.isActive else { return }
-        _ = try await workouts.finish(id: workoutID, userID: user.id, now: now)
+        _ = try await workoutService.finish(workoutID, user: user, now: now)
     }
 }

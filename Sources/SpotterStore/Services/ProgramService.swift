@@ -18,6 +18,7 @@ public struct ProgramService: Sendable {
     var templates: TemplateRepository { TemplateRepository(store: store) }
     var templateService: TemplateService { TemplateService(store: store, clock: clock) }
     var workouts: WorkoutRepository { WorkoutRepository(store: store) }
+    var workoutService: WorkoutService { WorkoutService(store: store, clock: clock) }
 
     // MARK: Presets
 
@@ -311,10 +312,12 @@ public struct ProgramService: Sendable {
             entries[index].suggestion = suggestion.reason
             for set in entries[index].sets.indices { entries[index].sets[set].weight = suggestion.weight }
         }
-        let workout = try await workouts.start(
-            id: workoutID, userID: user.id, name: template.name, workoutTypeID: nil, replaceActive: replaceActive,
-            timeZone: user.settings.zone, now: now, entries: entries, templateID: template.isPreset ? nil : template.id,
-            program: ProgramLink(programID: status.program.id, week: weekNumber, dayID: day.id))
+        let workout = try await workoutService.start(
+            .init(
+                id: workoutID, name: template.name, replaceActive: replaceActive, entries: entries,
+                templateID: template.isPreset ? nil : template.id,
+                program: ProgramLink(programID: status.program.id, week: weekNumber, dayID: day.id)),
+            user: user, now: now)
         if !day.notes.isEmpty, workout.notes.isEmpty {
             return try await workouts.update(id: workout.id, userID: user.id, change: WorkoutChange(notes: day.notes), now: now)
         }

@@ -17,6 +17,7 @@ public struct TemplateService: Sendable {
     var templates: TemplateRepository { TemplateRepository(store: store) }
     var exercises: ExerciseRepository { ExerciseRepository(store: store) }
     var workouts: WorkoutRepository { WorkoutRepository(store: store) }
+    var workoutService: WorkoutService { WorkoutService(store: store, clock: clock) }
 
     /// The user's template or a preset, or 404.
     public func find(_ id: UUID, user: User) async throws -> WorkoutTemplate {
@@ -123,10 +124,11 @@ public struct TemplateService: Sendable {
         let now = clock()
         let suggested = try await suggestedWeights(for: exercises, user: user)
         let entries = TemplateStart.entries(from: exercises, suggestedWeights: suggested, now: now, newID: UUID.init)
-        return try await workouts.start(
-            id: workoutID, userID: user.id, name: template.name, workoutTypeID: nil, replaceActive: replaceActive,
-            timeZone: user.settings.zone, now: now, entries: entries,
-            templateID: template.isPreset ? nil : template.id)
+        return try await workoutService.start(
+            .init(
+                id: workoutID, name: template.name, replaceActive: replaceActive, entries: entries,
+                templateID: template.isPreset ? nil : template.id),
+            user: user, now: now)
     }
 
     /// Today's exercise list: the template's, or the tweaked one checked like a draft.

@@ -1,0 +1,140 @@
+import Foundation
+import SpotterCore
+
+/// The workout use cases, for the API, the pages and the other services alike:
+/// start (empty, as a repeat, or with the entries a template or program made), log
+/// a past workout, change its entries, log its sets, run the rest timer, finish and
+/// delete. Each names the lifter (`user:`) and reads the clock once; the
+/// repository does the reads and writes in the transaction each needs.
+public struct WorkoutService: Sendable {
+    let store: SpotterStore
+    let clock: @Sendable () -> Date
+
+    public init(store: SpotterStore, clock: @escaping @Sendable () -> Date) {
+        self.store = store
+        self.clock = clock
+    }
+
+    var workouts: WorkoutRepository { WorkoutRepository(store: store) }
+
+    /// What starting a workout says: its client-made id, and what it starts from.
+    public struct Start: Sendable {
+        public var id: UUID
+        public var name: String?
+        public var workoutTypeID: UUID?
+        /// Discard the workout in progress first (the "discard and start" choice);
+        /// without it, starting while another workout is active is refused.
+        public var replaceActive: Bool
+        /// When it began if not now (a workout started on a phone without signal).
+        public var startedAt: Date?
+        /// One of the lifter's workouts to repeat: the new one starts with a fresh
+        /// copy of its exercises and planned sets, and its name and type by default.
+        public var repeatOf: UUID?
+        /// The entries made by the caller (a template or a program day), fresh ids.
+        public var entries: [ExerciseEntry]?
+        /// The template it was started from; that template is marked used.
+        public var templateID: UUID?
+        public var program: ProgramLink?
+
+        public init(
+            id: UUID, name: String? = nil, workoutTypeID: UUID? = nil, replaceActive: Bool = false, startedAt: Date? = nil,
+            repeatOf: UUID? = nil, entries: [ExerciseEntry]? = nil, templateID: UUID? = nil, program: ProgramLink? = nil
+        ) {
+            self.id = id
+            self.name = name
+            self.workoutTypeID = workoutTypeID
+            self.replaceActive = replaceActive
+            self.startedAt = startedAt
+            self.repeatOf = repeatOf
+            self.entries = entries
+            self.templateID = templateID
+            self.program = program
+        }
+    }
+
+    /// Starts a workout (see `Start`). A retry with the same id returns the same workout.
+    public func start(_ start: Start, user: User) async throws -> Workout {
+        try await self.start(start, user: user, now: clock())
+    }
+
+    func start(_ start: Start, user: User, now: Date) async throws -> Workout {
+        var source: Workout?
+        if let repeatOf = start.repeatOf {
+            guard let original = try await workouts.find(id: repeatOf, userID: user.id) else {
+                throw SpotterError.invalid(field: "repeatOf", "The workout to repeat was not found.")
+            }
+            source = original
+        }
+        let entries = start.entries ?? source.map { Self.repeatedEntries(of: $0, now: now) }
+        return try await workouts.start(
+            id: start.id, userID: user.id, name: start.name ?? source?.name, workoutTypeID: start.workoutTypeID ?? source?.workoutTypeID,
+            replaceActive: start.replaceActive, timeZone: user.settings.zone, now: now, startedAt: start.startedAt, entries: entries,
+            templateID: start.templateID, program: start.program)
+    }
+
+    /// A fresh copy of a workout's exercises and planned sets, for a repeat: new ids,
+    /// no record marks or suggestions, nothing done.
+    static func repeatedEntries(of source: Workout, now: Date) -> [ExerciseEntry] {
+        source.entries.map { entry in
+            var copy = entry
+            copy.id = UUID()
+            copy.records = EntryRecords()
+            copy.suggestion = nil
+            copy.sets = entry.sets.map { set in
+                WorkoutSet(
+                    id: UUID(), kind: set.kind, reps: set.reps, weight: set.weight, durationSeconds: set.durationSeconds,
+                    distanceMeters: set.distanceMeters, updatedAt: now, target: set.target)
+            }
+            return copy
+        }
+    }
+
+    /// What logging a past workout says: finished from the start, `startedAt` to
+    /// `startedAt + durationSeconds`.
+    public struct Past: Sendable {
+        public var id: UUID
+        public var name: String?
+        public var workoutTypeID: UUID?
+        public var startedAt: Date
+        public var durationSeconds: Int
+
+        public init(id: UUID, name: String?, workoutTypeID: UUID? = nil, startedAt: Date, durationSeconds: Int) {
+            self.id = id
+            self.name = name
+            self.workoutTypeID = workoutTypeID
+            self.startedAt = startedAt
+            self.durationSeconds = durationSeconds
+        }
+    }
+
+    /// Logs a workout done earlier; the workout in progress, if any, is left alone.
+    public func logPast(_ past: Past, user: User) async throws -> Workout {
+        try await workouts.logPast(
+            id: past.id, userID: user.id, name: past.name, workoutTypeID: past.workoutTypeID, startedAt: past.startedAt,
+            durationSeconds: past.durationSeconds, timeZone: user.settings.zone, now: clock())
+    }
+
+    /// Adds an exercise entry (at the end) or changes one.
+    public func putEntry(workoutID: UUID, entryID: UUID, change: EntryChange, user: User) async throws -> Workout {
+        try await workouts.putEntry(workoutID: workoutID, entryID: entryID, userID: user.id, change: change, now: clock())
+    }
+
+    /// +15 s, -15 s or skip on the running rest.
+    public func restTimer(workoutID: UUID, event: RestTimer.Event, user: User) async throws -> RestTimer.State {
+        try await workouts.restTimer(workoutID: workoutID, userID: user.id, event: event, now: clock())
+    }
+
+    /// Ends the active workout; it moves to history.
+    public func finish(_ id: UUID, user: User) async throws -> Workout {
+        try await finish(id, user: user, now: clock())
+    }
+
+    func finish(_ id: UUID, user: User, now: Date) async throws -> Workout {
+        try await workouts.finish(id: id, userID: user.id, now: now)
+    }
+
+    /// Discards the active workout or deletes a finished one, with everything in it.
+    public func delete(_ id: UUID, user: User) async throws {
+        try await workouts.delete(id: id, userID: user.id)
+    }
+}
