@@ -209,6 +209,54 @@ extension WorkoutRepository {
         return try await found(workoutID, userID: userID)
     }
 
+    /// +15 s, -15 s or skip on the running rest.
+    public func restTimer(workoutID: UUID, userID: UUID, event: RestTimer.Event, now: Date) async throws -> RestTimer.State {
+        try await batchedWrite(workoutID: workoutID, userID: userID) { tx, turn in
+            if !turn.workoutLocked { try await WorkoutRows.lockWorkout(id: workoutID, userID: userID, on: tx) }
+            guard var workout = try await WorkoutRows.workout(id: workoutID, userID: userID, on: tx), workout.endedAt == nil else {
+                throw SpotterError.notFound("The active workout")
+            }
+            _ = RestTimer.reduce(&workout.rest, .timerElapsed(at: now))
+            _ = RestTimer.reduce(&workout.rest, event)
+            try await WorkoutRows.save(workout, updatedAt: now, on: tx)
+            return workout.rest
+        }
+    }
+
+    /// Ends the active workout; it moves to history.
+    public func finish(id: UUID, userID: UUID, now: Date) async throws -> Workout {
+        try await db.writeTransaction { tx in
+            try await WorkoutRows.lockWorkout(id: id, userID: userID, on: tx)
+            guard var workout = try await WorkoutRows.workout(id: id, userID: userID, on: tx) else { throw SpotterError.notFound("The workout") }
+            guard workout.endedAt == nil else { throw SpotterError.conflict(field: nil, message: "This workout is already finished.") }
+            workout.endedAt = max(now, workout.startedAt)
+            workout.rest = .idle
+            try await WorkoutRows.save(workout, updatedAt: now, on: tx)
+            if let finished = try await WorkoutRows.workouts(where: "w.id = \(bind: id)", on: tx).first {
+                try await ProgressRows.finished(finished, on: tx)
+            }
+            try await ProgressRows.recountWeek(userID: userID, of: workout.startedAt, on: tx)
+        }
+        return try await found(id, userID: userID)
+    }
+
+    /// Discards the active workout or deletes a finished one, with everything in it
+    /// (and what it counted for: records and the week's count).
+    public func delete(id: UUID, userID: UUID) async throws {
+        try await db.writeTransaction { tx in
+            try await WorkoutRows.lockWorkout(id: id, userID: userID, on: tx)
+            guard let workout = try await WorkoutRows.workout(id: id, userID: userID, on: tx) else { throw SpotterError.notFound("The workout") }
+            let exerciseRows = try await tx.sql.raw(
+                "SELECT DISTINCT e.exercise_id FROM exercise_entries e WHERE e.workout_id = \(bind: id)"
+            ).all()
+            try await tx.sql.raw("DELETE FROM workouts WHERE id = \(bind: id)").run()
+            guard workout.endedAt != nil else { return }
+            let exerciseIDs = Set(try exerciseRows.map { try $0.decode(column: "exercise_id", as: UUID.self) })
+            try await ProgressRows.refresh(userID: userID, exerciseIDs: exerciseIDs, on: tx)
+            try await ProgressRows.recountWeek(userID: userID, of: workout.startedAt, on: tx)
+        }
+    }
+
     func ensureWorkoutType(_ id: UUID, userID: UUID, on db: any Database) async throws {
         guard try await WorkoutTypeRepository(db: db).find(id: id, userID: userID) != nil else {
             throw SpotterError.invalid(field: "workoutTypeId", "That workout type is not one of yours.")
