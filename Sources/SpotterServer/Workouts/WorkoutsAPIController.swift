@@ -85,7 +85,7 @@ struct WorkoutsAPIController {
         let user = context.user
         let input = try await request.decodeJSON(as: WorkoutChangeInput.self, context: context)
         let id = try context.parameters.uuid("id", resource: "The workout")
-        let workout = try await services.workouts.update(id: id, userID: user.id, change: input.change, now: services.clock())
+        let workout = try await workouts.update(id, change: input.change, user: user)
         return try await presenter.response(for: workout, user: user)
     }
 
@@ -127,17 +127,17 @@ struct WorkoutsAPIController {
 
     @Sendable func deleteEntry(_ request: Request, context: SignedInContext) async throws -> WorkoutResponse {
         let user = context.user
-        let workout = try await services.workouts.deleteEntry(
+        let workout = try await workouts.deleteEntry(
             workoutID: try context.parameters.uuid("id", resource: "The workout"),
-            entryID: try context.parameters.uuid("entryId", resource: "The exercise entry"), userID: user.id)
+            entryID: try context.parameters.uuid("entryId", resource: "The exercise entry"), user: user)
         return try await presenter.response(for: workout, user: user)
     }
 
     @Sendable func reorderEntries(_ request: Request, context: SignedInContext) async throws -> WorkoutResponse {
         let user = context.user
         let input = try await request.decodeJSON(as: OrderInput.self, context: context)
-        let workout = try await services.workouts.reorderEntries(
-            workoutID: try context.parameters.uuid("id", resource: "The workout"), ids: input.ids, userID: user.id)
+        let workout = try await workouts.reorderEntries(
+            workoutID: try context.parameters.uuid("id", resource: "The workout"), ids: input.ids, user: user)
         return try await presenter.response(for: workout, user: user)
     }
 

@@ -119,6 +119,20 @@ public struct WorkoutService: Sendable {
         try await workouts.putEntry(workoutID: workoutID, entryID: entryID, userID: user.id, change: change, now: clock())
     }
 
+    /// Changes name, notes, type, session RPE, start or duration.
+    public func update(_ id: UUID, change: WorkoutChange, user: User) async throws -> Workout {
+        try await workouts.update(id: id, userID: user.id, change: change, now: clock())
+    }
+
+    public func deleteEntry(workoutID: UUID, entryID: UUID, user: User) async throws -> Workout {
+        try await workouts.deleteEntry(workoutID: workoutID, entryID: entryID, userID: user.id)
+    }
+
+    /// Puts the entries in the given order; `ids` must name each entry once.
+    public func reorderEntries(workoutID: UUID, ids: [UUID], user: User) async throws -> Workout {
+        try await workouts.reorderEntries(workoutID: workoutID, ids: ids, userID: user.id)
+    }
+
     /// +15 s, -15 s or skip on the running rest.
     public func restTimer(workoutID: UUID, event: RestTimer.Event, user: User) async throws -> RestTimer.State {
         try await workouts.restTimer(workoutID: workoutID, userID: user.id, event: event, now: clock())
