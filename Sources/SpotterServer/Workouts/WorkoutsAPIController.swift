@@ -104,16 +104,11 @@ struct WorkoutsAPIController {
     @Sendable func rest(_ request: Request, context: SignedInContext) async throws -> WorkoutResponse.RestResponse {
         let user = context.user
         let input = try await request.decodeJSON(as: RestInput.self, context: context)
-        let now = services.clock()
-        let event: RestTimer.Event
-        switch input.action {
-        case "add": event = .adjustTapped(seconds: RestTimer.adjustmentStep, at: now)
-        case "subtract": event = .adjustTapped(seconds: -RestTimer.adjustmentStep, at: now)
-        case "skip": event = .skipTapped
-        default: throw SpotterError.invalid(field: "action", "Use add, subtract or skip.")
+        guard let action = WorkoutService.RestAction(rawValue: input.action) else {
+            throw SpotterError.invalid(field: "action", "Use add, subtract or skip.")
         }
         let id = try context.parameters.uuid("id", resource: "The workout")
-        return .init(try await workouts.restTimer(workoutID: id, event: event, user: user))
+        return .init(try await workouts.restTimer(workoutID: id, action: action, user: user))
     }
 
     @Sendable func putEntry(_ request: Request, context: SignedInContext) async throws -> WorkoutResponse {

@@ -133,9 +133,21 @@ public struct WorkoutService: Sendable {
         try await workouts.reorderEntries(workoutID: workoutID, ids: ids, userID: user.id)
     }
 
-    /// +15 s, -15 s or skip on the running rest.
-    public func restTimer(workoutID: UUID, event: RestTimer.Event, user: User) async throws -> RestTimer.State {
-        try await workouts.restTimer(workoutID: workoutID, userID: user.id, event: event, now: clock())
+    /// A tap on the rest bar.
+    public enum RestAction: String, Sendable {
+        case add, subtract, skip
+    }
+
+    /// +15 s, -15 s or skip on the running rest, at one reading of the clock.
+    public func restTimer(workoutID: UUID, action: RestAction, user: User) async throws -> RestTimer.State {
+        let now = clock()
+        let event: RestTimer.Event
+        switch action {
+        case .add: event = .adjustTapped(seconds: RestTimer.adjustmentStep, at: now)
+        case .subtract: event = .adjustTapped(seconds: -RestTimer.adjustmentStep, at: now)
+        case .skip: event = .skipTapped
+        }
+        return try await workouts.restTimer(workoutID: workoutID, userID: user.id, event: event, now: now)
     }
 
     /// Ends the active workout; it moves to history.
