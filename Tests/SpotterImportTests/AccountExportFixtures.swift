@@ -194,19 +194,13 @@ extension AccountExportFixtures {
         let preset = try #require(try await templates.preset(id: TemplatePresets.all[0].id))
         for (index, source) in [push, preset].enumerated() {
             let start = at(Double(3 + index) * day)
-            let workout = try await workouts.start(
-                id: UUID(), userID: id, name: source.name, workoutTypeID: index == 0 ? chest.id : nil, replaceActive: false, timeZone: berlin,
-                now: start, entries: TemplateStart.entries(from: source.exercises, suggestedWeights: [:], now: start, newID: UUID.init),
-                templateID: source.id,
-                program: index == 0 ? ProgramLink(programID: block.id, week: 1, dayID: block.weeks[0].days[0].id) : nil)
+            let workout = try await WorkoutService.at(start, in: store).start(
+                .init(id: UUID(), name: source.name, workoutTypeID: index == 0 ? chest.id : nil, entries: TemplateStart.entries(from: source.exercises, suggestedWeights: [:], now: start, newID: UUID.init), templateID: source.id, program: index == 0 ? ProgramLink(programID: block.id, week: 1, dayID: block.weeks[0].days[0].id) : nil), user: anna)
             let entry = try #require(workout.entries.first)
-            _ = try await workouts.putSet(
-                workoutID: workout.id, entryID: entry.id, setID: entry.sets[0].id,
-                draft: SetDraft(reps: 5, weight: 185, weightUnit: "lb", rpe: 8, done: true, note: "easy"), changedAt: start.addingTimeInterval(300),
-                userID: id, unit: .lb, defaultRestSeconds: 90, now: start.addingTimeInterval(300))
-            _ = try await workouts.update(
-                id: workout.id, userID: id, change: WorkoutChange(notes: "From \(source.name)", sessionRPE: .some(7)), now: start.addingTimeInterval(400))
-            _ = try await workouts.finish(id: workout.id, userID: id, now: start.addingTimeInterval(3600))
+            _ = try await WorkoutService.at(start.addingTimeInterval(300), in: store).putSet(
+                SetWrite(workoutID: workout.id, entryID: entry.id, setID: entry.sets[0].id, draft: SetDraft(reps: 5, weight: 185, weightUnit: "lb", rpe: 8, done: true, note: "easy"), changedAt: start.addingTimeInterval(300)), user: anna)
+            _ = try await WorkoutService.at(start.addingTimeInterval(400), in: store).update(workout.id, change: WorkoutChange(notes: "From \(source.name)", sessionRPE: .some(7)), user: anna)
+            _ = try await WorkoutService.at(start.addingTimeInterval(3600), in: store).finish(workout.id, user: anna)
         }
 
         let importer = HistoryImporter(store: store)
@@ -215,23 +209,19 @@ extension AccountExportFixtures {
 
         // In progress: two sets of bench, the first done, so its rest runs (15 s longer).
         let evening = at(6 * day)
-        let active = try await workouts.start(
-            id: UUID(), userID: id, name: "Evening session", workoutTypeID: mobility.id, replaceActive: false, timeZone: berlin, now: evening)
+        let active = try await WorkoutService.at(evening, in: store).start(
+                .init(id: UUID(), name: "Evening session", workoutTypeID: mobility.id), user: anna)
         let entryID = UUID()
-        _ = try await workouts.putEntry(
-            workoutID: active.id, entryID: entryID, userID: id, change: EntryChange(exerciseID: bench, notes: "Spotter needed", restSeconds: .some(150)),
-            now: evening.addingTimeInterval(10))
+        _ = try await WorkoutService.at(evening.addingTimeInterval(10), in: store).putEntry(workoutID: active.id, entryID: entryID, change: EntryChange(exerciseID: bench, notes: "Spotter needed", restSeconds: .some(150)), user: anna)
         let first = UUID()
         for (setID, offset) in [(first, 20.0), (UUID(), 30.0)] {
-            _ = try await workouts.putSet(
-                workoutID: active.id, entryID: entryID, setID: setID, draft: SetDraft(kind: "working", reps: 5, weight: 185, weightUnit: "lb"),
-                changedAt: evening.addingTimeInterval(offset), userID: id, unit: .lb, defaultRestSeconds: 90, now: evening.addingTimeInterval(offset))
+            _ = try await WorkoutService.at(evening.addingTimeInterval(offset), in: store).putSet(
+                SetWrite(workoutID: active.id, entryID: entryID, setID: setID, draft: SetDraft(kind: "working", reps: 5, weight: 185, weightUnit: "lb"), changedAt: evening.addingTimeInterval(offset)), user: anna)
         }
-        _ = try await workouts.putSet(
-            workoutID: active.id, entryID: entryID, setID: first, draft: SetDraft(rpe: 7, done: true), changedAt: evening.addingTimeInterval(60),
-            userID: id, unit: .lb, defaultRestSeconds: 90, now: evening.addingTimeInterval(60))
+        _ = try await WorkoutService.at(evening.addingTimeInterval(60), in: store).putSet(
+                SetWrite(workoutID: active.id, entryID: entryID, setID: first, draft: SetDraft(rpe: 7, done: true), changedAt: evening.addingTimeInterval(60)), user: anna)
         let adjusted = evening.addingTimeInterval(70)
-        _ = try await workouts.restTimer(workoutID: active.id, userID: id, event: .adjustTapped(seconds: 15, at: adjusted), now: adjusted)
+        _ = try await WorkoutService.at(adjusted, in: store).restTimer(workoutID: active.id, action: .add, user: anna)
 
         let metrics = BodyMetricRepository(store: store)
         _ = try await metrics.put(

@@ -13,21 +13,18 @@ struct ConcurrentWriteTests {
     private func workoutWithEntry(_ store: SpotterStore, user: User) async throws -> (workout: UUID, entry: UUID) {
         try await CatalogSeeder(store: store).seed(CatalogSeeder.bundledCatalog(), now: now)
         let exercise = try #require(try await ExerciseRepository(store: store).list(userID: user.id).first)
-        let workouts = WorkoutRepository(store: store)
-        let workout = try await workouts.start(
-            id: UUID(), userID: user.id, name: "Push", workoutTypeID: nil, replaceActive: false, timeZone: .gmt, now: now)
+        let workout = try await WorkoutService.at(now, in: store).start(
+                .init(id: UUID(), name: "Push", workoutTypeID: nil), user: user)
         let entry = UUID()
-        _ = try await workouts.putEntry(workoutID: workout.id, entryID: entry, userID: user.id, change: EntryChange(exerciseID: exercise.id), now: now)
+        _ = try await WorkoutService.at(now, in: store).putEntry(workoutID: workout.id, entryID: entry, change: EntryChange(exerciseID: exercise.id), user: user)
         return (workout.id, entry)
     }
 
     private func putSet(
-        _ workouts: WorkoutRepository, _ ids: (workout: UUID, entry: UUID), set: UUID, done: Bool, user: User, at seconds: Double
+        _ store: SpotterStore, _ ids: (workout: UUID, entry: UUID), set: UUID, done: Bool, user: User, at seconds: Double
     ) async throws -> SetWriteResult {
-        try await workouts.putSet(
-            workoutID: ids.workout, entryID: ids.entry, setID: set, draft: SetDraft(reps: 5, weight: 100, done: done),
-            changedAt: now.addingTimeInterval(seconds), userID: user.id, unit: .kg, defaultRestSeconds: 90,
-            now: now.addingTimeInterval(seconds))
+        try await WorkoutService.at(now.addingTimeInterval(seconds), in: store).putSet(
+                SetWrite(workoutID: ids.workout, entryID: ids.entry, setID: set, draft: SetDraft(reps: 5, weight: 100, done: done), changedAt: now.addingTimeInterval(seconds)), user: user)
     }
 
     /// Runs `write` for every id at once (with its index) and keeps each one's outcome.
@@ -62,7 +59,7 @@ struct ConcurrentWriteTests {
                         // 40: each write holds a connection while it waits for the workout's lock,
                         // and 40 queued on 8 connections outwaited the pool's 60 s when the whole
                         // suite ran at once on 2 cores.
-                        group.addTask { _ = try await putSet(WorkoutRepository(store: store), ids, set: id, done: false, user: ana, at: Double(index)) }
+                        group.addTask { _ = try await putSet(store, ids, set: id, done: false, user: ana, at: Double(index)) }
                     }
                     try await group.waitForAll()
                 }
@@ -86,10 +83,8 @@ struct ConcurrentWriteTests {
                 let bad = UUID()
                 let outcomes = await atOnce(good + [bad]) { index, id in
                     let draft = id == bad ? SetDraft(reps: 5000) : SetDraft(reps: 5, weight: 100)
-                    return try await workouts.putSet(
-                        workoutID: ids.workout, entryID: ids.entry, setID: id, draft: draft,
-                        changedAt: now.addingTimeInterval(Double(index)), userID: ana.id, unit: .kg, defaultRestSeconds: 90,
-                        now: now)
+                    return try await WorkoutService.at(now, in: store).putSet(
+                SetWrite(workoutID: ids.workout, entryID: ids.entry, setID: id, draft: draft, changedAt: now.addingTimeInterval(Double(index))), user: ana)
                 }
                 for id in good { #expect((try? outcomes[id]?.get())?.applied == true) }
                 #expect(throws: SpotterError.invalid(field: "reps", "Reps must be between 0 and 1000.")) { try outcomes[bad]?.get() }
@@ -109,14 +104,14 @@ struct ConcurrentWriteTests {
                 var setIDs: [UUID] = []
                 for index in 0..<30 {
                     let id = UUID()
-                    _ = try await putSet(workouts, ids, set: id, done: false, user: ana, at: Double(index))
+                    _ = try await putSet(store, ids, set: id, done: false, user: ana, at: Double(index))
                     setIDs.append(id)
                 }
                 // Each tick reads the stored set and then writes: the read-then-write
                 // transaction SQLite used to refuse when another one wrote in between.
                 let results = try await withThrowingTaskGroup(of: SetWriteResult.self) { group in
                     for id in setIDs {
-                        group.addTask { try await putSet(workouts, ids, set: id, done: true, user: ana, at: 100) }
+                        group.addTask { try await putSet(store, ids, set: id, done: true, user: ana, at: 100) }
                     }
                     return try await group.reduce(into: []) { $0.append($1) }
                 }
@@ -141,7 +136,7 @@ struct ConcurrentWriteTests {
                 let mine = (0..<12).map { _ in UUID() }
                 let theirs = UUID()
                 let outcomes = await atOnce(mine + [theirs]) { index, id in
-                    try await putSet(workouts, ids, set: id, done: true, user: id == theirs ? bo : ana, at: Double(index))
+                    try await putSet(store, ids, set: id, done: true, user: id == theirs ? bo : ana, at: Double(index))
                 }
                 for id in mine { #expect((try? outcomes[id]?.get())?.applied == true) }
                 #expect(throws: SpotterError.notFound("The workout")) { try outcomes[theirs]?.get() }
@@ -158,11 +153,10 @@ struct ConcurrentWriteTests {
             try await env.withStore { store in
                 let ana = try await makeUser("ana", in: store)
                 let ids = try await workoutWithEntry(store, user: ana)
-                let workouts = WorkoutRepository(store: store)
                 for _ in 0..<10 {
                     let set = UUID()
                     try await withThrowingTaskGroup(of: Void.self) { group in
-                        for _ in 0..<2 { group.addTask { _ = try await putSet(workouts, ids, set: set, done: true, user: ana, at: 1) } }
+                        for _ in 0..<2 { group.addTask { _ = try await putSet(store, ids, set: set, done: true, user: ana, at: 1) } }
                         try await group.waitForAll()
                     }
                 }
@@ -179,14 +173,13 @@ struct ConcurrentWriteTests {
                 let ids = try await workoutWithEntry(server, user: ana)
                 try await env.withStore { cli in
                     let fromServer = WorkoutRepository(store: server)
-                    let fromCLI = WorkoutRepository(store: cli)
                     let setIDs = (0..<20).map { _ in UUID() }
                     try await withThrowingTaskGroup(of: Void.self) { group in
                         for (index, id) in setIDs.enumerated() {
-                            let workouts = index.isMultiple(of: 2) ? fromServer : fromCLI
+                            let store = index.isMultiple(of: 2) ? server : cli
                             group.addTask {
-                                _ = try await putSet(workouts, ids, set: id, done: false, user: ana, at: Double(index))
-                                _ = try await putSet(workouts, ids, set: id, done: true, user: ana, at: Double(index) + 0.5)
+                                _ = try await putSet(store, ids, set: id, done: false, user: ana, at: Double(index))
+                                _ = try await putSet(store, ids, set: id, done: true, user: ana, at: Double(index) + 0.5)
                             }
                         }
                         try await group.waitForAll()

@@ -25,18 +25,16 @@ struct ExerciseMergeServiceTests {
                 let barbell = try #require(try await exercises.list(userID: ana.id).first { $0.name == "Squat (Barbell)" })
                 let workouts = WorkoutRepository(store: store)
                 for (exercise, weight, daysAgo) in [(own, 120.0, 7.0), (barbell, 110.0, 2.0)] {
-                    let past = try await workouts.logPast(
-                        id: UUID(), userID: ana.id, name: "Legs", startedAt: now.addingTimeInterval(-daysAgo * 86_400), durationSeconds: 3_600,
-                        timeZone: .gmt, now: now)
+                    let past = try await WorkoutService.at(now, in: store).logPast(
+                        .init(id: UUID(), name: "Legs", startedAt: now.addingTimeInterval(-daysAgo * 86_400), durationSeconds: 3_600), user: ana)
                     let entry = UUID()
-                    _ = try await workouts.putEntry(workoutID: past.id, entryID: entry, userID: ana.id, change: EntryChange(exerciseID: exercise.id), now: now)
-                    _ = try await workouts.putSet(
-                        workoutID: past.id, entryID: entry, setID: UUID(), draft: SetDraft(kind: "working", reps: 5, weight: weight, done: true),
-                        changedAt: now, userID: ana.id, unit: .kg, defaultRestSeconds: 90, now: now)
+                    _ = try await WorkoutService.at(now, in: store).putEntry(workoutID: past.id, entryID: entry, change: EntryChange(exerciseID: exercise.id), user: ana)
+                    _ = try await WorkoutService.at(now, in: store).putSet(
+                SetWrite(workoutID: past.id, entryID: entry, setID: UUID(), draft: SetDraft(kind: "working", reps: 5, weight: weight, done: true), changedAt: now), user: ana)
                 }
-                let active = try await workouts.start(
-                    id: UUID(), userID: ana.id, name: "Today", workoutTypeID: nil, replaceActive: false, timeZone: .gmt, now: now)
-                _ = try await workouts.putEntry(workoutID: active.id, entryID: UUID(), userID: ana.id, change: EntryChange(exerciseID: own.id), now: now)
+                let active = try await WorkoutService.at(now, in: store).start(
+                .init(id: UUID(), name: "Today", workoutTypeID: nil), user: ana)
+                _ = try await WorkoutService.at(now, in: store).putEntry(workoutID: active.id, entryID: UUID(), change: EntryChange(exerciseID: own.id), user: ana)
                 try await body(store, ana, own, barbell, try #require(try await workouts.find(id: active.id, userID: ana.id)))
             }
         }

@@ -325,8 +325,8 @@ struct GuidedServiceTests {
 
             // The id of a workout that is not this template's cannot be taken over by play.
             try await w.service.stop(id, keep: true, user: w.ana)
-            let other = try await w.workouts.start(
-                id: UUID(), userID: w.ana.id, name: "Other", workoutTypeID: nil, replaceActive: false, timeZone: .gmt, now: now)
+            let other = try await WorkoutService.at(now, in: w.store).start(
+                .init(id: UUID(), name: "Other", workoutTypeID: nil), user: w.ana)
             await #expect(throws: SpotterError.conflict(field: "id", message: "This id is already in use. Make a new one and send the change again.")) {
                 try await w.play(workoutID: other.id)
             }

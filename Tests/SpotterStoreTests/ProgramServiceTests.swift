@@ -54,14 +54,13 @@ struct ProgramWorld: Sendable {
     /// A finished workout of Ana's `daysAgo` days before now: one squat set of 5 x 100 kg at RPE 8.
     func squatHistory(daysAgo: Double) async throws {
         let at = now.addingTimeInterval(-daysAgo * 86_400)
-        let workout = try await workouts.start(
-            id: UUID(), userID: ana.id, name: "Before the program", workoutTypeID: nil, replaceActive: false, timeZone: .gmt, now: at)
+        let workout = try await WorkoutService.at(at, in: store).start(
+                .init(id: UUID(), name: "Before the program", workoutTypeID: nil), user: ana)
         let entry = UUID()
-        _ = try await workouts.putEntry(workoutID: workout.id, entryID: entry, userID: ana.id, change: EntryChange(exerciseID: squat), now: at)
-        _ = try await workouts.putSet(
-            workoutID: workout.id, entryID: entry, setID: UUID(), draft: SetDraft(reps: 5, weight: 100, rpe: 8, done: true), changedAt: at,
-            userID: ana.id, unit: .kg, defaultRestSeconds: 120, now: at)
-        _ = try await workouts.finish(id: workout.id, userID: ana.id, now: at.addingTimeInterval(3_600))
+        _ = try await WorkoutService.at(at, in: store).putEntry(workoutID: workout.id, entryID: entry, change: EntryChange(exerciseID: squat), user: ana)
+        _ = try await WorkoutService.at(at, in: store).putSet(
+                SetWrite(workoutID: workout.id, entryID: entry, setID: UUID(), draft: SetDraft(reps: 5, weight: 100, rpe: 8, done: true), changedAt: at), user: ana)
+        _ = try await WorkoutService.at(at.addingTimeInterval(3_600), in: store).finish(workout.id, user: ana)
     }
 }
 
@@ -483,7 +482,7 @@ struct ProgramServiceTests {
             let other = try await w.create("Other")
             _ = try await w.service.activate(program.id, startDay: nil, user: w.ana)
             let workout = try await w.service.startToday(workoutID: UUID(), replaceActive: false, user: w.ana)
-            _ = try await w.workouts.finish(id: workout.id, userID: w.ana.id, now: now.addingTimeInterval(3_600))
+            _ = try await WorkoutService.at(now.addingTimeInterval(3_600), in: w.store).finish(workout.id, user: w.ana)
             _ = try await w.service.skipWeek(user: w.ana)
             #expect(try await w.programRows() == [2, 8, 16, 1, 1])
 
@@ -630,16 +629,15 @@ struct ProgramServiceTests {
         try await withPrograms(engine) { w in
             // Last week: squat 3 x 5 at 100 kg (RPE 8), then squat 5 x 10 at 60 kg (RPE 6).
             let at = now.addingTimeInterval(-7 * 86_400)
-            let before = try await w.workouts.start(
-                id: UUID(), userID: w.ana.id, name: "Before", workoutTypeID: nil, replaceActive: false, timeZone: .gmt, now: at)
+            let before = try await WorkoutService.at(at, in: w.store).start(
+                .init(id: UUID(), name: "Before", workoutTypeID: nil), user: w.ana)
             for (weight, reps, rpe) in [(100.0, 5, 8.0), (60.0, 10, 6.0)] {
                 let entry = UUID()
-                _ = try await w.workouts.putEntry(workoutID: before.id, entryID: entry, userID: w.ana.id, change: EntryChange(exerciseID: w.squat), now: at)
-                _ = try await w.workouts.putSet(
-                    workoutID: before.id, entryID: entry, setID: UUID(), draft: SetDraft(reps: reps, weight: weight, rpe: rpe, done: true),
-                    changedAt: at, userID: w.ana.id, unit: .kg, defaultRestSeconds: 120, now: at)
+                _ = try await WorkoutService.at(at, in: w.store).putEntry(workoutID: before.id, entryID: entry, change: EntryChange(exerciseID: w.squat), user: w.ana)
+                _ = try await WorkoutService.at(at, in: w.store).putSet(
+                SetWrite(workoutID: before.id, entryID: entry, setID: UUID(), draft: SetDraft(reps: reps, weight: weight, rpe: rpe, done: true), changedAt: at), user: w.ana)
             }
-            _ = try await w.workouts.finish(id: before.id, userID: w.ana.id, now: at.addingTimeInterval(3_600))
+            _ = try await WorkoutService.at(at.addingTimeInterval(3_600), in: w.store).finish(before.id, user: w.ana)
             let bbb = try await w.templates.create(
                 id: UUID(),
                 draft: TemplateDraft(name: "Squat BBB", exercises: [
@@ -707,11 +705,10 @@ struct ProgramServiceTests {
 
             // Ana does two sets of 107.5, the last at RPE 9.5, and finishes.
             for (index, rpe) in [9.0, 9.5].enumerated() {
-                _ = try await w.workouts.putSet(
-                    workoutID: id, entryID: squat.id, setID: squat.sets[index].id, draft: SetDraft(reps: 5, weight: 107.5, rpe: rpe, done: true),
-                    changedAt: now.addingTimeInterval(600), userID: w.ana.id, unit: .kg, defaultRestSeconds: 120, now: now.addingTimeInterval(600))
+                _ = try await WorkoutService.at(now.addingTimeInterval(600), in: w.store).putSet(
+                SetWrite(workoutID: id, entryID: squat.id, setID: squat.sets[index].id, draft: SetDraft(reps: 5, weight: 107.5, rpe: rpe, done: true), changedAt: now.addingTimeInterval(600)), user: w.ana)
             }
-            _ = try await w.workouts.finish(id: id, userID: w.ana.id, now: now.addingTimeInterval(3_600))
+            _ = try await WorkoutService.at(now.addingTimeInterval(3_600), in: w.store).finish(id, user: w.ana)
             let after = try #require(try await w.service.status(user: w.ana))
             #expect(after.progress.today == .rest(week: 1, next: thursday1, reason: .doneToday))
             #expect(after.progress.weeks[0].days.map(\.state) == [.done, .next])
@@ -729,7 +726,7 @@ struct ProgramServiceTests {
             let press = try #require(light.entries.first)
             #expect(press.suggestion == "Template weight · week ×1.05 = 62.5 kg")
             #expect(press.sets.map(\.weight) == [Mass(62.5, .kg), Mass(62.5, .kg)])
-            _ = try await w.workouts.finish(id: light.id, userID: w.ana.id, now: w.clock.date.addingTimeInterval(3_600))
+            _ = try await WorkoutService.at(w.clock.date.addingTimeInterval(3_600), in: w.store).finish(light.id, user: w.ana)
 
             // The next Monday, week 2 (×1.075): last time 107.5 at RPE 9.5, -2.5% = 104.8125, ×1.075 = 112.67, to the step: 112.5.
             w.clock.advance(days: 3)

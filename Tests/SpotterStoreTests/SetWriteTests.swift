@@ -16,18 +16,16 @@ struct SetWriteTests {
                 let ana = try await makeUser("ana", in: store)
                 let exercise = try #require(try await ExerciseRepository(store: store).list(userID: ana.id).first)
                 let workouts = WorkoutRepository(store: store)
-                let workout = try await workouts.start(
-                    id: UUID(), userID: ana.id, name: "Push", workoutTypeID: nil, replaceActive: false, timeZone: .gmt, now: now)
+                let workout = try await WorkoutService.at(now, in: store).start(
+                .init(id: UUID(), name: "Push", workoutTypeID: nil), user: ana)
                 let entry = UUID()
-                _ = try await workouts.putEntry(
-                    workoutID: workout.id, entryID: entry, userID: ana.id, change: EntryChange(exerciseID: exercise.id), now: now)
+                _ = try await WorkoutService.at(now, in: store).putEntry(workoutID: workout.id, entryID: entry, change: EntryChange(exerciseID: exercise.id), user: ana)
                 let set = UUID()
                 var second = 0.0
                 func put(_ draft: SetDraft) async throws -> WorkoutSet {
                     second += 1
-                    _ = try await workouts.putSet(
-                        workoutID: workout.id, entryID: entry, setID: set, draft: draft, changedAt: now.addingTimeInterval(second),
-                        userID: ana.id, unit: .kg, defaultRestSeconds: 90, now: now.addingTimeInterval(second))
+                    _ = try await WorkoutService.at(now.addingTimeInterval(second), in: store).putSet(
+                SetWrite(workoutID: workout.id, entryID: entry, setID: set, draft: draft, changedAt: now.addingTimeInterval(second)), user: ana)
                     return try #require(try await workouts.find(id: workout.id, userID: ana.id)?.entries.first?.sets.first)
                 }
                 var expected = WorkoutSet(

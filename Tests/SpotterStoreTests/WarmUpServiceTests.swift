@@ -19,14 +19,13 @@ struct WarmUpServiceTests {
                 let ana = try await makeUser("ana", in: store)
                 let squat = try #require(try await ExerciseRepository(store: store).list(userID: ana.id).first { $0.name == "Squat (Barbell)" })
                 let workouts = WorkoutRepository(store: store)
-                let workout = try await workouts.start(
-                    id: UUID(), userID: ana.id, name: "Legs", workoutTypeID: nil, replaceActive: false, timeZone: .gmt, now: now)
+                let workout = try await WorkoutService.at(now, in: store).start(
+                .init(id: UUID(), name: "Legs", workoutTypeID: nil), user: ana)
                 let entry = UUID()
-                _ = try await workouts.putEntry(workoutID: workout.id, entryID: entry, userID: ana.id, change: EntryChange(exerciseID: squat.id), now: now)
+                _ = try await WorkoutService.at(now, in: store).putEntry(workoutID: workout.id, entryID: entry, change: EntryChange(exerciseID: squat.id), user: ana)
                 for weight in weights {
-                    _ = try await workouts.putSet(
-                        workoutID: workout.id, entryID: entry, setID: UUID(), draft: SetDraft(kind: "working", reps: 5, weight: weight),
-                        changedAt: now, userID: ana.id, unit: .kg, defaultRestSeconds: 90, now: now)
+                    _ = try await WorkoutService.at(now, in: store).putSet(
+                SetWrite(workoutID: workout.id, entryID: entry, setID: UUID(), draft: SetDraft(kind: "working", reps: 5, weight: weight), changedAt: now), user: ana)
                 }
                 try await body(store, ana, try #require(try await workouts.find(id: workout.id, userID: ana.id)), entry)
             }

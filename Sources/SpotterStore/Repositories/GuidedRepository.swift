@@ -40,83 +40,63 @@ public struct GuidedRepository: Sendable {
         try await GuidedRows.find(workoutID: workoutID, userID: userID, plans: plans, on: workouts.reads).map { ($0.0, $0.1, $0.2) }
     }
 
-    /// Plays out the time up to `now`, then applies `event` (nil: only the time),
-    /// unless `expected` (the item, set and phase the lifter saw) is no longer current: a
-    /// second tap, or a timed set that already completed itself, changes nothing more.
-    /// A set the lifter completes is logged with `values` over its planned values;
-    /// a timed set that ran out is logged as planned.
+    /// What the player's rules made of a change (`GuidedService`): its new state,
+    /// the sets to log, and when the last set of the last item ended.
+    public struct Step: Sendable {
+        public var state: GuidedPlayer.State
+        public var sets: [SetLog]
+        public var finishedAt: Date?
+    }
+
+    /// A set the player logs: where it goes, and the set rules that write it.
+    public struct SetLog: Sendable {
+        public var entryID: UUID
+        public var setID: UUID
+        public var decide: SetDecision
+    }
+
+    /// Reads the player and its plan, locking them with the workout, lets `step`
+    /// play the change (`ended`: the workout was finished or stopped elsewhere), and
+    /// writes what it made: the sets it logged and the player's state. A set whose
+    /// exercise the lifter removed from the workout meanwhile is not logged.
     public func apply(
-        _ event: GuidedPlayer.Event?, expected: (item: Int, set: Int, phase: GuidedPlayer.Phase)? = nil, values: SetDraft = SetDraft(), workoutID: UUID,
-        userID: UUID, unit: MassUnit, defaultRestSeconds: Int, now: Date
+        workoutID: UUID, userID: UUID, now: Date,
+        step: @escaping @Sendable (GuidedPlan, GuidedPlayer.State, _ ended: Bool) throws -> Step
     ) async throws -> Outcome {
         try await workouts.batchedWrite(workoutID: workoutID, userID: userID) { tx, _ in
             // One statement reads the player and locks it with its workout: the set
-            // write below then takes no lock of its own.
+            // writes below then take no lock of their own.
             guard let (plan, stored, ended) = try await GuidedRows.find(
                 workoutID: workoutID, userID: userID, plans: plans, locking: true, on: tx)
             else {
                 throw SpotterError.notFound("The guided workout")
             }
-            var state = stored
-            if ended {
-                // Finished or stopped elsewhere (the workout page's Finish): the player is over too.
-                if state.phase != .finished {
-                    state.end()
-                    try await GuidedRows.saveState(state, workoutID: workoutID, now: now, on: tx)
-                }
-                return Outcome(plan: plan, state: state, finishedAt: nil)
-            }
-            var effects = GuidedPlayer.reduce(&state, .tick(at: now), items: plan.items).map { ($0, SetDraft()) }
-            if let event, expected.map({ ($0.item, $0.set, $0.phase) == (state.item, state.set, state.phase) }) ?? true {
-                var lifter = SetDraft()
-                if case .completeSet = event { lifter = values }
-                effects += GuidedPlayer.reduce(&state, event, items: plan.items).map { ($0, lifter) }
-            }
-            var finishedAt: Date?
-            for (effect, draft) in effects {
-                switch effect {
-                case .logSet(let item, let set, let at):
-                    try await log(
-                        set: set, of: item, in: plan, with: draft, workoutID: workoutID, userID: userID, unit: unit,
-                        defaultRestSeconds: defaultRestSeconds, at: at, on: tx)
-                case .finish(let at):
-                    finishedAt = at
+            let made = try step(plan, stored, ended)
+            for set in made.sets {
+                do {
+                    _ = try await workouts.writeSet(
+                        workoutID: workoutID, entryID: set.entryID, setID: set.setID, userID: userID, now: now, locked: true, on: tx,
+                        decide: set.decide)
+                } catch SpotterError.notFound {
+                    // The exercise is no longer in the workout: nothing to log it in.
                 }
             }
-            if state != stored { try await GuidedRows.saveState(state, workoutID: workoutID, now: now, on: tx) }
-            return Outcome(plan: plan, state: state, finishedAt: finishedAt)
+            if made.state != stored { try await GuidedRows.saveState(made.state, workoutID: workoutID, now: now, on: tx) }
+            return Outcome(plan: plan, state: made.state, finishedAt: made.finishedAt)
         }
     }
 
-    /// Marks the player over (the lifter stopped it); the workout is finished or discarded by the caller.
-    public func stop(workoutID: UUID, userID: UUID, now: Date) async throws {
+    /// Changes the player's state as `change` says (the lifter stopped it).
+    public func stop(
+        workoutID: UUID, userID: UUID, now: Date, _ change: @escaping @Sendable (inout GuidedPlayer.State) -> Void
+    ) async throws {
         try await workouts.db.writeTransaction { tx in
             guard var (_, state, _) = try await GuidedRows.find(workoutID: workoutID, userID: userID, plans: plans, locking: true, on: tx)
             else {
                 throw SpotterError.notFound("The guided workout")
             }
-            state.end()
+            change(&state)
             try await GuidedRows.saveState(state, workoutID: workoutID, now: now, on: tx)
-        }
-    }
-
-    /// Ticks set `set` (0-based) of item `item` done: the set the plan made for it,
-    /// added again at the end of its exercise when the lifter removed it meanwhile.
-    /// An exercise the lifter removed logs nothing. The set counts as logged when it
-    /// ended (a timed set that ran out while nobody looked), not when that was seen.
-    private func log(
-        set: Int, of item: Int, in plan: GuidedPlan, with values: SetDraft, workoutID: UUID, userID: UUID, unit: MassUnit,
-        defaultRestSeconds: Int, at: Date, on tx: any Database
-    ) async throws {
-        guard let entryID = plan.entryIDs[safe: item] ?? nil else { return }
-        var draft = values
-        draft.done = true
-        do {
-            _ = try await workouts.writeSet(
-                workoutID: workoutID, entryID: entryID, setID: plan.setID(item: item, set: set) ?? UUID(), draft: draft, changedAt: at,
-                userID: userID, unit: unit, defaultRestSeconds: defaultRestSeconds, now: at, startsRest: false, locked: true, on: tx)
-        } catch SpotterError.notFound {
-            // The exercise is no longer in the workout: nothing to log it in.
         }
     }
 }

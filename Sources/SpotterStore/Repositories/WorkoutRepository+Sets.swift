@@ -15,47 +15,56 @@ public struct SetWriteResult: Sendable, Equatable {
     public var records: EntryRecords = EntryRecords()
 }
 
+/// What a set write reads before the set rules decide (`WorkoutService.SetRules`):
+/// the set as stored (nil for a new one), the workout's rest timer, whether the
+/// workout is in progress, and where the set sits (for the rest after it).
+public struct SetWriteState: Sendable {
+    public var stored: WorkoutSet?
+    public var rest: RestTimer.State
+    public var isActive: Bool
+    public var place: RestTimer.SetPlace
+}
+
+/// What the set rules decided: the set and the rest timer to store.
+public struct SetWritePlan: Sendable {
+    public var set: WorkoutSet
+    public var rest: RestTimer.State
+
+    public init(set: WorkoutSet, rest: RestTimer.State) {
+        self.set = set
+        self.rest = rest
+    }
+}
+
+/// Decides a set write from what was read; nil keeps the stored set.
+public typealias SetDecision = @Sendable (SetWriteState) throws -> SetWritePlan?
+
 extension WorkoutRepository {
-    /// Creates or changes a set by the client's id, in one transaction. Ticking a
-    /// set done starts the rest timer (see `RestTimer.event`); unticking cancels it.
+    /// Creates or changes a set by the client's id, in one transaction: reads the
+    /// stored set and the workout's state, lets `decide` make the change, and
+    /// writes what it decided (the set, and the rest timer when it moved).
     ///
     /// This is the request a lifter makes for every set, so it is plain SQL (see
     /// `WorkoutRows`): one query reads the workout's state, the stored set and where
     /// it sits, and one statement writes the set, a second the rest timer when a tick
     /// moves it (on PostgreSQL both go in one statement: each is a round trip with
-    /// the workout locked).
+    /// the workout locked). The answer carries what the records of the set's
+    /// exercise are judged on (`SetProgress`), read on the way.
     public func putSet(
-        workoutID: UUID, entryID: UUID, setID: UUID, draft: SetDraft, changedAt: Date, userID: UUID, unit: MassUnit,
-        defaultRestSeconds: Int, now: Date
-    ) async throws -> SetWriteResult {
-        // The bests of the set's exercise come with the first read, and when there are
-        // bests and the workout is in progress, so do the other sets of that exercise
-        // in the workout: a lifter with no history of it reads nothing more, and one
-        // with history is judged without another round trip.
-        var (result, progress) = try await batchedWrite(workoutID: workoutID, userID: userID) { tx, turn in
+        workoutID: UUID, entryID: UUID, setID: UUID, userID: UUID, now: Date, decide: @escaping SetDecision
+    ) async throws -> (SetWriteResult, SetProgress?) {
+        try await batchedWrite(workoutID: workoutID, userID: userID) { tx, turn in
             try await writeSet(
-                workoutID: workoutID, entryID: entryID, setID: setID, draft: draft, changedAt: changedAt, userID: userID, unit: unit,
-                defaultRestSeconds: defaultRestSeconds, now: now, locked: turn.workoutLocked, on: tx)
+                workoutID: workoutID, entryID: entryID, setID: setID, userID: userID, now: now, locked: turn.workoutLocked, on: tx,
+                decide: decide)
         }
-        if let progress {
-            if !progress.isActive {
-                result.records = try await storedRecords(workoutID: workoutID, exerciseID: progress.exerciseID, userID: userID)
-            } else if let bests = progress.bests {
-                let judged = PersonalRecords.find(
-                    in: [.init(id: workoutID, startedAt: progress.startedAt, sets: progress.others.flatMap(\.sets))], after: bests)
-                result.records = EntryRecords(sets: judged.setRecords, sessionVolume: !judged.sessionRecords.isEmpty)
-            }
-        }
-        return result
     }
 
     /// `putSet`'s write inside the caller's transaction (the guided player logs its
-    /// sets with it): the set and the rest timer, and what the records need. The
-    /// guided player keeps its own rests, so its sets leave the workout's rest timer
-    /// alone (`startsRest` false); `locked` says the caller locked the workout already.
+    /// sets with it); `locked` says the caller locked the workout already.
     func writeSet(
-        workoutID: UUID, entryID: UUID, setID: UUID, draft: SetDraft, changedAt: Date, userID: UUID, unit: MassUnit,
-        defaultRestSeconds: Int, now: Date, startsRest: Bool = true, locked: Bool = false, on tx: any Database
+        workoutID: UUID, entryID: UUID, setID: UUID, userID: UUID, now: Date, locked: Bool = false, on tx: any Database,
+        decide: SetDecision
     ) async throws -> (SetWriteResult, SetProgress?) {
         let sql = tx.sql
         // On PostgreSQL the workout is locked first, in a statement of its own:
@@ -64,7 +73,10 @@ extension WorkoutRepository {
         if !locked { try await WorkoutRows.lockWorkout(id: workoutID, userID: userID, on: tx) }
         // The stored set, the workout's state and where the set sits (a new one goes
         // last in its entry, with no set after it). Kept short: SQLite parses the
-        // text on every request.
+        // text on every request. The bests of the set's exercise come with it, and
+        // when there are bests and the workout is in progress, so do the other sets
+        // of that exercise in the workout: a lifter with no history of it reads
+        // nothing more, and one with history is judged without another round trip.
         guard let row = try await PreparedQuery<SetWriteRead>("""
             SELECT \(WorkoutRows.setColumnList("s")), w.ended_at, w.started_at AS workout_start, w.rest_ends_at, w.rest_total_seconds, w.rest_after_set_id, \
             x.exercise_id AS entry_exercise, r.heaviest_kg, r.e1rm_kg, r.set_volume_kg, r.session_volume_kg, r.rep_weights, \
@@ -89,33 +101,17 @@ extension WorkoutRepository {
                 isActive: isActive, startedAt: try row.decode(column: "workout_start", as: Date.self),
                 others: Self.exerciseSets(try row.optional("exercise_sets")))
         }
-        var rest = try WorkoutRows.rest(row)
         let existing = try row.decodeNil(column: "id") ? nil : WorkoutRows.set(row)
         if let existing, existing.workoutID != workoutID || existing.entryID != entryID {
             throw SpotterError.notFound("The set")
         }
-        if let stored = existing?.set, SetSync.decide(stored: stored.updatedAt, incoming: changedAt) == .keepStored {
-            return (SetWriteResult(set: stored, rest: rest, applied: false), progress)
+        let state = SetWriteState(stored: existing?.set, rest: try WorkoutRows.rest(row), isActive: isActive, place: try Self.place(row))
+        guard let plan = try decide(state) else {
+            guard let stored = state.stored else { preconditionFailure("A new set is always written.") }
+            return (SetWriteResult(set: stored, rest: state.rest, applied: false), progress)
         }
-        var set: WorkoutSet
-        do {
-            set = try draft.applied(to: existing?.set ?? WorkoutSet(id: setID, updatedAt: changedAt), unit: unit)
-        } catch { throw SpotterError.invalid(error) }
-        set.updatedAt = changedAt
-        let wasDone = existing?.set.done ?? false
-        set.noteLogged(wasDone: wasDone, now: now)
-
-        // A tick on a workout in progress moves the rest timer.
-        var restMoved = false
-        if set.done != wasDone, isActive, startsRest {
-            let event: RestTimer.Event =
-                set.done
-                ? RestTimer.event(completing: setID, at: try Self.place(row), defaultRestSeconds: defaultRestSeconds, at: now)
-                : .setReopened(setID: setID)
-            let before = rest
-            _ = RestTimer.reduce(&rest, event)
-            restMoved = rest != before
-        }
+        let (set, rest) = (plan.set, plan.rest)
+        let restMoved = rest != state.rest
         let restWrite: SQLQueryString = """
             UPDATE workouts SET rest_ends_at = \(bind: rest.endsAt), \
             rest_total_seconds = \(bind: rest.totalSeconds), rest_after_set_id = \(bind: rest.afterSetID), \
@@ -143,14 +139,14 @@ extension WorkoutRepository {
     enum SetWriteRead {}
 
     /// What a set write learns about the exercise's records on the way.
-    struct SetProgress: Sendable {
-        let exerciseID: UUID
-        let bests: PersonalRecords.Bests?
-        let isActive: Bool
-        let startedAt: Date
+    public struct SetProgress: Sendable {
+        public let exerciseID: UUID
+        public let bests: PersonalRecords.Bests?
+        public let isActive: Bool
+        public let startedAt: Date
         /// The sets of the exercise in this workout by entry, in order (read only
         /// when there are bests to judge them against and the workout is in progress).
-        var others: [(entryID: UUID, sets: [WorkoutSet])]
+        public internal(set) var others: [(entryID: UUID, sets: [WorkoutSet])]
 
         /// Puts the written set in its place: in place of its stored self, else at
         /// the end of its entry (where a new set goes).
@@ -178,7 +174,7 @@ extension WorkoutRepository {
     }
 
     /// The stored marks of an exercise's sets in a finished workout.
-    private func storedRecords(workoutID: UUID, exerciseID: UUID, userID: UUID) async throws -> EntryRecords {
+    public func storedRecords(workoutID: UUID, exerciseID: UUID, userID: UUID) async throws -> EntryRecords {
         let rows = try await reads.sql.raw("""
             SELECT s.id, s.records, e.volume_record FROM workout_sets s JOIN exercise_entries e ON e.id = s.entry_id \
             WHERE s.workout_id = \(bind: workoutID) AND s.user_id = \(bind: userID) AND e.exercise_id = \(bind: exerciseID)

@@ -89,9 +89,11 @@ public struct GuidedService: Sendable {
         workoutID: UUID, user: User
     ) async throws -> Snapshot {
         let now = clock()
-        let outcome = try await players.apply(
-            action?.event(at: now), expected: expected, values: values, workoutID: workoutID, userID: user.id, unit: user.settings.unit,
-            defaultRestSeconds: user.settings.defaultRestSeconds, now: now)
+        let event = action?.event(at: now)
+        let settings = user.settings
+        let outcome = try await players.apply(workoutID: workoutID, userID: user.id, now: now) { plan, stored, ended in
+            Self.step(plan, stored, ended: ended, event: event, expected: expected, values: values, settings: settings, now: now)
+        }
         if let finishedAt = outcome.finishedAt { try await finishWorkout(workoutID, user: user, now: finishedAt) }
         return Snapshot(workoutID: workoutID, plan: outcome.plan, state: outcome.state, now: now, workout: nil, exercises: [:])
     }
@@ -110,8 +112,51 @@ public struct GuidedService: Sendable {
             return
         }
         let now = clock()
-        try await players.stop(workoutID: workoutID, userID: user.id, now: now)
+        try await players.stop(workoutID: workoutID, userID: user.id, now: now) { $0.end() }
         if keep { try await finishWorkout(workoutID, user: user, now: now) } else { try await workoutService.delete(workoutID, user: user) }
+    }
+
+    /// The player's rules on one change: the time up to `now` is played out, then
+    /// `event` (nil: only the time) unless `expected` (the item, set and phase the
+    /// lifter saw) is no longer current: a second tap, or a timed set that already
+    /// completed itself, changes nothing more. A set the lifter completes is logged
+    /// with `values` over its planned values, a timed set that ran out as planned,
+    /// each when it ended (not when that was seen). A workout finished or stopped
+    /// elsewhere (`ended`) ends the player too.
+    static func step(
+        _ plan: GuidedPlan, _ stored: GuidedPlayer.State, ended: Bool, event: GuidedPlayer.Event?,
+        expected: (item: Int, set: Int, phase: GuidedPlayer.Phase)?, values: SetDraft, settings: UserSettings, now: Date
+    ) -> GuidedRepository.Step {
+        var state = stored
+        if ended {
+            if state.phase != .finished { state.end() }
+            return .init(state: state, sets: [], finishedAt: nil)
+        }
+        var effects = GuidedPlayer.reduce(&state, .tick(at: now), items: plan.items).map { ($0, SetDraft()) }
+        if let event, expected.map({ ($0.item, $0.set, $0.phase) == (state.item, state.set, state.phase) }) ?? true {
+            var lifter = SetDraft()
+            if case .completeSet = event { lifter = values }
+            effects += GuidedPlayer.reduce(&state, event, items: plan.items).map { ($0, lifter) }
+        }
+        var sets: [GuidedRepository.SetLog] = []
+        var finishedAt: Date?
+        for (effect, values) in effects {
+            switch effect {
+            case .logSet(let item, let set, let at):
+                // An exercise the lifter removed logs nothing; a set removed is added again.
+                guard let entryID = plan.entryIDs[safe: item] ?? nil else { continue }
+                var draft = values
+                draft.done = true
+                let setID = plan.setID(item: item, set: set) ?? UUID()
+                let rules = SetRules(
+                    draft: draft, setID: setID, changedAt: at, unit: settings.unit, defaultRestSeconds: settings.defaultRestSeconds, now: at,
+                    startsRest: false)
+                sets.append(.init(entryID: entryID, setID: setID, decide: rules.decide))
+            case .finish(let at):
+                finishedAt = at
+            }
+        }
+        return .init(state: state, sets: sets, finishedAt: finishedAt)
     }
 
     /// Finishes the workout unless someone finished it already.

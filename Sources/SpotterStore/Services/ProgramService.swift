@@ -319,7 +319,7 @@ public struct ProgramService: Sendable {
                 program: ProgramLink(programID: status.program.id, week: weekNumber, dayID: day.id)),
             user: user, now: now)
         if !day.notes.isEmpty, workout.notes.isEmpty {
-            return try await workouts.update(id: workout.id, userID: user.id, change: WorkoutChange(notes: day.notes), now: now)
+            return try await workoutService.update(workout.id, change: WorkoutChange(notes: day.notes), user: user, now: now)
         }
         return workout
     }

@@ -65,11 +65,25 @@ public struct WorkoutService: Sendable {
             }
             source = original
         }
-        let entries = start.entries ?? source.map { Self.repeatedEntries(of: $0, now: now) }
-        return try await workouts.start(
-            id: start.id, userID: user.id, name: start.name ?? source?.name, workoutTypeID: start.workoutTypeID ?? source?.workoutTypeID,
-            replaceActive: start.replaceActive, timeZone: user.settings.zone, now: now, startedAt: start.startedAt, entries: entries,
-            templateID: start.templateID, program: start.program)
+        // The request is checked before a retry is recognised, so a retry with a bad
+        // body is refused as the first attempt would have been. A workout started on a
+        // phone without signal keeps the phone's start, and the name of that part of the day.
+        let name = NameKey.displayForm(of: start.name ?? source?.name ?? "")
+        var workout = Workout(
+            id: start.id, ownerID: user.id, name: WorkoutChange.defaultName(at: start.startedAt ?? now, timeZone: user.settings.zone),
+            workoutTypeID: start.workoutTypeID ?? source?.workoutTypeID, startedAt: now, templateID: start.templateID, program: start.program)
+        do {
+            workout = try WorkoutChange(name: name.isEmpty ? nil : name, startedAt: start.startedAt).applied(to: workout, now: now)
+        } catch { throw SpotterError.invalid(error) }
+        if let existing = try await workouts.find(id: start.id, userID: user.id) { return existing }
+        let entries = start.entries ?? source.map { Self.repeatedEntries(of: $0, now: now) } ?? []
+        let replaceActive = start.replaceActive
+        return try await workouts.start(workout, entries: entries, templateUsed: start.templateID, now: now) { active in
+            guard replaceActive else {
+                throw SpotterError.conflict(
+                    field: nil, message: "\(active.name) is still in progress. Resume it, or discard it and start the new one.")
+            }
+        }
     }
 
     /// A fresh copy of a workout's exercises and planned sets, for a repeat: new ids,
@@ -108,20 +122,46 @@ public struct WorkoutService: Sendable {
     }
 
     /// Logs a workout done earlier; the workout in progress, if any, is left alone.
+    /// A retry with the same id finds it.
     public func logPast(_ past: Past, user: User) async throws -> Workout {
-        try await workouts.logPast(
-            id: past.id, userID: user.id, name: past.name, workoutTypeID: past.workoutTypeID, startedAt: past.startedAt,
-            durationSeconds: past.durationSeconds, timeZone: user.settings.zone, now: clock())
+        let now = clock()
+        let name = NameKey.displayForm(of: past.name ?? "")
+        // Checked as an edit of a finished workout started now: the same rules and messages.
+        var workout = Workout(
+            id: past.id, ownerID: user.id, name: WorkoutChange.defaultName(at: past.startedAt, timeZone: user.settings.zone),
+            workoutTypeID: past.workoutTypeID, startedAt: now, endedAt: now.addingTimeInterval(60))
+        do {
+            workout = try WorkoutChange(name: name.isEmpty ? nil : name, startedAt: past.startedAt, durationSeconds: past.durationSeconds)
+                .applied(to: workout, now: now)
+        } catch { throw SpotterError.invalid(error) }
+        if let existing = try await workouts.find(id: past.id, userID: user.id) { return existing }
+        return try await workouts.logPast(workout, now: now)
     }
 
-    /// Adds an exercise entry (at the end) or changes one.
+    /// Adds an exercise entry (at the end) or changes one; changing its exercise
+    /// swaps the exercise and keeps the sets. A rest chosen for the exercise is
+    /// remembered for it, in later workouts too.
     public func putEntry(workoutID: UUID, entryID: UUID, change: EntryChange, user: User) async throws -> Workout {
-        try await workouts.putEntry(workoutID: workoutID, entryID: entryID, userID: user.id, change: change, now: clock())
+        var rememberRest: Int?
+        if case .some(.some(let seconds)) = change.restSeconds { rememberRest = seconds }
+        return try await workouts.putEntry(workoutID: workoutID, entryID: entryID, userID: user.id, rememberRest: rememberRest, now: clock()) {
+            existing in
+            guard let base = existing ?? change.exerciseID.map({ ExerciseEntry(id: entryID, exerciseID: $0) }) else {
+                throw SpotterError.invalid(field: "exerciseId", "Choose the exercise to add.")
+            }
+            do { return try change.applied(to: base) } catch let failure as ValidationFailure { throw SpotterError.invalid(failure) }
+        }
     }
 
     /// Changes name, notes, type, session RPE, start or duration.
     public func update(_ id: UUID, change: WorkoutChange, user: User) async throws -> Workout {
-        try await workouts.update(id: id, userID: user.id, change: change, now: clock())
+        try await update(id, change: change, user: user, now: clock())
+    }
+
+    func update(_ id: UUID, change: WorkoutChange, user: User, now: Date) async throws -> Workout {
+        try await workouts.update(id: id, userID: user.id, now: now) { stored in
+            do { return try change.applied(to: stored, now: now) } catch let failure as ValidationFailure { throw SpotterError.invalid(failure) }
+        }
     }
 
     public func deleteEntry(workoutID: UUID, entryID: UUID, user: User) async throws -> Workout {
@@ -130,7 +170,9 @@ public struct WorkoutService: Sendable {
 
     /// Puts the entries in the given order; `ids` must name each entry once.
     public func reorderEntries(workoutID: UUID, ids: [UUID], user: User) async throws -> Workout {
-        try await workouts.reorderEntries(workoutID: workoutID, ids: ids, userID: user.id)
+        try await workouts.reorderEntries(workoutID: workoutID, userID: user.id) { current in
+            try ListOrder.positions(current: current, proposed: ids)
+        }
     }
 
     /// A tap on the rest bar.
@@ -147,7 +189,10 @@ public struct WorkoutService: Sendable {
         case .subtract: event = .adjustTapped(seconds: -RestTimer.adjustmentStep, at: now)
         case .skip: event = .skipTapped
         }
-        return try await workouts.restTimer(workoutID: workoutID, userID: user.id, event: event, now: now)
+        return try await workouts.restTimer(workoutID: workoutID, userID: user.id, now: now) { rest in
+            _ = RestTimer.reduce(&rest, .timerElapsed(at: now))
+            _ = RestTimer.reduce(&rest, event)
+        }
     }
 
     /// Ends the active workout; it moves to history.
@@ -156,7 +201,11 @@ public struct WorkoutService: Sendable {
     }
 
     func finish(_ id: UUID, user: User, now: Date) async throws -> Workout {
-        try await workouts.finish(id: id, userID: user.id, now: now)
+        try await workouts.finish(id: id, userID: user.id, now: now) { workout in
+            guard workout.endedAt == nil else { throw SpotterError.conflict(field: nil, message: "This workout is already finished.") }
+            workout.endedAt = max(now, workout.startedAt)
+            workout.rest = .idle
+        }
     }
 
     /// Discards the active workout or deletes a finished one, with everything in it.
