@@ -113,11 +113,3 @@ public struct TestEnvironment: Sendable {
             .map { try $0.decode(column: "n", as: Int.self) }
     }
 }
-
-extension WorkoutService {
-    /// The workout use cases with the clock stopped at `now`: a test makes each
-    /// change at the time it names.
-    public static func at(_ now: Date, in store: SpotterStore) -> WorkoutService {
-        WorkoutService(store: store, clock: { now })
-    }
-}

@@ -63,7 +63,7 @@ struct ProgramsAPIController {
         let user = context.user
         let input = try await request.decodeJSON(as: ProgramInput.self, context: context)
         let id = try context.programID()
-        if ProgramService.preset(id: id) == nil, try await services.programs.find(id: id, userID: user.id) == nil {
+        if ProgramService.preset(id: id) == nil, try await services.programService.own(id, user: user) == nil {
             return .created(try await response(try await service.create(id: id, draft: input.draft, user: user), user: user))
         }
         return EditedResponse(status: .ok, response: try await response(try await service.save(id: id, draft: input.draft, user: user), user: user))

@@ -46,7 +46,7 @@ struct TemplateFinishPagesController {
         var request = request
         let form = try await SubmittedForm.read(&request)
         let workoutPath = "/history/\(workout.id.text)"
-        guard let templateID = workout.templateID, let template = try await services.templates.find(id: templateID, userID: user.id) else {
+        guard let templateID = workout.templateID, let template = try await services.templateService.own(templateID, user: user) else {
             throw SpotterError.notFound("The template this workout came from")
         }
         guard form["do"] != "back", let choice = TemplateUpdate(rawValue: form["choice"]), choice != .keep else {
@@ -98,7 +98,7 @@ struct TemplateFinishPagesController {
     private func find(_ context: SignedInContext) async throws -> (User, Workout) {
         let user = context.user
         let id = try context.parameters.uuid("id", resource: "The workout")
-        guard let workout = try await services.workouts.find(id: id, userID: user.id), !workout.isActive else {
+        guard let workout = try await services.workoutService.find(id, user: user), !workout.isActive else {
             throw SpotterError.notFound("The workout")
         }
         return (user, workout)

@@ -35,9 +35,9 @@ struct TemplatePagesController {
         var failure: ValidationFailure?
         var filter = TemplateFilter()
         do { filter = try TemplateQuery(query).filter } catch SpotterError.invalid(let problem) { failure = problem }
-        let templates = try await services.templates.list(userID: user.id, filter: filter)
+        let templates = try await services.templateService.list(user: user, filter: filter)
         // Whether the library is empty at all, which the filters alone cannot say.
-        let hasAny = filter == TemplateFilter() ? !templates.isEmpty : !(try await services.templates.names(userID: user.id).isEmpty)
+        let hasAny = filter == TemplateFilter() ? !templates.isEmpty : try await services.templateService.hasAny(user: user)
         let model = TemplateLibraryPage(
             page: PageChrome(title: "Templates", context: context, section: .workout, backLink: "/workout"),
             cards: try await cards(templates, user: user),
@@ -57,7 +57,7 @@ struct TemplatePagesController {
     @Sendable func presets(_ request: Request, context: SignedInContext) async throws -> Response {
         let user = context.user
         let category = request.uri.queryParameters.get("category").flatMap(TemplateCategory.init(rawValue:))
-        let all = try await services.templates.presets()
+        let all = try await services.templateService.presets()
         let cards = try await cards(all.filter { category == nil || $0.category == category }, user: user)
         var groups: [TemplatePresetGroup] = []
         for (preset, card) in zip(TemplatePresets.all.filter { category == nil || $0.category == category }, cards) {
@@ -159,7 +159,7 @@ struct TemplatePagesController {
         // second tap finds both instead of making more.
         let workoutID = UUID(uuidString: form["workoutId"]) ?? UUID()
         let replace = form["replace"] == "1"
-        if !replace, try await services.workouts.find(id: workoutID, userID: user.id) == nil,
+        if !replace, try await services.workoutService.find(workoutID, user: user) == nil,
            let conflict = try await StartConflictPage.render(
                user: user, services: services, context: context, action: "/templates/\(presetID.text)/use",
                hidden: [HiddenField(name: "newId", value: newID.text), HiddenField(name: "workoutId", value: workoutID.text), HiddenField(name: "start", value: "1")]) {
@@ -202,7 +202,7 @@ struct TemplatePagesController {
     @Sendable func confirmDelete(_ request: Request, context: SignedInContext) async throws -> Response {
         let user = context.user
         let template = try await templateService.findOwn(try context.templateID(), user: user, action: "delete")
-        let programs = try await services.programs.names(usingTemplate: template.id, userID: user.id)
+        let programs = try await services.programService.names(usingTemplate: template.id, user: user)
         let model = TemplateDeletePage(
             page: PageChrome(title: "Delete template?", context: context, section: .workout, backLink: "/templates"),
             id: template.id.text, name: template.name, blockedBy: programs.isEmpty ? nil : SpotterError.templateInPrograms(programs).message)
@@ -213,7 +213,7 @@ struct TemplatePagesController {
         let user = context.user
         let template = try await templateService.findOwn(try context.templateID(), user: user, action: "delete")
         do {
-            try await services.templates.delete(id: template.id, userID: user.id)
+            try await templateService.delete(template.id, user: user)
         } catch SpotterError.conflict(_, let message) {
             let model = TemplateDeletePage(
                 page: PageChrome(title: "Delete template?", context: context, section: .workout, backLink: "/templates"),

@@ -33,13 +33,13 @@ struct TemplatesAPIController {
         let user = context.user
         let query = request.uri.queryParameters
         let filter = try TemplateQuery(query).filter
-        let page = try ListPage(query).cut(try await services.templates.list(userID: user.id, filter: filter), id: \.id)
+        let page = try ListPage(query).cut(try await services.templateService.list(user: user, filter: filter), id: \.id)
         return ListPage.response(try await responses(Array(page.items), user: user), next: page.next, request: request)
     }
 
     @Sendable func presets(_ request: Request, context: SignedInContext) async throws -> EditedResponse<ListResponse<TemplateResponse>> {
         let user = context.user
-        let page = try ListPage(request.uri.queryParameters).cut(try await services.templates.presets(), id: \.id)
+        let page = try ListPage(request.uri.queryParameters).cut(try await services.templateService.presets(), id: \.id)
         return ListPage.response(try await responses(Array(page.items), user: user), next: page.next, request: request)
     }
 
@@ -50,7 +50,7 @@ struct TemplatesAPIController {
 
     @Sendable func showPreset(_ request: Request, context: SignedInContext) async throws -> TemplateResponse {
         let user = context.user
-        guard let preset = try await services.templates.preset(id: try context.parameters.uuid("id", resource: "The preset")) else {
+        guard let preset = try await services.templateService.preset(try context.parameters.uuid("id", resource: "The preset")) else {
             throw SpotterError.notFound("The preset")
         }
         return try await response(preset, user: user)
@@ -60,7 +60,7 @@ struct TemplatesAPIController {
         let user = context.user
         let input = try await request.decodeJSON(as: TemplateInput.self, context: context)
         let id = try context.templateID()
-        if TemplatePresets.preset(id: id) == nil, try await services.templates.find(id: id, userID: user.id) == nil {
+        if TemplatePresets.preset(id: id) == nil, try await services.templateService.own(id, user: user) == nil {
             return .created(try await response(try await templateService.create(id: id, draft: input.draft, user: user), user: user))
         }
         return EditedResponse(status: .ok, response: try await response(try await templateService.save(id: id, draft: input.draft, user: user), user: user))
@@ -78,8 +78,7 @@ struct TemplatesAPIController {
     @Sendable func delete(_ request: Request, context: SignedInContext) async throws -> Response {
         let user = context.user
         let id = try context.templateID()
-        _ = try await templateService.findOwn(id, user: user, action: "delete")
-        try await services.templates.delete(id: id, userID: user.id)
+        try await templateService.delete(id, user: user)
         return .noContent
     }
 

@@ -16,13 +16,13 @@ struct FinishSummaryPagesController {
     @Sendable func summary(_ request: Request, context: SignedInContext) async throws -> Response {
         let user = context.user
         let id = try context.parameters.uuid("id", resource: "The workout")
-        guard let workout = try await services.workouts.find(id: id, userID: user.id) else { throw SpotterError.notFound("The workout") }
+        guard let workout = try await services.workoutService.find(id, user: user) else { throw SpotterError.notFound("The workout") }
         if workout.isActive { return .seeOther("/workout") }
-        let template = try await workout.templateID.asyncFlatMap { try await services.templates.find(id: $0, userID: user.id) }
+        let template = try await workout.templateID.asyncFlatMap { try await services.templateService.own($0, user: user) }
         // The last time before this one that the same template was done.
         let earlier = try await workout.templateID.asyncFlatMap { templateID in
-            try await services.workouts.history(
-                userID: user.id, filter: HistoryFilter(until: workout.startedAt, limit: 1, templateID: templateID)).first
+            try await services.workoutService.history(
+                user: user, filter: HistoryFilter(until: workout.startedAt, limit: 1, templateID: templateID)).first
         }
         let shown = try await WorkoutCards(services: services).summarized([workout] + (earlier.map { [$0] } ?? []), user: user)
         let notice = Notice.from(request)

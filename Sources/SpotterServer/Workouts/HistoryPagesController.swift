@@ -29,12 +29,12 @@ struct HistoryPagesController {
         }
         let page = try HistoryQuery.page(query, defaultLimit: Self.pageSize)
         filter.after = page.after
-        let (workouts, next) = try await services.workouts.historyPage(userID: user.id, filter: filter, limit: page.limit)
+        let (workouts, next) = try await services.workoutService.historyPage(user: user, filter: filter, limit: page.limit)
         let cards = try await WorkoutCards(services: services).cards(for: workouts, user: user)
         let zone = user.settings.zone
         let weeks = WeekGrouping.group(Array(zip(workouts, cards)), date: { $0.0.startedAt }, timeZone: zone)
         let types = try await services.workoutTypes.list(userID: user.id, includeArchived: true)
-        let usedExercises = try await loggedExercises(userID: user.id)
+        let usedExercises = try await loggedExercises(user: user)
         let model = HistoryPage(
             page: PageChrome(title: "History", context: context, section: .history),
             weeks: weeks.map { week in
@@ -56,7 +56,7 @@ struct HistoryPagesController {
         let (user, workout) = try await find(context)
         if workout.isActive { return .seeOther("/workout") }
         let card = try await WorkoutCards(services: services).cards(for: [workout], user: user)[0]
-        let template = try await workout.templateID.asyncFlatMap { try await services.templates.find(id: $0, userID: user.id) }
+        let template = try await workout.templateID.asyncFlatMap { try await services.templateService.own($0, user: user) }
         let model = HistoryDetailPage(
             page: PageChrome(title: workout.name, context: context, section: .history, backLink: "/history"),
             workout: card, notice: Notice.from(request),
@@ -87,14 +87,14 @@ struct HistoryPagesController {
     private func find(_ context: SignedInContext) async throws -> (User, Workout) {
         let user = context.user
         let id = try context.parameters.uuid("id", resource: "The workout")
-        guard let workout = try await services.workouts.find(id: id, userID: user.id) else { throw SpotterError.notFound("The workout") }
+        guard let workout = try await services.workoutService.find(id, user: user) else { throw SpotterError.notFound("The workout") }
         return (user, workout)
     }
 
     /// The exercises the user has logged, for the history filter.
-    private func loggedExercises(userID: UUID) async throws -> [Exercise] {
-        let ids = try await services.workouts.loggedExerciseIDs(userID: userID)
-        return try await services.exercises.exercises(ids: ids, userID: userID).values.sorted { NameKey($0.name) < NameKey($1.name) }
+    private func loggedExercises(user: User) async throws -> [Exercise] {
+        let ids = try await services.workoutService.loggedExerciseIDs(user: user)
+        return try await services.exercises.exercises(ids: ids, userID: user.id).values.sorted { NameKey($0.name) < NameKey($1.name) }
     }
 
     /// "This week", "Last week", or "Week of 3 Nov".

@@ -47,7 +47,7 @@ struct WorkoutPagesController {
 
     @Sendable func activePage(_ request: Request, context: SignedInContext) async throws -> Response {
         let user = context.user
-        guard let workout = try await services.workouts.active(userID: user.id) else {
+        guard let workout = try await services.workoutService.active(user: user) else {
             return try await startPage(user: user, context: context)
         }
         return try await render(workout, user: user, context: context, backLink: nil)
@@ -63,7 +63,7 @@ struct WorkoutPagesController {
     /// With no workout in progress, the Workout tab offers to start one: empty, or
     /// as a repeat of a recent workout.
     private func startPage(user: User, context: SignedInContext) async throws -> Response {
-        let recent = try await services.workouts.history(userID: user.id, filter: HistoryFilter(limit: 5))
+        let recent = try await services.workoutService.history(user: user, filter: HistoryFilter(limit: 5))
         let cards = try await WorkoutCards(services: services).cards(for: recent, user: user)
         let start = try await TemplateCards(services: services).startList(user: user, limit: 6)
         let model = WorkoutStartPage(
@@ -121,7 +121,7 @@ struct WorkoutPagesController {
     @Sendable func editPage(_ request: Request, context: SignedInContext) async throws -> Response {
         let user = context.user
         let id = try context.parameters.uuid("id", resource: "The workout")
-        guard let workout = try await services.workouts.find(id: id, userID: user.id) else { throw SpotterError.notFound("The workout") }
+        guard let workout = try await services.workoutService.find(id, user: user) else { throw SpotterError.notFound("The workout") }
         if workout.isActive { return .seeOther("/workout") }
         return try await render(workout, user: user, context: context, backLink: "/history/\(id.text)")
     }
@@ -154,7 +154,7 @@ struct WorkoutPagesController {
     /// "Week 5 of 12 · Strength · Push A" for a workout started from a program day
     /// (nil when the program is gone).
     private func programContext(of link: ProgramLink?, user: User) async throws -> String? {
-        guard let link, let program = try await services.programs.find(id: link.programID, userID: user.id) else { return nil }
+        guard let link, let program = try await services.programService.own(link.programID, user: user) else { return nil }
         let week = program.week(link.week)
         let day = week?.days.first { $0.id == link.dayID }
         var name: String?

@@ -20,11 +20,11 @@ struct WorkoutPresenter {
         for workout in workouts {
             var entries: [WorkoutResponse.EntryResponse] = []
             let history = workout.isActive
-                ? try await services.workouts.previousSessions(
-                    userID: user.id, exerciseIDs: Set(workout.entries.map(\.exerciseID)), excluding: workout.id)
+                ? try await services.workoutService.previousSessions(
+                    user: user, exerciseIDs: Set(workout.entries.map(\.exerciseID)), excluding: workout.id)
                 : [:]
             let rests = workout.isActive
-                ? try await services.workouts.rememberedRests(userID: user.id, exerciseIDs: Set(workout.entries.map(\.exerciseID)))
+                ? try await services.workoutService.rememberedRests(user: user, exerciseIDs: Set(workout.entries.map(\.exerciseID)))
                 : [:]
             for entry in workout.entries {
                 let exercise = exercises[entry.exerciseID]

@@ -46,19 +46,11 @@ public struct WorkoutRepository: Sendable {
 
     /// The workout in progress, if any.
     public func active(userID: UUID) async throws -> Workout? {
-        try await marked(WorkoutRows.workouts(where: "w.user_id = \(bind: userID) AND w.ended_at IS NULL", on: reads).first)
+        try await WorkoutRows.workouts(where: "w.user_id = \(bind: userID) AND w.ended_at IS NULL", on: reads).first
     }
 
     public func find(id: UUID, userID: UUID) async throws -> Workout? {
-        try await marked(WorkoutRows.workouts(where: "w.id = \(bind: id) AND w.user_id = \(bind: userID)", on: reads).first)
-    }
-
-    /// A workout in progress with its record marks, judged live against the stored
-    /// bests (a finished one carries its stored marks already).
-    private func marked(_ workout: Workout?) async throws -> Workout? {
-        guard let workout, workout.isActive else { return workout }
-        let bests = try await ProgressRows.bests(userID: workout.ownerID, exerciseIDs: Set(workout.entries.map(\.exerciseID)), on: reads)
-        return PersonalRecords.marking(workout, after: bests).workout
+        try await WorkoutRows.workouts(where: "w.id = \(bind: id) AND w.user_id = \(bind: userID)", on: reads).first
     }
 
     /// Finished workouts, newest first (ties by id), at most `filter.limit`, after

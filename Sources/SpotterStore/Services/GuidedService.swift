@@ -73,7 +73,7 @@ public struct GuidedService: Sendable {
     /// out first (a timed set that ran out is logged), so a reload resumes at the right second.
     public func snapshot(_ workoutID: UUID, user: User) async throws -> Snapshot {
         var snapshot = try await send(nil, workoutID: workoutID, user: user)
-        let workout = try await workouts.find(id: workoutID, userID: user.id)
+        let workout = try await workoutService.find(workoutID, user: user)
         snapshot.workout = workout
         let ids = Set(workout?.entries.map(\.exerciseID) ?? [])
         snapshot.exercises = try await ExerciseRepository(store: store).exercises(ids: ids, userID: user.id)

@@ -43,6 +43,16 @@ public struct ProgramService: Sendable {
         return program
     }
 
+    /// The user's own program, if it is one.
+    public func own(_ id: UUID, user: User) async throws -> TrainingProgram? {
+        try await programs.find(id: id, userID: user.id)
+    }
+
+    /// The names of the user's programs whose days use the template.
+    public func names(usingTemplate templateID: UUID, user: User) async throws -> [String] {
+        try await programs.names(usingTemplate: templateID, userID: user.id)
+    }
+
     /// The user's own program, or 404; a preset answers 403 ("read-only").
     public func findOwn(_ id: UUID, user: User, action: String) async throws -> TrainingProgram {
         if Self.preset(id: id) != nil {
@@ -277,7 +287,7 @@ public struct ProgramService: Sendable {
     /// the reason kept beside it, the day's suggested RPE as the target where the
     /// template has none, and the workout linked to the program, week and day.
     public func startToday(workoutID: UUID, replaceActive: Bool, user: User) async throws -> Workout {
-        if let existing = try await workouts.find(id: workoutID, userID: user.id) { return existing }
+        if let existing = try await workoutService.find(workoutID, user: user) { return existing }
         guard let status = try await status(user: user) else { throw Self.noActiveProgram }
         if case .notStarted(let day) = status.progress.today {
             throw SpotterError.conflict(field: nil, message: "\(status.program.name) starts on \(day). Change its start day to begin now.")

@@ -25,6 +25,42 @@ public struct TemplateService: Sendable {
         return template
     }
 
+    /// The user's own template, if it is one (a workout's template, a PUT's target).
+    public func own(_ id: UUID, user: User) async throws -> WorkoutTemplate? {
+        try await templates.find(id: id, userID: user.id)
+    }
+
+    /// The user's templates that `filter` lets through (see `TemplateFilter`).
+    public func list(user: User, filter: TemplateFilter = .init()) async throws -> [WorkoutTemplate] {
+        try await templates.list(userID: user.id, filter: filter)
+    }
+
+    /// Whether the user has a template of their own, archived ones too.
+    public func hasAny(user: User) async throws -> Bool {
+        !(try await templates.names(userID: user.id).isEmpty)
+    }
+
+    /// The templates Home offers to start: pinned first, then the most recently used.
+    public func quickStart(user: User, limit: Int) async throws -> [WorkoutTemplate] {
+        try await templates.quickStart(userID: user.id, limit: limit)
+    }
+
+    /// The preset routines everyone can use.
+    public func presets() async throws -> [WorkoutTemplate] {
+        try await templates.presets()
+    }
+
+    public func preset(_ id: UUID) async throws -> WorkoutTemplate? {
+        try await templates.preset(id: id)
+    }
+
+    /// Deletes one of the user's templates; a template a program uses is kept, and
+    /// the refusal names the programs.
+    public func delete(_ id: UUID, user: User) async throws {
+        let template = try await findOwn(id, user: user, action: "delete")
+        try await templates.delete(id: template.id, userID: user.id)
+    }
+
     /// The user's own template, or 404; a preset answers 403 ("read-only").
     public func findOwn(_ id: UUID, user: User, action: String) async throws -> WorkoutTemplate {
         if TemplatePresets.preset(id: id) != nil {
@@ -120,7 +156,7 @@ public struct TemplateService: Sendable {
         // Checked before a retry is recognised: a retry with a bad body is refused as the first attempt was.
         let template = try await find(id, user: user)
         let exercises = try await plan(of: template, today: today, user: user)
-        if let existing = try await workouts.find(id: workoutID, userID: user.id) { return existing }
+        if let existing = try await workoutService.find(workoutID, user: user) { return existing }
         let now = clock()
         let suggested = try await suggestedWeights(for: exercises, user: user)
         let entries = TemplateStart.entries(from: exercises, suggestedWeights: suggested, now: now, newID: UUID.init)

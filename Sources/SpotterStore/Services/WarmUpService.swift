@@ -42,6 +42,6 @@ public struct WarmUpService: Sendable {
             try await BulkRows.insert(rows, into: "workout_sets", columns: WorkoutRows.setColumns, streaming: false, on: tx)
             if !workout.isActive { try await repository.refreshProgress(entryID: entryID, userID: user.id, on: tx) }
         }
-        return try await repository.found(workoutID, userID: user.id)
+        return try await WorkoutService.at(now, in: store).found(workoutID, user: user)
     }
 }

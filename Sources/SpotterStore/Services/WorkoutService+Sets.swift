@@ -46,7 +46,7 @@ extension WorkoutService {
 
     /// Deletes a set; a rest it started ends with it.
     public func deleteSet(workoutID: UUID, setID: UUID, user: User) async throws -> Workout {
-        try await workouts.deleteSet(workoutID: workoutID, setID: setID, userID: user.id)
+        try await marked(workouts.deleteSet(workoutID: workoutID, setID: setID, userID: user.id))
     }
 }
 

@@ -75,15 +75,16 @@ public struct WorkoutService: Sendable {
         do {
             workout = try WorkoutChange(name: name.isEmpty ? nil : name, startedAt: start.startedAt).applied(to: workout, now: now)
         } catch { throw SpotterError.invalid(error) }
-        if let existing = try await workouts.find(id: start.id, userID: user.id) { return existing }
+        if let existing = try await find(start.id, user: user) { return existing }
         let entries = start.entries ?? source.map { Self.repeatedEntries(of: $0, now: now) } ?? []
         let replaceActive = start.replaceActive
-        return try await workouts.start(workout, entries: entries, templateUsed: start.templateID, now: now) { active in
+        let started = try await workouts.start(workout, entries: entries, templateUsed: start.templateID, now: now) { active in
             guard replaceActive else {
                 throw SpotterError.conflict(
                     field: nil, message: "\(active.name) is still in progress. Resume it, or discard it and start the new one.")
             }
         }
+        return try await marked(started)
     }
 
     /// A fresh copy of a workout's exercises and planned sets, for a repeat: new ids,
@@ -144,13 +145,14 @@ public struct WorkoutService: Sendable {
     public func putEntry(workoutID: UUID, entryID: UUID, change: EntryChange, user: User) async throws -> Workout {
         var rememberRest: Int?
         if case .some(.some(let seconds)) = change.restSeconds { rememberRest = seconds }
-        return try await workouts.putEntry(workoutID: workoutID, entryID: entryID, userID: user.id, rememberRest: rememberRest, now: clock()) {
+        let workout = try await workouts.putEntry(workoutID: workoutID, entryID: entryID, userID: user.id, rememberRest: rememberRest, now: clock()) {
             existing in
             guard let base = existing ?? change.exerciseID.map({ ExerciseEntry(id: entryID, exerciseID: $0) }) else {
                 throw SpotterError.invalid(field: "exerciseId", "Choose the exercise to add.")
             }
             do { return try change.applied(to: base) } catch let failure as ValidationFailure { throw SpotterError.invalid(failure) }
         }
+        return try await marked(workout)
     }
 
     /// Changes name, notes, type, session RPE, start or duration.
@@ -159,20 +161,22 @@ public struct WorkoutService: Sendable {
     }
 
     func update(_ id: UUID, change: WorkoutChange, user: User, now: Date) async throws -> Workout {
-        try await workouts.update(id: id, userID: user.id, now: now) { stored in
-            do { return try change.applied(to: stored, now: now) } catch let failure as ValidationFailure { throw SpotterError.invalid(failure) }
-        }
+        try await marked(
+            workouts.update(id: id, userID: user.id, now: now) { stored in
+                do { return try change.applied(to: stored, now: now) } catch let failure as ValidationFailure { throw SpotterError.invalid(failure) }
+            })
     }
 
     public func deleteEntry(workoutID: UUID, entryID: UUID, user: User) async throws -> Workout {
-        try await workouts.deleteEntry(workoutID: workoutID, entryID: entryID, userID: user.id)
+        try await marked(workouts.deleteEntry(workoutID: workoutID, entryID: entryID, userID: user.id))
     }
 
     /// Puts the entries in the given order; `ids` must name each entry once.
     public func reorderEntries(workoutID: UUID, ids: [UUID], user: User) async throws -> Workout {
-        try await workouts.reorderEntries(workoutID: workoutID, userID: user.id) { current in
-            try ListOrder.positions(current: current, proposed: ids)
-        }
+        try await marked(
+            workouts.reorderEntries(workoutID: workoutID, userID: user.id) { current in
+                try ListOrder.positions(current: current, proposed: ids)
+            })
     }
 
     /// A tap on the rest bar.
@@ -211,5 +215,12 @@ public struct WorkoutService: Sendable {
     /// Discards the active workout or deletes a finished one, with everything in it.
     public func delete(_ id: UUID, user: User) async throws {
         try await workouts.delete(id: id, userID: user.id)
+    }
+}
+
+extension WorkoutService {
+    /// The workout use cases with the clock stopped at `now` (another use case's reading).
+    public static func at(_ now: Date, in store: SpotterStore) -> WorkoutService {
+        WorkoutService(store: store, clock: { now })
     }
 }
