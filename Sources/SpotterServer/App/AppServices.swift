@@ -43,7 +43,8 @@ struct AppServices: Sendable {
     var warmUps: WarmUpService { WarmUpService(store: store) }
     /// The guided player's use cases (`GuidedService`), for the API and the pages alike.
     var guidedService: GuidedService { GuidedService(store: store, clock: clock) }
-    var progress: ProgressRepository { ProgressRepository(store: store) }
+    /// The dashboard and the progress reports (`ProgressService`).
+    var progress: ProgressService { ProgressService(store: store, clock: clock) }
     var bodyMetrics: BodyMetricRepository { BodyMetricRepository(store: store) }
     /// Saving a measurement (`BodyMetricService`).
     var bodyMetricService: BodyMetricService { BodyMetricService(store: store, clock: clock) }

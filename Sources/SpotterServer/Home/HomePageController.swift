@@ -18,7 +18,7 @@ struct HomePageController {
         if !user.settings.onboardingSeen { return .seeOther("/onboarding") }
         let active = try await services.workouts.active(userID: user.id)
         let start = try await TemplateCards(services: services).startList(user: user, limit: 4)
-        let dashboard = try await ProgressPresenter(services: services).dashboard(user: user)
+        let dashboard = try await services.progress.dashboard(user: user)
         let model = HomePage(
             page: PageChrome(title: "Home", context: context, section: .home),
             greeting: Self.greeting(for: services.clock(), timeZone: user.settings.timeZone),

@@ -17,23 +17,21 @@ struct ProgressAPIController {
         group.delete("body-metrics/:id", use: deleteBodyMetric)
     }
 
-    private var presenter: ProgressPresenter { ProgressPresenter(services: services) }
-
     @Sendable func dashboard(_ request: Request, context: SignedInContext) async throws -> DashboardResponse {
-        DashboardResponse(try await presenter.dashboard(user: context.user))
+        DashboardResponse(try await services.progress.dashboard(user: context.user))
     }
 
     @Sendable func stats(_ request: Request, context: SignedInContext) async throws -> StatsResponse {
         let user = context.user
         let query = request.uri.queryParameters
-        return StatsResponse(try await presenter.stats(
+        return StatsResponse(try await services.progress.stats(
             user: user, range: try ProgressRange(query: query, fallback: .threeMonths), workoutTypeID: try ProgressQuery.typeID(query)))
     }
 
     @Sendable func exercise(_ request: Request, context: SignedInContext) async throws -> ExerciseProgressResponse {
         let user = context.user
         let id = try context.parameters.uuid("id", resource: "The exercise")
-        return ExerciseProgressResponse(try await presenter.exercise(
+        return ExerciseProgressResponse(try await services.progress.exercise(
             id: id, user: user, range: try ProgressRange(query: request.uri.queryParameters, fallback: .oneYear), sets: .full))
     }
 

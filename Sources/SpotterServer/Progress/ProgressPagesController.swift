@@ -17,8 +17,6 @@ struct ProgressPagesController {
         router.post("progress/body/:id/delete", use: deleteBody)
     }
 
-    private var presenter: ProgressPresenter { ProgressPresenter(services: services) }
-
     // MARK: Stats
 
     @Sendable func stats(_ request: Request, context: SignedInContext) async throws -> Response {
@@ -27,7 +25,7 @@ struct ProgressPagesController {
         let range = (try? ProgressRange(query: query, fallback: .threeMonths)) ?? .threeMonths
         let typeID = (try? ProgressQuery.typeID(query)) ?? nil
         let muscle = query.get("muscle").flatMap(MuscleGroup.init(rawValue:))
-        let response = try await presenter.stats(user: user, range: range, workoutTypeID: typeID)
+        let response = try await services.progress.stats(user: user, range: range, workoutTypeID: typeID)
         let types = try await services.workoutTypes.list(userID: user.id)
         let zone = user.settings.zone
         let unit = user.settings.unit
@@ -88,7 +86,7 @@ struct ProgressPagesController {
         let user = context.user
         let id = try context.parameters.uuid("id", resource: "The exercise")
         let range = (try? ProgressRange(query: request.uri.queryParameters, fallback: .oneYear)) ?? .oneYear
-        let response = try await presenter.exercise(id: id, user: user, range: range, sets: .totals)
+        let response = try await services.progress.exercise(id: id, user: user, range: range, sets: .totals)
         let exercise = response.exercise
         let zone = user.settings.zone
         let unit = user.settings.unit

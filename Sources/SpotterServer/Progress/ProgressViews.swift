@@ -1,5 +1,6 @@
 import Foundation
 import SpotterCore
+import SpotterStore
 
 /// Pieces the progress pages share.
 enum ProgressText {
