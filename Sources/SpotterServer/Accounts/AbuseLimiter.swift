@@ -87,3 +87,29 @@ final class AbuseLimiter: Sendable {
         seconds < 90 ? "\(seconds) seconds" : "\((seconds + 59) / 60) minutes"
     }
 }
+
+extension AbuseLimiter {
+    /// Guesses at one lifter's current password from one address, counted like sign-ins
+    /// (`AccountService.changePassword` asks): too many wrong ones answer 429.
+    struct CurrentPasswordGuesses: PasswordGuesses {
+        let limiter: AbuseLimiter
+        let userID: UUID
+        let address: String
+
+        func admit(now: Date) throws {
+            if let wait = limiter.admit(.currentPassword(userID: userID), address: address, now: now) {
+                throw APIProblem.rateLimited(
+                    "Too many wrong passwords. Try again in \(AbuseLimiter.waitText(wait)).", retryAfter: wait, field: "currentPassword")
+            }
+        }
+
+        func right(now: Date) {
+            limiter.recordSuccess(.currentPassword(userID: userID), address: address, now: now)
+        }
+    }
+
+    /// The signed-in lifter's guesses at their current password, from this request's address.
+    func currentPasswordGuesses(_ context: SignedInContext) -> CurrentPasswordGuesses {
+        CurrentPasswordGuesses(limiter: self, userID: context.user.id, address: context.clientAddress)
+    }
+}

@@ -35,8 +35,11 @@ struct AccountAPIController {
     @Sendable func changePassword(_ request: Request, context: SignedInContext) async throws -> Response {
         let user = context.user
         let input = try await request.decodeJSON(as: PasswordChangeInput.self, context: context)
-        try await services.changePassword(
-            userID: user.id, current: input.currentPassword, new: input.newPassword, revokeTokens: input.revokeTokens ?? false, context: context)
+        try await services.accounts.changePassword(
+            .init(
+                current: input.currentPassword, new: input.newPassword, keepingSession: context.authentication?.webSession?.id,
+                revokeTokens: input.revokeTokens ?? false),
+            user: user, guesses: services.limiter.currentPasswordGuesses(context), now: services.clock())
         return .noContent
     }
 

@@ -81,8 +81,11 @@ struct SettingsPagesController {
                 throw SpotterError.invalid(field: "newPasswordConfirmation", "The two new passwords differ. Type the same password twice.")
             }
             let revokeTokens = form["revokeTokens"] == "on"
-            try await services.changePassword(
-                userID: user.id, current: form["currentPassword"], new: form["newPassword"], revokeTokens: revokeTokens, context: context)
+            try await services.accounts.changePassword(
+                .init(
+                    current: form["currentPassword"], new: form["newPassword"], keepingSession: context.authentication?.webSession?.id,
+                    revokeTokens: revokeTokens),
+                user: user, guesses: services.limiter.currentPasswordGuesses(context), now: services.clock())
             return .seeOther(revokeTokens ? "/settings?notice=passwordChangedTokensRevoked" : "/settings?notice=passwordChanged")
         } catch SpotterError.invalid(let failure) {
             return try renderPassword(context: context, form: form, failure: failure, status: .badRequest)

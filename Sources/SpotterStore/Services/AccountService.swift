@@ -45,25 +45,47 @@ public struct AccountService: Sendable {
     /// A valid bcrypt hash of nothing anyone can type, checked for unknown names.
     private static let decoyHash = "$2b$12$C6UzMDM.H6dfI/f/IKcEeO5Wyk1Q9fY0Sx/Ui/pC3Fz2jt7gGkHNe"
 
-    /// Changes the password after checking the current one; ends every other web session,
-    /// and with `revokingTokens` every API token too (the one making the request included).
-    /// API tokens are kept otherwise: a script is not a device signed in with the password.
-    public func changePassword(
-        userID: UUID, current: String, new: String, keepingSession sessionID: UUID?, revokingTokens: Bool = false
-    ) async throws {
-        guard let hash = try await users.passwordHash(userID: userID),
-            try await hasher.verify(current, hash: hash)
-        else { throw SpotterError.invalid(field: "currentPassword", "The current password is not right.") }
-        do { try Credentials.checkNewPassword(new, field: "newPassword") } catch { throw SpotterError.invalid(error) }
-        let newHash = try await hasher.hash(new)
-        try await db.writeTransaction { tx in
-            try await UserRepository(db: tx).setPasswordHash(newHash, userID: userID)
-            var others: SQLQueryString = "DELETE FROM web_sessions WHERE user_id = \(bind: userID)"
-            if let sessionID { others += " AND id <> \(bind: sessionID)" }
-            try await tx.sql.raw(others).run()
-            if revokingTokens { try await tx.sql.raw("DELETE FROM api_tokens WHERE user_id = \(bind: userID)").run() }
+    /// A password change as the lifter asks it.
+    public struct PasswordChange: Sendable {
+        public var current: String
+        public var new: String
+        /// The web session asking stays signed in (nil for a token); every other one ends.
+        public var keepingSession: UUID?
+        /// Every API token stops working too, the one making the request included.
+        public var revokeTokens: Bool
+
+        public init(current: String, new: String, keepingSession: UUID? = nil, revokeTokens: Bool = false) {
+            self.current = current
+            self.new = new
+            self.keepingSession = keepingSession
+            self.revokeTokens = revokeTokens
         }
-        await store.signInChanged(.user(userID))
+    }
+
+    /// Changes the password after checking the current one; ends every other web session,
+    /// and with `revokeTokens` every API token too. API tokens are kept otherwise: a
+    /// script is not a device signed in with the password. Each try is a guess at the
+    /// current password: `guesses` lets it in (or throws to slow it down), and hears
+    /// when the current password was right, even if the new one was then refused.
+    public func changePassword(_ change: PasswordChange, user: User, guesses: (any PasswordGuesses)? = nil, now: Date) async throws {
+        try guesses?.admit(now: now)
+        guard let hash = try await users.passwordHash(userID: user.id),
+            try await hasher.verify(change.current, hash: hash)
+        else { throw SpotterError.invalid(field: "currentPassword", "The current password is not right.") }
+        do { try Credentials.checkNewPassword(change.new, field: "newPassword") } catch {
+            guesses?.right(now: now)
+            throw SpotterError.invalid(error)
+        }
+        let newHash = try await hasher.hash(change.new)
+        try await db.writeTransaction { tx in
+            try await UserRepository(db: tx).setPasswordHash(newHash, userID: user.id)
+            var others: SQLQueryString = "DELETE FROM web_sessions WHERE user_id = \(bind: user.id)"
+            if let sessionID = change.keepingSession { others += " AND id <> \(bind: sessionID)" }
+            try await tx.sql.raw(others).run()
+            if change.revokeTokens { try await tx.sql.raw("DELETE FROM api_tokens WHERE user_id = \(bind: user.id)").run() }
+        }
+        guesses?.right(now: now)
+        await store.signInChanged(.user(user.id))
     }
 
     /// Sets a new password without the old one (the CLI's reset) and ends every web session.
@@ -201,4 +223,13 @@ struct TokenOwner: Sendable {
 struct SessionOwner: Sendable {
     var session: AccountService.WebSession
     var expiresAt: Date
+}
+
+/// Counts guesses at a lifter's current password, so that wrong ones can be slowed
+/// down (the server counts them per account and address, as it does sign-ins).
+public protocol PasswordGuesses: Sendable {
+    /// Lets a guess go ahead, counted as wrong until `right`; throws to refuse it for now.
+    func admit(now: Date) throws
+    /// The guess was right: it no longer counts.
+    func right(now: Date)
 }
