@@ -27,9 +27,11 @@ struct AppServices: Sendable {
     /// The server's log level: each request is logged on a line of its own at info.
     let logLevel: Logger.Level
 
-    var exercises: ExerciseRepository { ExerciseRepository(store: store) }
+    /// The exercise library (`ExerciseService`).
+    var exercises: ExerciseService { ExerciseService(store: store, images: images, clock: clock) }
     var exerciseMerges: ExerciseMergeService { ExerciseMergeService(store: store) }
-    var workoutTypes: WorkoutTypeRepository { WorkoutTypeRepository(store: store) }
+    /// The lifter's workout types (`WorkoutTypeService`).
+    var workoutTypes: WorkoutTypeService { WorkoutTypeService(store: store, clock: clock) }
     var users: UserRepository { UserRepository(store: store) }
     var workouts: WorkoutRepository { WorkoutRepository(store: store) }
     var templates: TemplateRepository { TemplateRepository(store: store) }

@@ -13,6 +13,11 @@ struct ExerciseInput: Decodable, Sendable {
     var videoURL: String?
     var archived: Bool?
 
+    /// Whether the body names any field of the exercise (`archived` aside).
+    var sendsFields: Bool {
+        name != nil || description != nil || muscleGroups != nil || equipment != nil || kind != nil || videoURL != nil
+    }
+
     /// The draft for a new exercise; missing fields count as empty.
     func draft() throws -> ExerciseDraft {
         try merged(onto: ExerciseDraft(name: "", muscleGroups: [], equipment: nil, kind: nil))

@@ -78,7 +78,7 @@ struct ExercisePagesController {
         let draft = Self.draft(from: form)
         do {
             let (valid, image) = try Self.checkSubmission(draft: draft, form: form)
-            let exercise = try await services.exercises.create(userID: user.id, valid: valid, now: services.clock())
+            let exercise = try await services.exercises.create(valid: valid, userID: user.id)
             if let bytes = image {
                 _ = try await services.exerciseImages.replace(on: exercise, with: bytes, userID: user.id)
             }
@@ -104,7 +104,7 @@ struct ExercisePagesController {
         let draft = Self.draft(from: form)
         do {
             let (valid, image) = try Self.checkSubmission(draft: draft, form: form)
-            var updated = try await services.exercises.update(id: exercise.id, userID: user.id, valid: valid, now: services.clock())
+            var updated = try await services.exercises.update(exercise.id, valid: valid, userID: user.id)
             if let bytes = image {
                 updated = try await services.exerciseImages.replace(on: updated, with: bytes, userID: user.id)
             } else if form["removeImage"] == "on" {
@@ -130,9 +130,8 @@ struct ExercisePagesController {
     @Sendable func delete(_ request: Request, context: SignedInContext) async throws -> Response {
         let user = context.user
         let exercise = try await findOwn(context)
-        switch try await services.exercises.delete(id: exercise.id, userID: user.id, now: services.clock()) {
-        case .deleted(let removed):
-            if let image = removed.image { await services.images.remove(image, userID: user.id) }
+        switch try await services.exercises.delete(exercise.id, userID: user.id) {
+        case .deleted:
             return .seeOther("/exercises?notice=deleted")
         case .archived:
             return .seeOther("/exercises/\(exercise.id.text)?notice=archived")
@@ -150,7 +149,7 @@ struct ExercisePagesController {
     private func setArchived(_ archived: Bool, context: SignedInContext) async throws -> Response {
         let user = context.user
         let exercise = try await findOwn(context)
-        _ = try await services.exercises.setArchived(archived, id: exercise.id, userID: user.id, now: services.clock())
+        _ = try await services.exercises.setArchived(archived, id: exercise.id, userID: user.id)
         return .seeOther("/exercises/\(exercise.id.text)?notice=\(archived ? "archived" : "restored")")
     }
 
@@ -268,15 +267,11 @@ struct ExercisePagesController {
     private func find(_ context: SignedInContext) async throws -> Exercise {
         let user = context.user
         let id = try context.parameters.uuid("id", resource: "The exercise")
-        guard let exercise = try await services.exercises.find(id: id, userID: user.id) else { throw SpotterError.notFound("The exercise") }
-        return exercise
+        return try await services.exercises.find(id, userID: user.id)
     }
 
     private func findOwn(_ context: SignedInContext) async throws -> Exercise {
-        let exercise = try await find(context)
-        guard exercise.isCustom else {
-            throw SpotterError.forbidden("Built-in exercises cannot be changed. Create a custom exercise instead.")
-        }
-        return exercise
+        let id = try context.parameters.uuid("id", resource: "The exercise")
+        return try await services.exercises.findOwn(id, userID: context.user.id)
     }
 }

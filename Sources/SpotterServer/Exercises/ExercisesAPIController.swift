@@ -35,27 +35,16 @@ struct ExercisesAPIController {
     @Sendable func create(_ request: Request, context: SignedInContext) async throws -> EditedResponse<ExerciseResponse> {
         let user = context.user
         let input = try await request.decodeJSON(as: ExerciseInput.self, context: context)
-        let exercise = try await services.exercises.create(userID: user.id, draft: try input.draft(), now: services.clock())
+        let exercise = try await services.exercises.create(draft: try input.draft(), userID: user.id)
         return .created(ExerciseResponse(exercise))
     }
 
     @Sendable func update(_ request: Request, context: SignedInContext) async throws -> ExerciseResponse {
         let user = context.user
         let input = try await request.decodeJSON(as: ExerciseInput.self, context: context)
-        let current = try await findExercise(context)
-        var exercise = current
-        if current.isCustom {
-            exercise = try await services.exercises.update(
-                id: current.id, userID: user.id, draft: try input.draft(updating: current), now: services.clock())
-        } else if input.name != nil || input.description != nil || input.muscleGroups != nil || input.equipment != nil
-            || input.kind != nil || input.videoURL != nil || input.archived != nil
-        {
-            throw SpotterError.forbidden("Built-in exercises cannot be changed. Create a custom exercise instead.")
-        }
-        if let archived = input.archived, archived != exercise.archived {
-            exercise = try await services.exercises.setArchived(archived, id: exercise.id, userID: user.id, now: services.clock())
-        }
-        return ExerciseResponse(exercise)
+        let id = try context.parameters.uuid("id", resource: "The exercise")
+        return ExerciseResponse(try await services.exercises.change(
+            id, fields: { try input.draft(updating: $0) }, fieldsSent: input.sendsFields, archived: input.archived, userID: user.id))
     }
 
     /// Merges one of the lifter's own exercises into another (`into`): its sets and
@@ -73,9 +62,8 @@ struct ExercisesAPIController {
     @Sendable func delete(_ request: Request, context: SignedInContext) async throws -> Response {
         let user = context.user
         let id = try context.parameters.uuid("id", resource: "The exercise")
-        switch try await services.exercises.delete(id: id, userID: user.id, now: services.clock()) {
-        case .deleted(let removed):
-            if let image = removed.image { await services.images.remove(image, userID: user.id) }
+        switch try await services.exercises.delete(id, userID: user.id) {
+        case .deleted:
             return .noContent
         case .archived(let exercise, _):
             // Workouts use it: archived instead, and the client sees it so.
@@ -131,9 +119,6 @@ struct ExercisesAPIController {
     private func findExercise(_ context: SignedInContext) async throws -> Exercise {
         let user = context.user
         let id = try context.parameters.uuid("id", resource: "The exercise")
-        guard let exercise = try await services.exercises.find(id: id, userID: user.id) else {
-            throw SpotterError.notFound("The exercise")
-        }
-        return exercise
+        return try await services.exercises.find(id, userID: user.id)
     }
 }

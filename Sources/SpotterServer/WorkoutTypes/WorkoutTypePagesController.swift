@@ -27,7 +27,7 @@ struct WorkoutTypePagesController {
         let form = try await SubmittedForm.read(&request)
         let draft = Self.draft(from: form)
         do {
-            _ = try await services.workoutTypes.create(userID: user.id, draft: draft, now: services.clock())
+            _ = try await services.workoutTypes.create(draft: draft, userID: user.id)
             return .seeOther("/settings/workout-types?notice=created")
         } catch {
             return try await renderList(context: context, draft: draft, failure: try ExercisePagesController.formFailure(error), notice: nil, status: .badRequest)
@@ -46,7 +46,7 @@ struct WorkoutTypePagesController {
         let form = try await SubmittedForm.read(&request)
         let draft = Self.draft(from: form)
         do {
-            _ = try await services.workoutTypes.update(id: type.id, userID: user.id, draft: draft)
+            _ = try await services.workoutTypes.update(type.id, draft: draft, userID: user.id)
             return .seeOther("/settings/workout-types?notice=saved")
         } catch {
             return try renderEdit(context: context, type: type, draft: draft, failure: try ExercisePagesController.formFailure(error), status: .badRequest)
@@ -60,12 +60,7 @@ struct WorkoutTypePagesController {
         var request = request
         let form = try await SubmittedForm.read(&request)
         let step = form["direction"] == "up" ? -1 : 1
-        // Archived types are hidden here, so a move steps over visible neighbours only
-        // and the archived ones keep their places after the visible list.
-        let all = try await services.workoutTypes.list(userID: user.id, includeArchived: true)
-        let visible = all.filter { !$0.archived }.map(\.id)
-        let order = ListOrder.moving(type.id, by: step, in: visible) + all.filter(\.archived).map(\.id)
-        _ = try await services.workoutTypes.reorder(userID: user.id, ids: order)
+        _ = try await services.workoutTypes.move(type.id, by: step, userID: user.id)
         return .seeOther("/settings/workout-types#type-\(type.id.text)")
     }
 
@@ -114,7 +109,6 @@ struct WorkoutTypePagesController {
     private func find(_ context: SignedInContext) async throws -> WorkoutType {
         let user = context.user
         let id = try context.parameters.uuid("id", resource: "The workout type")
-        guard let type = try await services.workoutTypes.find(id: id, userID: user.id) else { throw SpotterError.notFound("The workout type") }
-        return type
+        return try await services.workoutTypes.find(id, userID: user.id)
     }
 }

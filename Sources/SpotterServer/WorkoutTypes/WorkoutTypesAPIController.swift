@@ -30,7 +30,7 @@ struct WorkoutTypesAPIController {
     @Sendable func create(_ request: Request, context: SignedInContext) async throws -> EditedResponse<WorkoutTypeResponse> {
         let user = context.user
         let input = try await request.decodeJSON(as: WorkoutTypeInput.self, context: context)
-        let type = try await services.workoutTypes.create(userID: user.id, draft: input.draft(), now: services.clock())
+        let type = try await services.workoutTypes.create(draft: input.draft(), userID: user.id)
         return .created(WorkoutTypeResponse(type))
     }
 
@@ -38,30 +38,23 @@ struct WorkoutTypesAPIController {
     @Sendable func update(_ request: Request, context: SignedInContext) async throws -> WorkoutTypeResponse {
         let user = context.user
         let input = try await request.decodeJSON(as: WorkoutTypeInput.self, context: context)
-        var type = try await findType(context)
-        if input.name != nil || input.colorHex != nil || input.icon != nil {
-            type = try await services.workoutTypes.update(id: type.id, userID: user.id, draft: input.draft(updating: type))
-        }
-        if let archived = input.archived, archived != type.archived {
-            type = try await services.workoutTypes.setArchived(archived, id: type.id, userID: user.id)
-        }
-        return WorkoutTypeResponse(type)
+        let id = try context.parameters.uuid("id", resource: "The workout type")
+        var fields: (@Sendable (WorkoutType) -> WorkoutTypeDraft)?
+        if input.name != nil || input.colorHex != nil || input.icon != nil { fields = { input.draft(updating: $0) } }
+        return WorkoutTypeResponse(try await services.workoutTypes.change(id, fields: fields, archived: input.archived, userID: user.id))
     }
 
     /// Takes every id of the user's types (archived ones too) in the new order.
     @Sendable func reorder(_ request: Request, context: SignedInContext) async throws -> ListResponse<WorkoutTypeResponse> {
         let user = context.user
         let input = try await request.decodeJSON(as: WorkoutTypeOrderInput.self, context: context)
-        let types = try await services.workoutTypes.reorder(userID: user.id, ids: input.ids)
+        let types = try await services.workoutTypes.reorder(input.ids, userID: user.id)
         return ListResponse(items: types.map(WorkoutTypeResponse.init))
     }
 
     private func findType(_ context: SignedInContext) async throws -> WorkoutType {
         let user = context.user
         let id = try context.parameters.uuid("id", resource: "The workout type")
-        guard let type = try await services.workoutTypes.find(id: id, userID: user.id) else {
-            throw SpotterError.notFound("The workout type")
-        }
-        return type
+        return try await services.workoutTypes.find(id, userID: user.id)
     }
 }
