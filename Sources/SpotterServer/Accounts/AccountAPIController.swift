@@ -28,8 +28,7 @@ struct AccountAPIController {
     @Sendable func updateSettings(_ request: Request, context: SignedInContext) async throws -> SettingsResponse {
         let user = context.user
         let input = try await request.decodeJSON(as: SettingsInput.self, context: context)
-        let settings = try input.change.applied(to: user.settings)
-        return SettingsResponse(try await services.users.update(settings: settings, userID: user.id).settings)
+        return SettingsResponse(try await services.accounts.changeSettings(input.change, user: user).settings)
     }
 
     @Sendable func changePassword(_ request: Request, context: SignedInContext) async throws -> Response {

@@ -181,8 +181,7 @@ struct AuthPagesController {
             defaultRestSeconds: Int(form["defaultRestSeconds"]),
             timeZone: form["timeZone"].isEmpty ? nil : form["timeZone"], onboardingSeen: true)
         do {
-            let settings = try change.applied(to: user.settings)
-            _ = try await services.users.update(settings: settings, userID: user.id)
+            _ = try await services.accounts.changeSettings(change, user: user)
             return .seeOther("/")
         } catch let failure as ValidationFailure {
             return try renderOnboarding(user: user, context: context, form: form, error: failure.first.message, status: .badRequest)

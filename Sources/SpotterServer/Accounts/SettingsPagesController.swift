@@ -42,7 +42,7 @@ struct SettingsPagesController {
             var change = SettingsChange(
                 unit: form["unit"], defaultRestSeconds: seconds, theme: form["theme"], timeZone: form["timeZone"], plateStep: step)
             try GymSettingsForm.change(form, into: &change, unitChanged: form["unit"].lowercased() != user.settings.unit.rawValue)
-            _ = try await services.users.update(settings: try change.applied(to: user.settings), userID: user.id)
+            _ = try await services.accounts.changeSettings(change, user: user)
             return .seeOther("/settings?notice=saved")
         } catch let failure as ValidationFailure {
             return try renderSettings(context: context, user: user, form: form, failure: failure, notice: nil, status: .badRequest)

@@ -32,7 +32,6 @@ struct AppServices: Sendable {
     var exerciseMerges: ExerciseMergeService { ExerciseMergeService(store: store) }
     /// The lifter's workout types (`WorkoutTypeService`).
     var workoutTypes: WorkoutTypeService { WorkoutTypeService(store: store, clock: clock) }
-    var users: UserRepository { UserRepository(store: store) }
     var workouts: WorkoutRepository { WorkoutRepository(store: store) }
     var templates: TemplateRepository { TemplateRepository(store: store) }
     var programs: ProgramRepository { ProgramRepository(store: store) }
@@ -47,9 +46,8 @@ struct AppServices: Sendable {
     var guidedService: GuidedService { GuidedService(store: store, clock: clock) }
     /// The dashboard and the progress reports (`ProgressService`).
     var progress: ProgressService { ProgressService(store: store, clock: clock) }
-    var bodyMetrics: BodyMetricRepository { BodyMetricRepository(store: store) }
-    /// Saving a measurement (`BodyMetricService`).
-    var bodyMetricService: BodyMetricService { BodyMetricService(store: store, clock: clock) }
+    /// The lifter's body measurements (`BodyMetricService`).
+    var bodyMetrics: BodyMetricService { BodyMetricService(store: store, clock: clock) }
     /// A custom exercise's image file and record together (`ExerciseImageService`).
     var exerciseImages: ExerciseImageService { ExerciseImageService(store: store, images: images, clock: clock) }
 }

@@ -39,16 +39,14 @@ struct ProgressAPIController {
         let user = context.user
         let query = request.uri.queryParameters
         let range = try ProgressRange(query: query, fallback: .all)
-        let since = range.firstDay(now: services.clock(), timeZone: user.settings.zone)
-        let page = try ListPage(query).cut(try await services.bodyMetrics.list(userID: user.id, sinceDay: since), id: \.id)
+        let page = try ListPage(query).cut(try await services.bodyMetrics.list(range: range, user: user), id: \.id)
         return ListPage.response(page.items.map(BodyMetricResponse.init), next: page.next, request: request)
     }
 
     @Sendable func bodyMetric(_ request: Request, context: SignedInContext) async throws -> BodyMetricResponse {
         let user = context.user
         let id = try context.parameters.uuid("id", resource: "The measurement")
-        guard let metric = try await services.bodyMetrics.find(id: id, userID: user.id) else { throw SpotterError.notFound("The measurement") }
-        return BodyMetricResponse(metric)
+        return BodyMetricResponse(try await services.bodyMetrics.find(id, user: user))
     }
 
     /// Adds a measurement under the client's id (201), or changes it (200).
@@ -56,14 +54,13 @@ struct ProgressAPIController {
         let user = context.user
         let id = try context.parameters.uuid("id", resource: "The measurement")
         let input = try await request.decodeJSON(as: BodyMetricInput.self, context: context)
-        let existed = try await services.bodyMetrics.find(id: id, userID: user.id) != nil
-        let metric = try await services.bodyMetricService.save(id: id, draft: input.draft, user: user)
-        return existed ? EditedResponse(status: .ok, response: BodyMetricResponse(metric)) : .created(BodyMetricResponse(metric))
+        let (metric, created) = try await services.bodyMetrics.put(id: id, draft: input.draft, user: user)
+        return created ? .created(BodyMetricResponse(metric)) : EditedResponse(status: .ok, response: BodyMetricResponse(metric))
     }
 
     @Sendable func deleteBodyMetric(_ request: Request, context: SignedInContext) async throws -> Response {
         let user = context.user
-        try await services.bodyMetrics.delete(id: try context.parameters.uuid("id", resource: "The measurement"), userID: user.id)
+        try await services.bodyMetrics.delete(try context.parameters.uuid("id", resource: "The measurement"), user: user)
         return .noContent
     }
 }

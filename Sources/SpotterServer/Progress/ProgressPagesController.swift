@@ -157,7 +157,7 @@ struct ProgressPagesController {
         let draft = Self.draft(form, unit: user.settings.unit)
         let id = UUID(uuidString: form["id"]) ?? UUID()
         do {
-            _ = try await services.bodyMetricService.save(id: id, draft: draft, user: user)
+            _ = try await services.bodyMetrics.save(id: id, draft: draft, user: user)
             return .seeOther("/progress/body?notice=saved")
         } catch {
             return try await renderBody(
@@ -179,7 +179,7 @@ struct ProgressPagesController {
         let form = try await SubmittedForm.read(&request)
         let draft = Self.draft(form, unit: user.settings.unit)
         do {
-            _ = try await services.bodyMetricService.save(id: metric.id, draft: draft, user: user)
+            _ = try await services.bodyMetrics.save(id: metric.id, draft: draft, user: user)
             return .seeOther("/progress/body?notice=saved")
         } catch {
             return try await renderBody(
@@ -191,14 +191,13 @@ struct ProgressPagesController {
     @Sendable func deleteBody(_ request: Request, context: SignedInContext) async throws -> Response {
         let user = context.user
         let metric = try await findMetric(context, user: user)
-        try await services.bodyMetrics.delete(id: metric.id, userID: user.id)
+        try await services.bodyMetrics.delete(metric.id, user: user)
         return .seeOther("/progress/body?notice=deleted")
     }
 
     private func findMetric(_ context: SignedInContext, user: User) async throws -> BodyMetric {
         let id = try context.parameters.uuid("id", resource: "The measurement")
-        guard let metric = try await services.bodyMetrics.find(id: id, userID: user.id) else { throw SpotterError.notFound("The measurement") }
-        return metric
+        return try await services.bodyMetrics.find(id, user: user)
     }
 
     /// The form as typed: empty boxes are left out, text that is not a number is kept
@@ -219,8 +218,7 @@ struct ProgressPagesController {
         let zone = user.settings.zone
         let unit = user.settings.unit
         let now = services.clock()
-        let since = range.firstDay(now: now, timeZone: zone)
-        let metrics = try await services.bodyMetrics.list(userID: user.id, sinceDay: since)
+        let metrics = try await services.bodyMetrics.list(range: range, user: user)
         func date(_ day: String) -> Date? { CalendarDay.start(of: day, timeZone: zone, hour: 12) }
         let oldestFirst = metrics.reversed()
         let weights = oldestFirst.compactMap { m in m.bodyWeight.flatMap { w in date(m.day).map { SVGChart.Point(date: $0, value: w.converted(to: unit)) } } }

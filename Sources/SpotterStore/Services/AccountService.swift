@@ -88,6 +88,13 @@ public struct AccountService: Sendable {
         await store.signInChanged(.user(user.id))
     }
 
+    /// Changes the lifter's settings: the change is checked and applied over the ones
+    /// stored (`SettingsChange`), or refused with a `ValidationFailure` naming each bad field.
+    public func changeSettings(_ change: SettingsChange, user: User) async throws -> User {
+        let settings = try change.applied(to: user.settings)
+        return try await users.update(settings: settings, userID: user.id)
+    }
+
     /// Sets a new password without the old one (the CLI's reset) and ends every web session.
     public func resetPassword(username: String, new: String) async throws {
         guard let user = try await users.find(username: username) else { throw SpotterError.notFound("The user \(username)") }
