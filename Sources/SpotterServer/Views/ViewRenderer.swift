@@ -28,8 +28,14 @@ struct ViewRenderer: Sendable {
         return ViewRenderer(library: library)
     }
 
+    /// Tests only: set (task-locally) to be handed every template rendered and its model,
+    /// so that `TemplateFieldsTests` can check each name a template reads against the
+    /// model it is rendered with. Nil in the app, where it costs one task-local read.
+    @TaskLocal static var renderObserver: (@Sendable (_ template: String, _ model: Any) -> Void)?
+
     /// An HTML response from a template and its model (read by name: `ReflectedView`).
     func render(_ model: Any, template: String, status: HTTPResponse.Status = .ok) throws -> Response {
+        Self.renderObserver?(template, model)
         guard let html = library.render(ReflectedView.present(model) as Any, withTemplate: template) else {
             throw APIProblem(status: .internalServerError, code: "internal", message: "The page \(template) is missing.")
         }
