@@ -32,18 +32,16 @@ struct AppServices: Sendable {
     var exerciseMerges: ExerciseMergeService { ExerciseMergeService(store: store) }
     /// The lifter's workout types (`WorkoutTypeService`).
     var workoutTypes: WorkoutTypeService { WorkoutTypeService(store: store, clock: clock) }
-    var workouts: WorkoutRepository { WorkoutRepository(store: store) }
-    var templates: TemplateRepository { TemplateRepository(store: store) }
-    var programs: ProgramRepository { ProgramRepository(store: store) }
     /// The template use cases (`TemplateService`), for the API and the pages alike.
-    var templateService: TemplateService { TemplateService(store: store, clock: clock) }
+    var templates: TemplateService { TemplateService(store: store, clock: clock) }
     /// The program use cases (`ProgramService`), for the API and the pages alike.
-    var programService: ProgramService { ProgramService(store: store, clock: clock) }
+    var programs: ProgramService { ProgramService(store: store, clock: clock) }
     /// The workout use cases (`WorkoutService`), for the API and the pages alike.
-    var workoutService: WorkoutService { WorkoutService(store: store, clock: clock) }
+    var workouts: WorkoutService { WorkoutService(store: store, clock: clock) }
+    /// Warm-up sets before a working set (`WarmUpService`).
     var warmUps: WarmUpService { WarmUpService(store: store) }
     /// The guided player's use cases (`GuidedService`), for the API and the pages alike.
-    var guidedService: GuidedService { GuidedService(store: store, clock: clock) }
+    var guided: GuidedService { GuidedService(store: store, clock: clock) }
     /// The dashboard and the progress reports (`ProgressService`).
     var progress: ProgressService { ProgressService(store: store, clock: clock) }
     /// The lifter's body measurements (`BodyMetricService`).

@@ -19,7 +19,7 @@ struct GuidedAPIController {
         group.post("workouts/:id/guided/stop", use: stop)
     }
 
-    private var service: GuidedService { services.guidedService }
+    private var service: GuidedService { services.guided }
 
     @Sendable func play(_ request: Request, context: SignedInContext) async throws -> EditedResponse<GuidedResponse> {
         let user = context.user

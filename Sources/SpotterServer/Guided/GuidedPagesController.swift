@@ -21,8 +21,7 @@ struct GuidedPagesController {
         router.post("workouts/:id/play/stop", use: stop)
     }
 
-    private var service: GuidedService { services.guidedService }
-    private var templateService: TemplateService { services.templateService }
+    private var service: GuidedService { services.guided }
 
     // MARK: Builder
 
@@ -40,12 +39,12 @@ struct GuidedPagesController {
     }
 
     @Sendable func editTimeline(_ request: Request, context: SignedInContext) async throws -> Response {
-        let template = try await templateService.findOwn(try context.templateID(), user: context.user, action: "edit")
+        let template = try await services.templates.findOwn(try context.templateID(), user: context.user, action: "edit")
         return try await render(TimelineForm(template), mode: .edit(template.id), failure: nil, context: context)
     }
 
     @Sendable func saveTimeline(_ request: Request, context: SignedInContext) async throws -> Response {
-        let template = try await templateService.findOwn(try context.templateID(), user: context.user, action: "edit")
+        let template = try await services.templates.findOwn(try context.templateID(), user: context.user, action: "edit")
         var request = request
         return try await submit(try await SubmittedForm.read(&request), mode: .edit(template.id), context: context)
     }
@@ -61,8 +60,8 @@ struct GuidedPagesController {
         do {
             let template: WorkoutTemplate
             switch mode {
-            case .create(let id): template = try await templateService.create(id: id, draft: form.draft, user: user)
-            case .edit(let id): template = try await templateService.save(id: id, draft: form.draft, user: user)
+            case .create(let id): template = try await services.templates.create(id: id, draft: form.draft, user: user)
+            case .edit(let id): template = try await services.templates.save(id: id, draft: form.draft, user: user)
             }
             let notice = if case .create = mode { Notice.templateCreated } else { Notice.templateSaved }
             return .seeOther("/templates/\(template.id.text)?notice=\(notice.rawValue)")
@@ -103,7 +102,7 @@ struct GuidedPagesController {
         var request = request
         let form = try await SubmittedForm.read(&request)
         let replace = form["replace"] == "1"
-        let template = try await templateService.find(id, user: user)
+        let template = try await services.templates.find(id, user: user)
         // Refused before anything is asked or started.
         if (try? GuidedPlayer.start(template.playerItems(defaultRestSeconds: user.settings.defaultRestSeconds), at: services.clock())) == nil {
             return .seeOther("/templates/\(id.text)?notice=\(Notice.nothingToPlay.rawValue)")

@@ -16,7 +16,7 @@ struct HomePageController {
             return .seeOther(request.cookies[WebCookies.welcomed] == nil ? "/welcome" : "/login")
         }
         if !user.settings.onboardingSeen { return .seeOther("/onboarding") }
-        let active = try await services.workouts.active(userID: user.id)
+        let active = try await services.workouts.active(user: user)
         let start = try await TemplateCards(services: services).startList(user: user, limit: 4)
         let dashboard = try await services.progress.dashboard(user: user)
         let model = HomePage(
@@ -32,7 +32,7 @@ struct HomePageController {
             starters: start.starters,
             // With no finished workout there is nothing to show but the empty states.
             dashboard: dashboard.lastWorkout == nil ? nil : DashboardView(dashboard, timeZone: user.settings.zone),
-            program: active == nil ? try await services.programService.status(user: user).map(ProgramStatusView.init) : nil,
+            program: active == nil ? try await services.programs.status(user: user).map(ProgramStatusView.init) : nil,
             workoutId: UUID().text,
             notice: Notice.from(request))
         return try services.views.render(model, template: "home")

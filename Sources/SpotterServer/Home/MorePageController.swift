@@ -15,7 +15,7 @@ struct MorePageController {
     @Sendable func more(_ request: Request, context: SignedInContext) async throws -> Response {
         let user = context.user
         let counts = try await services.exercises.counts(userID: user.id)
-        let program = try await services.programService.status(user: user)
+        let program = try await services.programs.status(user: user)
         let settings = user.settings
         let model = MorePage(
             page: PageChrome(title: "More", context: context, section: .more),

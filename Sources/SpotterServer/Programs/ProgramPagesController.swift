@@ -32,7 +32,7 @@ struct ProgramPagesController {
         router.post("programs/:id/days/:dayId", use: saveDay)
     }
 
-    private var service: ProgramService { services.programService }
+    private var service: ProgramService { services.programs }
 
     // MARK: List and detail
 
@@ -276,7 +276,7 @@ struct ProgramPagesController {
         let replace = form["replace"] == "1"
         let workoutID = UUID(uuidString: form["workoutId"]) ?? UUID()
         let hidden = [HiddenField(name: "workoutId", value: workoutID.text)]
-        if !replace, try await services.workoutService.find(workoutID, user: user) == nil,
+        if !replace, try await services.workouts.find(workoutID, user: user) == nil,
             let conflict = try await StartConflictPage.render(user: user, services: services, context: context, action: "/programs/active/start", hidden: hidden)
         {
             return conflict

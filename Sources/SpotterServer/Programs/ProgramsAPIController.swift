@@ -27,7 +27,7 @@ struct ProgramsAPIController {
         group.post("program-presets/:id/use", use: usePreset)
     }
 
-    private var service: ProgramService { services.programService }
+    private var service: ProgramService { services.programs }
 
     @Sendable func list(_ request: Request, context: SignedInContext) async throws -> EditedResponse<ListResponse<ProgramResponse>> {
         let user = context.user
@@ -63,7 +63,7 @@ struct ProgramsAPIController {
         let user = context.user
         let input = try await request.decodeJSON(as: ProgramInput.self, context: context)
         let id = try context.programID()
-        if ProgramService.preset(id: id) == nil, try await services.programService.own(id, user: user) == nil {
+        if ProgramService.preset(id: id) == nil, try await services.programs.own(id, user: user) == nil {
             return .created(try await response(try await service.create(id: id, draft: input.draft, user: user), user: user))
         }
         return EditedResponse(status: .ok, response: try await response(try await service.save(id: id, draft: input.draft, user: user), user: user))

@@ -18,7 +18,7 @@ struct TemplateCards {
     /// What Home and the Workout tab offer to start: pinned templates, then the
     /// recently used ones, then the newest, at most `limit`.
     func quickStart(user: User, limit: Int = 4) async throws -> [TemplateCardView] {
-        try await cards(try await services.templateService.quickStart(user: user, limit: limit), user: user)
+        try await cards(try await services.templates.quickStart(user: user, limit: limit), user: user)
     }
 
     /// The start list of Home and the Workout tab (`template-start-list`): the
@@ -31,7 +31,7 @@ struct TemplateCards {
     /// What Home and the Workout tab offer a lifter without templates: a few
     /// presets for a first session, each started (and kept) in one tap.
     func starters(user: User) async throws -> [StarterCardView] {
-        let presets = try await services.templateService.presets()
+        let presets = try await services.templates.presets()
         let chosen = StarterCardView.presetNames.compactMap { name in presets.first { $0.name == name } }
         return try await cards(chosen, user: user).map { StarterCardView(card: $0, newId: UUID().text, workoutId: UUID().text) }
     }

@@ -15,7 +15,6 @@ struct TemplateFinishPagesController {
         router.post("history/:id/template-update", use: update)
     }
 
-    private var templateService: TemplateService { services.templateService }
 
     @Sendable func saveForm(_ request: Request, context: SignedInContext) async throws -> Response {
         let (user, workout) = try await find(context)
@@ -30,7 +29,7 @@ struct TemplateFinishPagesController {
         var request = request
         let form = try await SubmittedForm.read(&request)
         do {
-            let template = try await templateService.saveAsTemplate(
+            let template = try await services.templates.saveAsTemplate(
                 workoutID: workout.id, newID: UUID(uuidString: form["newId"]) ?? UUID(), name: form["name"], category: form["category"], user: user)
             return .seeOther("/templates/\(template.id.text)?notice=\(Notice.templateCreated.rawValue)")
         } catch let error as SpotterError {
@@ -46,15 +45,15 @@ struct TemplateFinishPagesController {
         var request = request
         let form = try await SubmittedForm.read(&request)
         let workoutPath = "/history/\(workout.id.text)"
-        guard let templateID = workout.templateID, let template = try await services.templateService.own(templateID, user: user) else {
+        guard let templateID = workout.templateID, let template = try await services.templates.own(templateID, user: user) else {
             throw SpotterError.notFound("The template this workout came from")
         }
         guard form["do"] != "back", let choice = TemplateUpdate(rawValue: form["choice"]), choice != .keep else {
             return .seeOther(workoutPath + "?notice=\(Notice.templateKept.rawValue)")
         }
-        let preview = try await templateService.preview(template.id, choice: choice, from: .workout(workout.id), user: user)
+        let preview = try await services.templates.preview(template.id, choice: choice, from: .workout(workout.id), user: user)
         if form["confirmed"] == "1" {
-            _ = try await templateService.applyUpdate(preview, user: user)
+            _ = try await services.templates.applyUpdate(preview, user: user)
             // The finish summary's "Yes" comes back to the summary; the history page's form goes to the template.
             return .seeOther(form["next"] == "summary"
                 ? workoutPath + "/summary?notice=\(Notice.templateUpdated.rawValue)"
@@ -98,7 +97,7 @@ struct TemplateFinishPagesController {
     private func find(_ context: SignedInContext) async throws -> (User, Workout) {
         let user = context.user
         let id = try context.parameters.uuid("id", resource: "The workout")
-        guard let workout = try await services.workoutService.find(id, user: user), !workout.isActive else {
+        guard let workout = try await services.workouts.find(id, user: user), !workout.isActive else {
             throw SpotterError.notFound("The workout")
         }
         return (user, workout)

@@ -17,7 +17,6 @@ struct TemplateFormPagesController {
         router.post("templates/:id/edit", use: edit)
     }
 
-    private var templateService: TemplateService { services.templateService }
 
     // MARK: Create
 
@@ -34,7 +33,7 @@ struct TemplateFormPagesController {
         let category = TemplateCategory(rawValue: form["category"]) ?? .custom
         let name: String
         do {
-            name = try await templateService.freeName(form["name"], user: user)
+            name = try await services.templates.freeName(form["name"], user: user)
         } catch let error as SpotterError {
             return try renderStepOne(
                 name: NameKey.displayForm(of: form["name"]), category: category.rawValue, error: try Self.failure(error).first.message,
@@ -67,7 +66,7 @@ struct TemplateFormPagesController {
             return try await render(form, mode: .create(newID), failure: nil, user: user, context: context)
         }
         do {
-            let template = try await templateService.create(id: newID, draft: form.draft, user: user)
+            let template = try await services.templates.create(id: newID, draft: form.draft, user: user)
             return .seeOther("/templates/\(template.id.text)?notice=\(Notice.templateCreated.rawValue)")
         } catch let error as SpotterError {
             return try await render(form, mode: .create(newID), failure: Self.failure(error), user: user, context: context, status: Self.status(error))
@@ -87,13 +86,13 @@ struct TemplateFormPagesController {
 
     @Sendable func editPage(_ request: Request, context: SignedInContext) async throws -> Response {
         let user = context.user
-        let template = try await templateService.findOwn(try context.templateID(), user: user, action: "edit")
+        let template = try await services.templates.findOwn(try context.templateID(), user: user, action: "edit")
         return try await render(TemplateForm(template), mode: .edit(template.id), failure: nil, user: user, context: context)
     }
 
     @Sendable func edit(_ request: Request, context: SignedInContext) async throws -> Response {
         let user = context.user
-        let template = try await templateService.findOwn(try context.templateID(), user: user, action: "edit")
+        let template = try await services.templates.findOwn(try context.templateID(), user: user, action: "edit")
         var request = request
         let submitted = try await SubmittedForm.read(&request)
         var form = TemplateForm(submitted)
@@ -103,7 +102,7 @@ struct TemplateFormPagesController {
             return try await render(form, mode: .edit(template.id), failure: nil, user: user, context: context)
         }
         do {
-            _ = try await templateService.save(id: template.id, draft: form.draft, user: user)
+            _ = try await services.templates.save(id: template.id, draft: form.draft, user: user)
             return .seeOther("/templates/\(template.id.text)?notice=\(Notice.templateSaved.rawValue)")
         } catch let error as SpotterError {
             return try await render(form, mode: .edit(template.id), failure: Self.failure(error), user: user, context: context, status: Self.status(error))

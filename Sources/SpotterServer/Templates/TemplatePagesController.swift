@@ -4,7 +4,7 @@ import SpotterCore
 import SpotterStore
 
 /// The template library: the list (the one place templates are managed), the
-/// presets, a template's read-only detail, and the management templateService.
+/// presets, a template's read-only detail, and the management services.templates.
 struct TemplatePagesController {
     let services: AppServices
 
@@ -27,7 +27,6 @@ struct TemplatePagesController {
         router.post("templates/:id/delete", use: delete)
     }
 
-    private var templateService: TemplateService { services.templateService }
 
     @Sendable func library(_ request: Request, context: SignedInContext) async throws -> Response {
         let user = context.user
@@ -35,9 +34,9 @@ struct TemplatePagesController {
         var failure: ValidationFailure?
         var filter = TemplateFilter()
         do { filter = try TemplateQuery(query).filter } catch SpotterError.invalid(let problem) { failure = problem }
-        let templates = try await services.templateService.list(user: user, filter: filter)
+        let templates = try await services.templates.list(user: user, filter: filter)
         // Whether the library is empty at all, which the filters alone cannot say.
-        let hasAny = filter == TemplateFilter() ? !templates.isEmpty : try await services.templateService.hasAny(user: user)
+        let hasAny = filter == TemplateFilter() ? !templates.isEmpty : try await services.templates.hasAny(user: user)
         let model = TemplateLibraryPage(
             page: PageChrome(title: "Templates", context: context, section: .workout, backLink: "/workout"),
             cards: try await cards(templates, user: user),
@@ -57,7 +56,7 @@ struct TemplatePagesController {
     @Sendable func presets(_ request: Request, context: SignedInContext) async throws -> Response {
         let user = context.user
         let category = request.uri.queryParameters.get("category").flatMap(TemplateCategory.init(rawValue:))
-        let all = try await services.templateService.presets()
+        let all = try await services.templates.presets()
         let cards = try await cards(all.filter { category == nil || $0.category == category }, user: user)
         var groups: [TemplatePresetGroup] = []
         for (preset, card) in zip(TemplatePresets.all.filter { category == nil || $0.category == category }, cards) {
@@ -74,9 +73,9 @@ struct TemplatePagesController {
 
     @Sendable func detail(_ request: Request, context: SignedInContext) async throws -> Response {
         let user = context.user
-        let template = try await templateService.find(try context.templateID(), user: user)
+        let template = try await services.templates.find(try context.templateID(), user: user)
         let names = try await services.exercises.exercises(ids: Set(template.exercises.map(\.exerciseID)), userID: user.id).mapValues(\.name)
-        let suggested = try await templateService.suggestedWeights(for: template.exercises, user: user)
+        let suggested = try await services.templates.suggestedWeights(for: template.exercises, user: user)
         let zone = user.settings.zone
         let model = TemplateDetailPage(
             page: PageChrome(
@@ -113,7 +112,7 @@ struct TemplatePagesController {
     /// Everything the library can do to one template, on a page of its own.
     @Sendable func manage(_ request: Request, context: SignedInContext) async throws -> Response {
         let user = context.user
-        let template = try await templateService.findOwn(try context.templateID(), user: user, action: "change")
+        let template = try await services.templates.findOwn(try context.templateID(), user: user, action: "change")
         let model = TemplateManagePage(
             page: PageChrome(title: "Manage template", context: context, section: .workout, backLink: "/templates"),
             card: try await cards([template], user: user)[0], newId: UUID().text)
@@ -124,7 +123,7 @@ struct TemplatePagesController {
         let user = context.user
         var request = request
         let form = try await SubmittedForm.read(&request)
-        _ = try await templateService.change(try context.templateID(), pinned: form["pinned"] == "1", user: user)
+        _ = try await services.templates.change(try context.templateID(), pinned: form["pinned"] == "1", user: user)
         return .seeOther("/templates")
     }
 
@@ -133,7 +132,7 @@ struct TemplatePagesController {
         var request = request
         let form = try await SubmittedForm.read(&request)
         let archived = form["archived"] == "1"
-        _ = try await templateService.change(try context.templateID(), archived: archived, user: user)
+        _ = try await services.templates.change(try context.templateID(), archived: archived, user: user)
         return .seeOther("/templates?notice=\(archived ? Notice.templateArchived.rawValue : Notice.templateRestored.rawValue)")
     }
 
@@ -141,7 +140,7 @@ struct TemplatePagesController {
         let user = context.user
         var request = request
         let form = try await SubmittedForm.read(&request)
-        let copy = try await templateService.duplicate(try context.templateID(), as: UUID(uuidString: form["newId"]) ?? UUID(), user: user)
+        let copy = try await services.templates.duplicate(try context.templateID(), as: UUID(uuidString: form["newId"]) ?? UUID(), user: user)
         return .seeOther("/templates/\(copy.id.text)?notice=\(Notice.templateCopied.rawValue)")
     }
 
@@ -152,26 +151,26 @@ struct TemplatePagesController {
         let presetID = try context.templateID()
         let newID = UUID(uuidString: form["newId"]) ?? UUID()
         guard form["start"] == "1" else {
-            let copy = try await templateService.use(presetID: presetID, as: newID, user: user)
+            let copy = try await services.templates.use(presetID: presetID, as: newID, user: user)
             return .seeOther("/templates/\(copy.id.text)?notice=\(Notice.presetUsed.rawValue)")
         }
         // "Use and start now": the copy and the workout take the ids the page gave, so a
         // second tap finds both instead of making more.
         let workoutID = UUID(uuidString: form["workoutId"]) ?? UUID()
         let replace = form["replace"] == "1"
-        if !replace, try await services.workoutService.find(workoutID, user: user) == nil,
+        if !replace, try await services.workouts.find(workoutID, user: user) == nil,
            let conflict = try await StartConflictPage.render(
                user: user, services: services, context: context, action: "/templates/\(presetID.text)/use",
                hidden: [HiddenField(name: "newId", value: newID.text), HiddenField(name: "workoutId", value: workoutID.text), HiddenField(name: "start", value: "1")]) {
             return conflict
         }
-        _ = try await templateService.useAndStart(presetID: presetID, as: newID, workoutID: workoutID, replaceActive: replace, user: user)
+        _ = try await services.templates.useAndStart(presetID: presetID, as: newID, workoutID: workoutID, replaceActive: replace, user: user)
         return .seeOther("/workout")
     }
 
     @Sendable func renamePage(_ request: Request, context: SignedInContext) async throws -> Response {
         let user = context.user
-        let template = try await templateService.findOwn(try context.templateID(), user: user, action: "rename")
+        let template = try await services.templates.findOwn(try context.templateID(), user: user, action: "rename")
         return try renderRename(template, name: template.name, error: nil, context: context, status: .ok)
     }
 
@@ -179,9 +178,9 @@ struct TemplatePagesController {
         let user = context.user
         var request = request
         let form = try await SubmittedForm.read(&request)
-        let template = try await templateService.findOwn(try context.templateID(), user: user, action: "rename")
+        let template = try await services.templates.findOwn(try context.templateID(), user: user, action: "rename")
         do {
-            _ = try await templateService.change(template.id, name: form["name"], user: user)
+            _ = try await services.templates.change(template.id, name: form["name"], user: user)
             return .seeOther("/templates?notice=\(Notice.templateSaved.rawValue)")
         } catch let error as SpotterError {
             guard case .invalid = error else {
@@ -201,8 +200,8 @@ struct TemplatePagesController {
 
     @Sendable func confirmDelete(_ request: Request, context: SignedInContext) async throws -> Response {
         let user = context.user
-        let template = try await templateService.findOwn(try context.templateID(), user: user, action: "delete")
-        let programs = try await services.programService.names(usingTemplate: template.id, user: user)
+        let template = try await services.templates.findOwn(try context.templateID(), user: user, action: "delete")
+        let programs = try await services.programs.names(usingTemplate: template.id, user: user)
         let model = TemplateDeletePage(
             page: PageChrome(title: "Delete template?", context: context, section: .workout, backLink: "/templates"),
             id: template.id.text, name: template.name, blockedBy: programs.isEmpty ? nil : SpotterError.templateInPrograms(programs).message)
@@ -211,9 +210,9 @@ struct TemplatePagesController {
 
     @Sendable func delete(_ request: Request, context: SignedInContext) async throws -> Response {
         let user = context.user
-        let template = try await templateService.findOwn(try context.templateID(), user: user, action: "delete")
+        let template = try await services.templates.findOwn(try context.templateID(), user: user, action: "delete")
         do {
-            try await templateService.delete(template.id, user: user)
+            try await services.templates.delete(template.id, user: user)
         } catch SpotterError.conflict(_, let message) {
             let model = TemplateDeletePage(
                 page: PageChrome(title: "Delete template?", context: context, section: .workout, backLink: "/templates"),
@@ -226,11 +225,11 @@ struct TemplatePagesController {
     // MARK: Sharing
 
     @Sendable func exportAll(_ request: Request, context: SignedInContext) async throws -> Response {
-        try await TemplateFile.response(exporting: nil, user: context.user, service: templateService)
+        try await TemplateFile.response(exporting: nil, user: context.user, service: services.templates)
     }
 
     @Sendable func exportOne(_ request: Request, context: SignedInContext) async throws -> Response {
-        try await TemplateFile.response(exporting: try context.templateID(), user: context.user, service: templateService)
+        try await TemplateFile.response(exporting: try context.templateID(), user: context.user, service: services.templates)
     }
 
     @Sendable func importPage(_ request: Request, context: SignedInContext) async throws -> Response {
@@ -245,7 +244,7 @@ struct TemplatePagesController {
             return try renderImport(error: "Choose a template file exported from Spotter.", context: context, status: .badRequest)
         }
         do {
-            _ = try await templateService.importFile(Data(file), user: user)
+            _ = try await services.templates.importFile(Data(file), user: user)
             return .seeOther("/templates?notice=\(Notice.templatesImported.rawValue)")
         } catch let error as SpotterError {
             guard case .invalid = error else { throw error }

@@ -16,7 +16,6 @@ struct TemplateStartPagesController {
         router.post("templates/:id/prep", use: prep)
     }
 
-    private var templateService: TemplateService { services.templateService }
 
     @Sendable func start(_ request: Request, context: SignedInContext) async throws -> Response {
         let user = context.user
@@ -27,20 +26,20 @@ struct TemplateStartPagesController {
         if !replace, let conflict = try await StartConflictPage.render(user: user, services: services, context: context, action: "/templates/\(id.text)/start", hidden: []) {
             return conflict
         }
-        _ = try await templateService.start(id, workoutID: UUID(), today: nil, replaceActive: replace, user: user)
+        _ = try await services.templates.start(id, workoutID: UUID(), today: nil, replaceActive: replace, user: user)
         return .seeOther("/workout")
     }
 
     @Sendable func prepPage(_ request: Request, context: SignedInContext) async throws -> Response {
         let user = context.user
-        let template = try await templateService.find(try context.templateID(), user: user)
-        let weights = try await templateService.suggestedWeights(for: template.exercises, user: user)
+        let template = try await services.templates.find(try context.templateID(), user: user)
+        let weights = try await services.templates.suggestedWeights(for: template.exercises, user: user)
         return try await render(TemplateForm(template, weights: weights), template: template, choice: .keep, saveAsNew: false, newName: "", failure: nil, user: user, context: context)
     }
 
     @Sendable func prep(_ request: Request, context: SignedInContext) async throws -> Response {
         let user = context.user
-        let template = try await templateService.find(try context.templateID(), user: user)
+        let template = try await services.templates.find(try context.templateID(), user: user)
         var request = request
         let submitted = try await SubmittedForm.read(&request)
         var form = TemplateForm(submitted)
@@ -60,9 +59,9 @@ struct TemplateStartPagesController {
         let plan: [TemplateExercise]
         var preview: TemplateUpdatePreview?
         do {
-            plan = try await templateService.plan(of: template, today: rows, user: user)
-            if choice != .keep { preview = try await templateService.preview(template.id, choice: choice, from: .today(rows), user: user) }
-            if saveAsNew { _ = try await templateService.freeName(newName, field: "newName", user: user) }
+            plan = try await services.templates.plan(of: template, today: rows, user: user)
+            if choice != .keep { preview = try await services.templates.preview(template.id, choice: choice, from: .today(rows), user: user) }
+            if saveAsNew { _ = try await services.templates.freeName(newName, field: "newName", user: user) }
         } catch let error as SpotterError {
             return try await again(try TemplateFormPagesController.failure(error), status: TemplateFormPagesController.status(error))
         }
@@ -89,12 +88,12 @@ struct TemplateStartPagesController {
         // another tab a moment ago), the lifter is told before anything is
         // started or discarded.
         do {
-            if saveAsNew { _ = try await templateService.saveToday(plan, from: template, name: newName, user: user) }
-            if let preview { _ = try await templateService.applyUpdate(preview, user: user) }
+            if saveAsNew { _ = try await services.templates.saveToday(plan, from: template, name: newName, user: user) }
+            if let preview { _ = try await services.templates.applyUpdate(preview, user: user) }
         } catch let error as SpotterError {
             return try await again(try TemplateFormPagesController.failure(error), status: TemplateFormPagesController.status(error))
         }
-        _ = try await templateService.start(template.id, workoutID: UUID(), today: rows, replaceActive: replace, user: user)
+        _ = try await services.templates.start(template.id, workoutID: UUID(), today: rows, replaceActive: replace, user: user)
         return .seeOther("/workout")
     }
 

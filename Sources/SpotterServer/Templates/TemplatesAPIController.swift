@@ -27,30 +27,29 @@ struct TemplatesAPIController {
         group.post("template-presets/:id/use", use: usePreset)
     }
 
-    private var templateService: TemplateService { services.templateService }
 
     @Sendable func list(_ request: Request, context: SignedInContext) async throws -> EditedResponse<ListResponse<TemplateResponse>> {
         let user = context.user
         let query = request.uri.queryParameters
         let filter = try TemplateQuery(query).filter
-        let page = try ListPage(query).cut(try await services.templateService.list(user: user, filter: filter), id: \.id)
+        let page = try ListPage(query).cut(try await services.templates.list(user: user, filter: filter), id: \.id)
         return ListPage.response(try await responses(Array(page.items), user: user), next: page.next, request: request)
     }
 
     @Sendable func presets(_ request: Request, context: SignedInContext) async throws -> EditedResponse<ListResponse<TemplateResponse>> {
         let user = context.user
-        let page = try ListPage(request.uri.queryParameters).cut(try await services.templateService.presets(), id: \.id)
+        let page = try ListPage(request.uri.queryParameters).cut(try await services.templates.presets(), id: \.id)
         return ListPage.response(try await responses(Array(page.items), user: user), next: page.next, request: request)
     }
 
     @Sendable func show(_ request: Request, context: SignedInContext) async throws -> TemplateResponse {
         let user = context.user
-        return try await response(try await templateService.find(try context.templateID(), user: user), user: user)
+        return try await response(try await services.templates.find(try context.templateID(), user: user), user: user)
     }
 
     @Sendable func showPreset(_ request: Request, context: SignedInContext) async throws -> TemplateResponse {
         let user = context.user
-        guard let preset = try await services.templateService.preset(try context.parameters.uuid("id", resource: "The preset")) else {
+        guard let preset = try await services.templates.preset(try context.parameters.uuid("id", resource: "The preset")) else {
             throw SpotterError.notFound("The preset")
         }
         return try await response(preset, user: user)
@@ -60,16 +59,16 @@ struct TemplatesAPIController {
         let user = context.user
         let input = try await request.decodeJSON(as: TemplateInput.self, context: context)
         let id = try context.templateID()
-        if TemplatePresets.preset(id: id) == nil, try await services.templateService.own(id, user: user) == nil {
-            return .created(try await response(try await templateService.create(id: id, draft: input.draft, user: user), user: user))
+        if TemplatePresets.preset(id: id) == nil, try await services.templates.own(id, user: user) == nil {
+            return .created(try await response(try await services.templates.create(id: id, draft: input.draft, user: user), user: user))
         }
-        return EditedResponse(status: .ok, response: try await response(try await templateService.save(id: id, draft: input.draft, user: user), user: user))
+        return EditedResponse(status: .ok, response: try await response(try await services.templates.save(id: id, draft: input.draft, user: user), user: user))
     }
 
     @Sendable func patch(_ request: Request, context: SignedInContext) async throws -> TemplateResponse {
         let user = context.user
         let input = try await request.decodeJSON(as: TemplatePatchInput.self, context: context)
-        let template = try await templateService.change(
+        let template = try await services.templates.change(
             try context.templateID(), name: input.name, category: input.category, notes: input.notes, pinned: input.pinned, archived: input.archived,
             user: user)
         return try await response(template, user: user)
@@ -78,27 +77,27 @@ struct TemplatesAPIController {
     @Sendable func delete(_ request: Request, context: SignedInContext) async throws -> Response {
         let user = context.user
         let id = try context.templateID()
-        try await templateService.delete(id, user: user)
+        try await services.templates.delete(id, user: user)
         return .noContent
     }
 
     @Sendable func duplicate(_ request: Request, context: SignedInContext) async throws -> EditedResponse<TemplateResponse> {
         let user = context.user
         let input = try await request.decodeJSON(as: NewIDInput.self, context: context)
-        return .created(try await response(try await templateService.duplicate(try context.templateID(), as: input.id, user: user), user: user))
+        return .created(try await response(try await services.templates.duplicate(try context.templateID(), as: input.id, user: user), user: user))
     }
 
     @Sendable func usePreset(_ request: Request, context: SignedInContext) async throws -> EditedResponse<TemplateResponse> {
         let user = context.user
         let input = try await request.decodeJSON(as: NewIDInput.self, context: context)
         let presetID = try context.parameters.uuid("id", resource: "The preset")
-        return .created(try await response(try await templateService.use(presetID: presetID, as: input.id, user: user), user: user))
+        return .created(try await response(try await services.templates.use(presetID: presetID, as: input.id, user: user), user: user))
     }
 
     @Sendable func start(_ request: Request, context: SignedInContext) async throws -> EditedResponse<WorkoutResponse> {
         let user = context.user
         let input = try await request.decodeJSON(as: TemplateStartInput.self, context: context)
-        let workout = try await templateService.start(
+        let workout = try await services.templates.start(
             try context.templateID(), workoutID: input.workoutId, today: input.exercises?.map(\.draft), replaceActive: input.replaceActive ?? false,
             user: user)
         return .created(try await WorkoutPresenter(services: services).response(for: workout, user: user))
@@ -115,8 +114,8 @@ struct TemplatesAPIController {
     private func updateResponse(_ request: Request, context: SignedInContext, apply: Bool) async throws -> TemplateUpdateResponse {
         let user = context.user
         let (choice, source) = try await request.decodeJSON(as: TemplateUpdateInput.self, context: context).parsed()
-        let preview = try await templateService.preview(try context.templateID(), choice: choice, from: source, user: user)
-        let template = apply ? try await templateService.applyUpdate(preview, user: user) : preview.after
+        let preview = try await services.templates.preview(try context.templateID(), choice: choice, from: source, user: user)
+        let template = apply ? try await services.templates.applyUpdate(preview, user: user) : preview.after
         let names = try await exerciseNames([preview.before, preview.after], user: user)
         return TemplateUpdateResponse(
             choice: choice, applied: apply, template: TemplateResponse(template, names: names),
@@ -126,23 +125,23 @@ struct TemplatesAPIController {
     @Sendable func fromWorkout(_ request: Request, context: SignedInContext) async throws -> EditedResponse<TemplateResponse> {
         let user = context.user
         let input = try await request.decodeJSON(as: TemplateFromWorkoutInput.self, context: context)
-        let template = try await templateService.saveAsTemplate(
+        let template = try await services.templates.saveAsTemplate(
             workoutID: input.workoutId, newID: input.id, name: input.name, category: input.category, user: user)
         return .created(try await response(template, user: user))
     }
 
     @Sendable func exportAll(_ request: Request, context: SignedInContext) async throws -> Response {
-        try await TemplateFile.response(exporting: nil, user: context.user, service: templateService)
+        try await TemplateFile.response(exporting: nil, user: context.user, service: services.templates)
     }
 
     @Sendable func exportOne(_ request: Request, context: SignedInContext) async throws -> Response {
-        try await TemplateFile.response(exporting: try context.templateID(), user: context.user, service: templateService)
+        try await TemplateFile.response(exporting: try context.templateID(), user: context.user, service: services.templates)
     }
 
     @Sendable func importFile(_ request: Request, context: SignedInContext) async throws -> EditedResponse<ListResponse<TemplateResponse>> {
         let user = context.user
         let body = try await request.body.collect(upTo: TemplateFile.sizeLimit)
-        let imported = try await templateService.importFile(Data(buffer: body), user: user)
+        let imported = try await services.templates.importFile(Data(buffer: body), user: user)
         return .created(ListResponse(items: try await responses(imported, user: user)))
     }
 

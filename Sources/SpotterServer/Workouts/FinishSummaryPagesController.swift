@@ -16,12 +16,12 @@ struct FinishSummaryPagesController {
     @Sendable func summary(_ request: Request, context: SignedInContext) async throws -> Response {
         let user = context.user
         let id = try context.parameters.uuid("id", resource: "The workout")
-        guard let workout = try await services.workoutService.find(id, user: user) else { throw SpotterError.notFound("The workout") }
+        guard let workout = try await services.workouts.find(id, user: user) else { throw SpotterError.notFound("The workout") }
         if workout.isActive { return .seeOther("/workout") }
-        let template = try await workout.templateID.asyncFlatMap { try await services.templateService.own($0, user: user) }
+        let template = try await workout.templateID.asyncFlatMap { try await services.templates.own($0, user: user) }
         // The last time before this one that the same template was done.
         let earlier = try await workout.templateID.asyncFlatMap { templateID in
-            try await services.workoutService.history(
+            try await services.workouts.history(
                 user: user, filter: HistoryFilter(until: workout.startedAt, limit: 1, templateID: templateID)).first
         }
         let shown = try await WorkoutCards(services: services).summarized([workout] + (earlier.map { [$0] } ?? []), user: user)
@@ -52,7 +52,7 @@ struct FinishSummaryPagesController {
     static func question(template: WorkoutTemplate, workout: Workout, user: User, services: AppServices) async throws -> TemplateQuestionView? {
         let preview: TemplateUpdatePreview
         do {
-            preview = try await services.templateService.preview(template.id, choice: .both, from: .workout(workout.id), user: user)
+            preview = try await services.templates.preview(template.id, choice: .both, from: .workout(workout.id), user: user)
         } catch SpotterError.invalid {
             return nil  // nothing done today that could become a template
         }

@@ -29,7 +29,7 @@ struct HistoryPagesController {
         }
         let page = try HistoryQuery.page(query, defaultLimit: Self.pageSize)
         filter.after = page.after
-        let (workouts, next) = try await services.workoutService.historyPage(user: user, filter: filter, limit: page.limit)
+        let (workouts, next) = try await services.workouts.historyPage(user: user, filter: filter, limit: page.limit)
         let cards = try await WorkoutCards(services: services).cards(for: workouts, user: user)
         let zone = user.settings.zone
         let weeks = WeekGrouping.group(Array(zip(workouts, cards)), date: { $0.0.startedAt }, timeZone: zone)
@@ -56,7 +56,7 @@ struct HistoryPagesController {
         let (user, workout) = try await find(context)
         if workout.isActive { return .seeOther("/workout") }
         let card = try await WorkoutCards(services: services).cards(for: [workout], user: user)[0]
-        let template = try await workout.templateID.asyncFlatMap { try await services.templateService.own($0, user: user) }
+        let template = try await workout.templateID.asyncFlatMap { try await services.templates.own($0, user: user) }
         let model = HistoryDetailPage(
             page: PageChrome(title: workout.name, context: context, section: .history, backLink: "/history"),
             workout: card, notice: Notice.from(request),
@@ -80,20 +80,20 @@ struct HistoryPagesController {
 
     @Sendable func delete(_ request: Request, context: SignedInContext) async throws -> Response {
         let (user, workout) = try await find(context)
-        try await services.workoutService.delete(workout.id, user: user)
+        try await services.workouts.delete(workout.id, user: user)
         return .seeOther(workout.isActive ? "/?notice=discarded" : "/history?notice=workoutDeleted")
     }
 
     private func find(_ context: SignedInContext) async throws -> (User, Workout) {
         let user = context.user
         let id = try context.parameters.uuid("id", resource: "The workout")
-        guard let workout = try await services.workoutService.find(id, user: user) else { throw SpotterError.notFound("The workout") }
+        guard let workout = try await services.workouts.find(id, user: user) else { throw SpotterError.notFound("The workout") }
         return (user, workout)
     }
 
     /// The exercises the user has logged, for the history filter.
     private func loggedExercises(user: User) async throws -> [Exercise] {
-        let ids = try await services.workoutService.loggedExerciseIDs(user: user)
+        let ids = try await services.workouts.loggedExerciseIDs(user: user)
         return try await services.exercises.exercises(ids: ids, userID: user.id).values.sorted { NameKey($0.name) < NameKey($1.name) }
     }
 

@@ -32,7 +32,7 @@ struct WorkoutPagesController {
             return conflict
         }
         do {
-            _ = try await services.workoutService.start(.init(id: UUID(), replaceActive: replace, repeatOf: repeatOf), user: user)
+            _ = try await services.workouts.start(.init(id: UUID(), replaceActive: replace, repeatOf: repeatOf), user: user)
         } catch SpotterError.invalid(let failure) where repeatOf != nil && failure.message(for: "repeatOf") != nil {
             // A form names the workout to repeat from a link: a missing one is a page not found.
             throw SpotterError.notFound("The workout to repeat")
@@ -47,7 +47,7 @@ struct WorkoutPagesController {
 
     @Sendable func activePage(_ request: Request, context: SignedInContext) async throws -> Response {
         let user = context.user
-        guard let workout = try await services.workoutService.active(user: user) else {
+        guard let workout = try await services.workouts.active(user: user) else {
             return try await startPage(user: user, context: context)
         }
         return try await render(workout, user: user, context: context, backLink: nil)
@@ -63,7 +63,7 @@ struct WorkoutPagesController {
     /// With no workout in progress, the Workout tab offers to start one: empty, or
     /// as a repeat of a recent workout.
     private func startPage(user: User, context: SignedInContext) async throws -> Response {
-        let recent = try await services.workoutService.history(user: user, filter: HistoryFilter(limit: 5))
+        let recent = try await services.workouts.history(user: user, filter: HistoryFilter(limit: 5))
         let cards = try await WorkoutCards(services: services).cards(for: recent, user: user)
         let start = try await TemplateCards(services: services).startList(user: user, limit: 6)
         let model = WorkoutStartPage(
@@ -89,7 +89,7 @@ struct WorkoutPagesController {
         let form = PastWorkoutForm(name: submitted["name"], date: submitted["date"], time: submitted["time"], minutes: submitted["minutes"])
         do {
             let (start, duration) = try form.values(timeZone: user.settings.zone)
-            let workout = try await services.workoutService.logPast(
+            let workout = try await services.workouts.logPast(
                 .init(id: UUID(uuidString: submitted["workoutId"]) ?? UUID(), name: form.name, startedAt: start, durationSeconds: duration),
                 user: user)
             return .seeOther("/history/\(workout.id.text)/edit")
@@ -121,7 +121,7 @@ struct WorkoutPagesController {
     @Sendable func editPage(_ request: Request, context: SignedInContext) async throws -> Response {
         let user = context.user
         let id = try context.parameters.uuid("id", resource: "The workout")
-        guard let workout = try await services.workoutService.find(id, user: user) else { throw SpotterError.notFound("The workout") }
+        guard let workout = try await services.workouts.find(id, user: user) else { throw SpotterError.notFound("The workout") }
         if workout.isActive { return .seeOther("/workout") }
         return try await render(workout, user: user, context: context, backLink: "/history/\(id.text)")
     }
@@ -154,11 +154,11 @@ struct WorkoutPagesController {
     /// "Week 5 of 12 · Strength · Push A" for a workout started from a program day
     /// (nil when the program is gone).
     private func programContext(of link: ProgramLink?, user: User) async throws -> String? {
-        guard let link, let program = try await services.programService.own(link.programID, user: user) else { return nil }
+        guard let link, let program = try await services.programs.own(link.programID, user: user) else { return nil }
         let week = program.week(link.week)
         let day = week?.days.first { $0.id == link.dayID }
         var name: String?
-        if let day { name = try await services.programService.templateNames(of: program, user: user)[day.templateID] }
+        if let day { name = try await services.programs.templateNames(of: program, user: user)[day.templateID] }
         return ["\(program.name): week \(link.week) of \(program.weekCount)", week?.label, name].compactMap { $0 }.joined(separator: " · ")
     }
 }

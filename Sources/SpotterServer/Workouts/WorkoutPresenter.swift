@@ -20,11 +20,11 @@ struct WorkoutPresenter {
         for workout in workouts {
             var entries: [WorkoutResponse.EntryResponse] = []
             let history = workout.isActive
-                ? try await services.workoutService.previousSessions(
+                ? try await services.workouts.previousSessions(
                     user: user, exerciseIDs: Set(workout.entries.map(\.exerciseID)), excluding: workout.id)
                 : [:]
             let rests = workout.isActive
-                ? try await services.workoutService.rememberedRests(user: user, exerciseIDs: Set(workout.entries.map(\.exerciseID)))
+                ? try await services.workouts.rememberedRests(user: user, exerciseIDs: Set(workout.entries.map(\.exerciseID)))
                 : [:]
             for entry in workout.entries {
                 let exercise = exercises[entry.exerciseID]

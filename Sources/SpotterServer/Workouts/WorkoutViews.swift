@@ -61,7 +61,7 @@ struct StartConflictPage {
     static func render(
         user: User, services: AppServices, context: SignedInContext, action: String, hidden: [HiddenField]
     ) async throws -> Response? {
-        guard let active = try await services.workoutService.active(user: user) else { return nil }
+        guard let active = try await services.workouts.active(user: user) else { return nil }
         let model = StartConflictPage(
             page: PageChrome(title: "Workout in progress", context: context, section: .workout, backLink: "/"),
             activeName: active.name, startedAgo: WorkoutPagesController.ago(services.clock().timeIntervalSince(active.startedAt)),

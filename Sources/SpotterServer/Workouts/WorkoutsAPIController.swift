@@ -25,7 +25,7 @@ struct WorkoutsAPIController {
     }
 
     private var presenter: WorkoutPresenter { WorkoutPresenter(services: services) }
-    private var workouts: WorkoutService { services.workoutService }
+    private var workouts: WorkoutService { services.workouts }
 
     /// One page of history; a `Link: <...>; rel="next"` header leads to the next.
     @Sendable func history(_ request: Request, context: SignedInContext) async throws -> EditedResponse<ListResponse<WorkoutResponse>> {
@@ -34,13 +34,13 @@ struct WorkoutsAPIController {
         var filter = try HistoryQuery(query, timeZone: user.settings.timeZone).filter
         let page = try HistoryQuery.page(query, defaultLimit: ListPage.defaultLimit)
         filter.after = page.after
-        let (workouts, next) = try await services.workoutService.historyPage(user: user, filter: filter, limit: page.limit)
+        let (workouts, next) = try await services.workouts.historyPage(user: user, filter: filter, limit: page.limit)
         return ListPage.response(try await presenter.responses(for: workouts, user: user), next: next?.text, request: request)
     }
 
     @Sendable func active(_ request: Request, context: SignedInContext) async throws -> WorkoutResponse {
         let user = context.user
-        guard let workout = try await services.workoutService.active(user: user) else {
+        guard let workout = try await services.workouts.active(user: user) else {
             throw SpotterError.notFound("A workout in progress")
         }
         return try await presenter.response(for: workout, user: user)
@@ -161,7 +161,7 @@ struct WorkoutsAPIController {
     private func findWorkout(_ context: SignedInContext) async throws -> Workout {
         let user = context.user
         let id = try context.parameters.uuid("id", resource: "The workout")
-        guard let workout = try await services.workoutService.find(id, user: user) else { throw SpotterError.notFound("The workout") }
+        guard let workout = try await services.workouts.find(id, user: user) else { throw SpotterError.notFound("The workout") }
         return workout
     }
 }
