@@ -24,7 +24,7 @@ struct AuthPagesController {
             WelcomePage(
                 page: PageChrome(title: "Welcome", context: context, section: nil), registrationOpen: services.registrationOpen,
                 onboarding: false, catalogSize: services.catalogSize, unitOptions: [], restSeconds: "", timeZone: "", error: nil),
-            template: "welcome")
+            template: "accounts/welcome")
         response.setCookie(WebCookies.welcomed(context: context))
         return response
     }
@@ -68,7 +68,7 @@ struct AuthPagesController {
                 page: PageChrome(title: "Sign in", context: context, section: nil), username: username, error: error,
                 next: next, registerLink: ReturnPath.address("/register", next: next),
                 registrationOpen: services.registrationOpen),
-            template: "login", status: status)
+            template: "accounts/login", status: status)
     }
 
     @Sendable func registerForm(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -144,7 +144,7 @@ struct AuthPagesController {
                 unitOptions: MassUnit.allCases.map { OptionView(value: $0.rawValue, label: $0.displayName, selected: $0.rawValue == unit) },
                 timeZone: form?["timeZone"] ?? "", next: next,
                 signInLink: ReturnPath.address("/login", next: next)),
-            template: "register", status: status)
+            template: "accounts/register", status: status)
     }
 
     @Sendable func logout(_ request: Request, context: SignedInContext) async throws -> Response {
@@ -169,7 +169,7 @@ struct AuthPagesController {
                 catalogSize: services.catalogSize, unitOptions: MassUnit.allCases.map { OptionView(value: $0.rawValue, label: $0.displayName, selected: $0.rawValue == unit) },
                 restSeconds: form?["defaultRestSeconds"] ?? String(user.settings.defaultRestSeconds),
                 timeZone: form?["timeZone"] ?? user.settings.timeZone, error: error),
-            template: "welcome", status: status)
+            template: "accounts/welcome", status: status)
     }
 
     @Sendable func onboarding(_ request: Request, context: SignedInContext) async throws -> Response {

@@ -47,7 +47,7 @@ struct ExercisePagesController {
             countLabel: Self.countLabel(
                 exercises.count, filtered: !filter.search.isEmpty || filter.muscle != nil || filter.equipment != nil || !show.isEmpty),
             notice: Notice.from(request))
-        return try services.views.render(model, template: "exercises")
+        return try services.views.render(model, template: "exercises/exercises")
     }
 
     @Sendable func show(_ request: Request, context: SignedInContext) async throws -> Response {
@@ -63,7 +63,7 @@ struct ExercisePagesController {
             aliases: exercise.aliases.isEmpty ? nil : exercise.aliases.joined(separator: ", "),
             videoURL: exercise.videoURL?.watchURL,
             notice: Notice.from(request))
-        return try services.views.render(model, template: "exercise")
+        return try services.views.render(model, template: "exercises/exercise")
     }
 
     @Sendable func newForm(_ request: Request, context: SignedInContext) async throws -> Response {
@@ -124,7 +124,7 @@ struct ExercisePagesController {
             page: PageChrome(title: "Delete \(exercise.name)?", context: context, section: .exercises, backLink: "/exercises/\(exercise.id.text)"),
             exercise: ExerciseRow(exercise),
             usedIn: usage.description)
-        return try services.views.render(model, template: "exercise-delete")
+        return try services.views.render(model, template: "exercises/exercise-delete")
     }
 
     @Sendable func delete(_ request: Request, context: SignedInContext) async throws -> Response {
@@ -170,7 +170,7 @@ struct ExercisePagesController {
             let model = ExerciseMergeConfirmPage(
                 page: PageChrome(title: "Merge \(source.name)?", context: context, section: .exercises, backLink: "/exercises/\(id.text)/merge"),
                 source: ExerciseRow(plan.source), target: ExerciseRow(plan.target), moves: ExerciseMergeConfirmPage.moves(plan))
-            return try services.views.render(model, template: "exercise-merge-confirm")
+            return try services.views.render(model, template: "exercises/exercise-merge-confirm")
         } catch SpotterError.invalid(let failure) {
             return try await renderMerge(source, search: "", error: failure.first.message, context: context, status: .badRequest)
         }
@@ -198,7 +198,7 @@ struct ExercisePagesController {
             page: PageChrome(title: "Merge into…", context: context, section: .exercises, backLink: "/exercises/\(source.id.text)"),
             source: ExerciseRow(source), query: search, searched: !search.isEmpty, candidates: candidates.map(ExerciseRow.init),
             heading: search.isEmpty && !candidates.isEmpty ? "Most likely the same" : nil, error: error)
-        return try services.views.render(model, template: "exercise-merge", status: status)
+        return try services.views.render(model, template: "exercises/exercise-merge", status: status)
     }
 
     // MARK: Helpers
@@ -261,7 +261,7 @@ struct ExercisePagesController {
             imageURL: exercise?.imageURL,
             imageError: failure?.message(for: "image"),
             hasErrors: failure != nil)
-        return try services.views.render(model, template: "exercise-form", status: status)
+        return try services.views.render(model, template: "exercises/exercise-form", status: status)
     }
 
     private func find(_ context: SignedInContext) async throws -> Exercise {

@@ -35,7 +35,7 @@ struct MorePageController {
                 MoreLink(path: "/settings", icon: "settings", title: "Settings",
                          detail: "Weights in \(settings.unit.rawValue) · rest \(DurationFormat.short(settings.defaultRestSeconds)) · \(settings.theme.displayName.lowercased()) theme"),
             ])
-        return try services.views.render(model, template: "more")
+        return try services.views.render(model, template: "home/more")
     }
 }
 

@@ -126,13 +126,13 @@ struct ImportPagesController {
             page: PageChrome(title: "Check the import", context: context, section: .settings, backLink: "/settings/import"),
             upload: upload, summary: ImportSummary(plan: plan), library: library, choices: choices,
             lifterUnit: user.settings.unit, error: error)
-        return try services.views.render(model, template: "import-preview", status: status)
+        return try services.views.render(model, template: "import-export/import-preview", status: status)
     }
 
     private func renderUploadForm(context: SignedInContext, source: String, error: String?, status: HTTPResponse.Status) throws -> Response {
         let model = ImportUploadPage(
             page: PageChrome(title: "Import history", context: context, section: .settings, backLink: "/settings"),
             source: source, limit: services.imports.fileLimit, error: error)
-        return try services.views.render(model, template: "import", status: status)
+        return try services.views.render(model, template: "import-export/import", status: status)
     }
 }

@@ -61,7 +61,7 @@ struct ProgramPagesController {
             filtered: category != nil || !terms.isEmpty,
             hasAny: !all.isEmpty,
             notice: Notice.from(request))
-        return try services.views.render(model, template: "programs")
+        return try services.views.render(model, template: "programs/programs")
     }
 
     @Sendable func detail(_ request: Request, context: SignedInContext) async throws -> Response {
@@ -95,7 +95,7 @@ struct ProgramPagesController {
             replaces: status.flatMap { $0.program.id == program.id ? nil : $0.program.name },
             today: CalendarDay.string(of: services.clock(), timeZone: user.settings.zone), newId: UUID().text, workoutId: UUID().text,
             notice: Notice.from(request), error: error)
-        return try services.views.render(model, template: "program-detail", status: code)
+        return try services.views.render(model, template: "programs/program-detail", status: code)
     }
 
     static func patternLine(_ program: TrainingProgram) -> String {
@@ -231,7 +231,7 @@ struct ProgramPagesController {
             chrome: PageChrome(title: title, context: context, section: .programs, backLink: editing.map { "/programs/\($0.id.text)" } ?? "/programs"),
             action: action, step: step, failure: failure, isEdit: editing != nil, templates: templates, exerciseNames: exerciseNames,
             preview: preview, previewLine: previewLine)
-        return try services.views.render(model, template: "program-wizard", status: status)
+        return try services.views.render(model, template: "programs/program-wizard", status: status)
     }
 
     // MARK: Actions
@@ -312,7 +312,7 @@ struct ProgramPagesController {
         let model = ProgramDeletePage(
             page: PageChrome(title: "Delete program", context: context, section: .programs, backLink: "/programs/\(program.id.text)"),
             id: program.id.text, name: program.name, active: active)
-        return try services.views.render(model, template: "program-delete")
+        return try services.views.render(model, template: "programs/program-delete")
     }
 
     @Sendable func delete(_ request: Request, context: SignedInContext) async throws -> Response {
@@ -366,7 +366,7 @@ struct ProgramPagesController {
                 + TrainingPhase.allCases.map { OptionView(value: $0.rawValue, label: $0.displayName, selected: $0.rawValue == phase) },
             modifier: FieldView(modifier, failure: failure, field: "modifier"), deload: deload,
             error: failure?.message(for: "phase"))
-        return try services.views.render(model, template: "program-week", status: status)
+        return try services.views.render(model, template: "programs/program-week", status: status)
     }
 
     @Sendable func dayPage(_ request: Request, context: SignedInContext) async throws -> Response {
@@ -423,7 +423,7 @@ struct ProgramPagesController {
             groups: WizardValues.groups(templates, selected: templateID, names: names, includeRest: false),
             notes: FieldView(notes, failure: failure, field: "notes"), rpe: FieldView(rpe, failure: failure, field: "suggestedRPE"),
             templateError: failure?.message(for: "templateId"))
-        return try services.views.render(model, template: "program-day", status: status)
+        return try services.views.render(model, template: "programs/program-day", status: status)
     }
 }
 

@@ -145,7 +145,7 @@ struct TemplateFormPagesController {
             isPrep: false, choices: [], saveAsNew: false, newName: FieldView(""),
             primaryLabel: isCreate ? "Create template" : "Save template", primaryCommand: "save", cancelLink: back,
             unit: user.settings.unit.rawValue, hasRows: !form.rows.isEmpty, newId: newID)
-        return try services.views.render(model, template: "template-form", status: status)
+        return try services.views.render(model, template: "templates/template-form", status: status)
     }
 
     private func renderStepOne(name: String, category: String, error: String?, context: SignedInContext, status: HTTPResponse.Status) throws -> Response {
@@ -153,7 +153,7 @@ struct TemplateFormPagesController {
             page: PageChrome(title: "New template", context: context, section: .workout, backLink: "/templates"),
             name: FieldView(name, error: error),
             categories: TemplateCategory.allCases.map { OptionView(value: $0.rawValue, label: $0.displayName, selected: $0.rawValue == category) })
-        return try services.views.render(model, template: "template-new", status: status)
+        return try services.views.render(model, template: "templates/template-new", status: status)
     }
 
     private func renderStepTwo(
@@ -166,7 +166,7 @@ struct TemplateFormPagesController {
         let model = TemplateStepTwoPage(
             page: PageChrome(title: "New template", context: context, section: .workout, backLink: "/templates/new"),
             name: name, category: category, groups: groups, error: error)
-        return try services.views.render(model, template: "template-pick", status: error == nil ? .ok : .badRequest)
+        return try services.views.render(model, template: "templates/template-pick", status: error == nil ? .ok : .badRequest)
     }
 
     /// The validation failure to show in the form, or the error itself when it is

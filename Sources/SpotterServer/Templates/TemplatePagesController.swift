@@ -50,7 +50,7 @@ struct TemplatePagesController {
             hasAny: hasAny,
             error: failure?.first.message,
             notice: Notice.from(request))
-        return try services.views.render(model, template: "templates", status: failure == nil ? .ok : .badRequest)
+        return try services.views.render(model, template: "templates/templates", status: failure == nil ? .ok : .badRequest)
     }
 
     @Sendable func presets(_ request: Request, context: SignedInContext) async throws -> Response {
@@ -68,7 +68,7 @@ struct TemplatePagesController {
             groups: groups,
             categories: [OptionView(value: "", label: "All", selected: category == nil)]
                 + TemplateCategory.allCases.filter { $0 != .custom }.map { OptionView(value: $0.rawValue, label: $0.displayName, selected: $0 == category) })
-        return try services.views.render(model, template: "template-presets")
+        return try services.views.render(model, template: "templates/template-presets")
     }
 
     @Sendable func detail(_ request: Request, context: SignedInContext) async throws -> Response {
@@ -104,7 +104,7 @@ struct TemplatePagesController {
             newId: UUID().text,
             workoutId: UUID().text,
             notice: Notice.from(request))
-        return try services.views.render(model, template: "template-detail")
+        return try services.views.render(model, template: "templates/template-detail")
     }
 
     // MARK: Managing
@@ -116,7 +116,7 @@ struct TemplatePagesController {
         let model = TemplateManagePage(
             page: PageChrome(title: "Manage template", context: context, section: .workout, backLink: "/templates"),
             card: try await cards([template], user: user)[0], newId: UUID().text)
-        return try services.views.render(model, template: "template-manage")
+        return try services.views.render(model, template: "templates/template-manage")
     }
 
     @Sendable func pin(_ request: Request, context: SignedInContext) async throws -> Response {
@@ -195,7 +195,7 @@ struct TemplatePagesController {
         let model = TemplateRenamePage(
             page: PageChrome(title: "Rename template", context: context, section: .workout, backLink: "/templates"),
             id: template.id.text, name: FieldView(name, error: error))
-        return try services.views.render(model, template: "template-rename", status: status)
+        return try services.views.render(model, template: "templates/template-rename", status: status)
     }
 
     @Sendable func confirmDelete(_ request: Request, context: SignedInContext) async throws -> Response {
@@ -205,7 +205,7 @@ struct TemplatePagesController {
         let model = TemplateDeletePage(
             page: PageChrome(title: "Delete template?", context: context, section: .workout, backLink: "/templates"),
             id: template.id.text, name: template.name, blockedBy: programs.isEmpty ? nil : SpotterError.templateInPrograms(programs).message)
-        return try services.views.render(model, template: "template-delete")
+        return try services.views.render(model, template: "templates/template-delete")
     }
 
     @Sendable func delete(_ request: Request, context: SignedInContext) async throws -> Response {
@@ -217,7 +217,7 @@ struct TemplatePagesController {
             let model = TemplateDeletePage(
                 page: PageChrome(title: "Delete template?", context: context, section: .workout, backLink: "/templates"),
                 id: template.id.text, name: template.name, blockedBy: message)
-            return try services.views.render(model, template: "template-delete", status: .conflict)
+            return try services.views.render(model, template: "templates/template-delete", status: .conflict)
         }
         return .seeOther("/templates?notice=\(Notice.templateDeleted.rawValue)")
     }
@@ -255,7 +255,7 @@ struct TemplatePagesController {
     private func renderImport(error: String?, context: SignedInContext, status: HTTPResponse.Status) throws -> Response {
         let model = TemplateImportPage(
             page: PageChrome(title: "Import templates", context: context, section: .workout, backLink: "/templates"), error: error)
-        return try services.views.render(model, template: "template-import", status: status)
+        return try services.views.render(model, template: "templates/template-import", status: status)
     }
 
     // MARK: Helpers

@@ -96,14 +96,14 @@ struct WorkoutTypePagesController {
             hasArchived: types.contains(where: \.archived),
             form: WorkoutTypeFormView(draft: draft, failure: failure),
             notice: notice)
-        return try services.views.render(model, template: "workout-types", status: status)
+        return try services.views.render(model, template: "workout-types/workout-types", status: status)
     }
 
     private func renderEdit(context: SignedInContext, type: WorkoutType, draft: WorkoutTypeDraft, failure: ValidationFailure?, status: HTTPResponse.Status) throws -> Response {
         let model = WorkoutTypeEditPage(
             page: PageChrome(title: "Edit \(type.name)", context: context, section: .settings, backLink: "/settings/workout-types"),
             id: type.id.text, form: WorkoutTypeFormView(draft: draft, failure: failure))
-        return try services.views.render(model, template: "workout-type-edit", status: status)
+        return try services.views.render(model, template: "workout-types/workout-type-edit", status: status)
     }
 
     private func find(_ context: SignedInContext) async throws -> WorkoutType {

@@ -49,7 +49,7 @@ struct HistoryPagesController {
             olderLink: next.map { ListPage.url(request, cursor: $0.text) },
             newestLink: filter.after == nil ? nil : ListPage.url(request, cursor: nil),
             notice: Notice.from(request) ?? ImportedNotice.from(request))
-        return try services.views.render(model, template: "history", status: failure == nil ? .ok : .badRequest)
+        return try services.views.render(model, template: "workouts/history", status: failure == nil ? .ok : .badRequest)
     }
 
     @Sendable func detail(_ request: Request, context: SignedInContext) async throws -> Response {
@@ -66,7 +66,7 @@ struct HistoryPagesController {
                     choices: TemplateUpdate.allCases.map { OptionView(value: $0.rawValue, label: $0.displayName, selected: $0 == .keep) })
             },
             canSaveAsTemplate: !TemplateFromWorkout.plan(of: workout, weights: false, newID: UUID.init).isEmpty)
-        return try services.views.render(model, template: "history-detail")
+        return try services.views.render(model, template: "workouts/history-detail")
     }
 
     @Sendable func confirmDelete(_ request: Request, context: SignedInContext) async throws -> Response {
@@ -75,7 +75,7 @@ struct HistoryPagesController {
         let model = HistoryDetailPage(
             page: PageChrome(title: "Delete workout?", context: context, section: .history, backLink: "/history/\(card.id)"),
             workout: card, notice: nil, template: nil, canSaveAsTemplate: false)
-        return try services.views.render(model, template: "history-delete")
+        return try services.views.render(model, template: "workouts/history-delete")
     }
 
     @Sendable func delete(_ request: Request, context: SignedInContext) async throws -> Response {

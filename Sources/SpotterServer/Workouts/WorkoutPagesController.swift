@@ -69,7 +69,7 @@ struct WorkoutPagesController {
         let model = WorkoutStartPage(
             page: PageChrome(title: "Workout", context: context, section: .workout), recent: cards,
             templates: start.templates, starters: start.starters)
-        return try services.views.render(model, template: "workout-start")
+        return try services.views.render(model, template: "workouts/workout-start")
     }
 
     /// "Log a past workout": when it was and how long; then its exercises, on the
@@ -115,7 +115,7 @@ struct WorkoutPagesController {
             error: failure.flatMap { failure in
                 ["startedAt", "date", "time", "durationSeconds", "minutes"].contains { failure.message(for: $0) != nil } ? nil : failure.first.message
             })
-        return try services.views.render(model, template: "workout-past", status: status)
+        return try services.views.render(model, template: "workouts/workout-past", status: status)
     }
 
     @Sendable func editPage(_ request: Request, context: SignedInContext) async throws -> Response {
@@ -148,7 +148,7 @@ struct WorkoutPagesController {
             workoutTypes: try await services.workoutTypes.list(userID: user.id).map { OptionView(value: $0.id.text, label: $0.name, selected: false) },
             programContext: try await programContext(of: program, user: user), programID: program?.programID.text,
             gym: GymSettingsView(user.settings))
-        return try services.views.render(model, template: "workout")
+        return try services.views.render(model, template: "workouts/workout")
     }
 
     /// "Week 5 of 12 · Strength · Push A" for a workout started from a program day
