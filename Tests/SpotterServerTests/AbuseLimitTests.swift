@@ -19,7 +19,7 @@ struct AbuseLimitTests {
 
     static func browser(_ client: any TestClientProtocol, from address: String) -> Browser {
         var browser = Browser(client)
-        browser.extraHeaders[HTTPField.Name("X-Forwarded-For")!] = address
+        browser.extraHeaders[HTTPField.Name.forwardedFor] = address
         return browser
     }
 
@@ -198,7 +198,7 @@ struct AbuseLimitTests {
             body.writeString("\r\n--b--\r\n")
             let response = try await client.executeRequest(
                 uri: "/login", method: .post,
-                headers: [.contentType: "multipart/form-data; boundary=b", .cookie: "spotter_csrf=x", HTTPField.Name("X-CSRF-Token")!: "x"],
+                headers: [.contentType: "multipart/form-data; boundary=b", .cookie: "spotter_csrf=x", HTTPField.Name.csrfToken: "x"],
                 body: body)
             #expect(response.status == .contentTooLarge)
         }

@@ -79,7 +79,7 @@ struct HTTPRulesTests {
                 let response = try await client.api(.get, path, token: h.anaToken)
                 #expect(response.status == .ok)
                 seen += wkIDs(try response.items())
-                next = response.headers[HTTPField.Name("Link")!].flatMap { link in
+                next = response.headers[HTTPField.Name.link].flatMap { link in
                     link.hasSuffix(#">; rel="next""#) ? String(link.dropFirst().prefix { $0 != ">" }) : nil
                 }
                 pages += 1
@@ -88,7 +88,7 @@ struct HTTPRulesTests {
             #expect(seen.count == 7)
             #expect(Set(seen) == Set(finished))
             #expect(seen == seen.sorted { $0.lowercased() > $1.lowercased() }, "equal starts: by id, descending")
-            #expect(try await client.api(.get, "/api/v1/workouts", token: h.anaToken).headers[HTTPField.Name("Link")!] == nil, "7 fit in the default page of 50")
+            #expect(try await client.api(.get, "/api/v1/workouts", token: h.anaToken).headers[HTTPField.Name.link] == nil, "7 fit in the default page of 50")
 
             for cursor in ["nonsense", "42a2309ce5400000-00000000-0000-0000-0000-000000000000", "7ff0000000000000-\(wkID())"] {
                 // Not a cursor, a time 300,000 years away (PostgreSQL's driver would trap on it), infinity.

@@ -26,7 +26,7 @@ struct HostHeaderTests {
         }
     }
 
-    static let host = HTTPField.Name("Host")!
+    static let host = HTTPField.Name.hostField
 
     @Test("no Host is 400 with a message saying to send it, on the API, the probes and pages; one Host is served")
     func missingHost() async throws {

@@ -20,7 +20,7 @@ struct SecureCookieTests {
         return form.headers[values: .setCookie] + signedIn.headers[values: .setCookie]
     }
 
-    static let https: HTTPFields = [HTTPField.Name("X-Forwarded-Proto")!: "https"]
+    static let https: HTTPFields = [HTTPField.Name.forwardedProto: "https"]
 
     @Test("from a trusted proxy, X-Forwarded-Proto or Forwarded proto=https makes every cookie Secure; http does not", arguments: TestDatabase.all)
     func trustedProxy(engine: TestDatabase) async throws {
@@ -28,9 +28,9 @@ struct SecureCookieTests {
             let viaHeader = try await Self.signInCookies(client, headers: Self.https)
             #expect(viaHeader.count == 2)
             #expect(viaHeader.allSatisfy { $0.contains("Secure") }, "\(viaHeader)")
-            let forwarded = try await Self.signInCookies(client, headers: [HTTPField.Name("Forwarded")!: "for=192.0.2.1;proto=https"])
+            let forwarded = try await Self.signInCookies(client, headers: [HTTPField.Name.forwarded: "for=192.0.2.1;proto=https"])
             #expect(forwarded.allSatisfy { $0.contains("Secure") }, "\(forwarded)")
-            let plain = try await Self.signInCookies(client, headers: [HTTPField.Name("X-Forwarded-Proto")!: "http"])
+            let plain = try await Self.signInCookies(client, headers: [HTTPField.Name.forwardedProto: "http"])
             #expect(plain.count == 2)
             #expect(!plain.contains { $0.contains("Secure") }, "\(plain)")
         }

@@ -13,7 +13,7 @@ extension ProgramPresets {
     public static let all: [ProgramPreset] = [
         // MARK: Beginner
         ProgramPreset(
-            id: UUID(uuidString: "9a0f0000-0000-4000-8000-000001000000")!,
+            id: UUID(preset: "9a0f0000-0000-4000-8000-000001000000"),
             name: "Starting Strength",
             summary: "Three full-body barbell sessions a week built on the squat, with workouts A and B taking turns. Every session aims a little heavier than the last for as long as the novice can keep adding weight.",
             category: .beginner, difficulty: .beginner, weeks: 12, pattern: .linear, baseIntensity: 1, weeklyIncrement: 0.025,
@@ -30,7 +30,7 @@ extension ProgramPresets {
                 ],
             ]),
         ProgramPreset(
-            id: UUID(uuidString: "9a0f0000-0000-4000-8000-000002000000")!,
+            id: UUID(preset: "9a0f0000-0000-4000-8000-000002000000"),
             name: "StrongLifts 5x5",
             summary: "Five sets of five on the main barbell lifts, three days a week, alternating two short workouts. Weight goes up every session the sets are completed, and a lift that stalls three times is reset about ten percent lower.",
             category: .beginner, difficulty: .beginner, weeks: 12, pattern: .linear, baseIntensity: 1, weeklyIncrement: 0.025,
@@ -47,7 +47,7 @@ extension ProgramPresets {
                 ],
             ]),
         ProgramPreset(
-            id: UUID(uuidString: "9a0f0000-0000-4000-8000-000003000000")!,
+            id: UUID(preset: "9a0f0000-0000-4000-8000-000003000000"),
             name: "Beginner Full Body",
             summary: "A gentle start to lifting: two full-body workouts of eight-rep sets, taken in turn three days a week. The loads climb slowly so technique has time to settle before things get heavy.",
             category: .beginner, difficulty: .beginner, weeks: 8, pattern: .linear, baseIntensity: 1, weeklyIncrement: 0.02,
@@ -65,7 +65,7 @@ extension ProgramPresets {
             ]),
         // MARK: Strength
         ProgramPreset(
-            id: UUID(uuidString: "9a0f0000-0000-4000-8000-000004000000")!,
+            id: UUID(preset: "9a0f0000-0000-4000-8000-000004000000"),
             name: "Texas Method",
             summary: "An intermediate week in three parts: a high-volume Monday, a light Wednesday and a Friday that sets a new five-rep best. Progress comes week to week instead of session to session.",
             category: .strength, difficulty: .intermediate, weeks: 12, pattern: .linear, baseIntensity: 1, weeklyIncrement: 0.015,
@@ -77,7 +77,7 @@ extension ProgramPresets {
                 ],
             ]),
         ProgramPreset(
-            id: UUID(uuidString: "9a0f0000-0000-4000-8000-000005000000")!,
+            id: UUID(preset: "9a0f0000-0000-4000-8000-000005000000"),
             name: "5/3/1 Boring But Big",
             summary: "Four days a week, each built on one main lift done with the 5/3/1 wave and then five sets of ten of the same lift. Three climbing weeks are followed by a deload, and the training max goes up a little every cycle.",
             category: .strength, difficulty: .intermediate, weeks: 12, pattern: .threeUpOneDeload, baseIntensity: 1, weeklyIncrement: 0.05,
@@ -90,7 +90,7 @@ extension ProgramPresets {
                 ],
             ]),
         ProgramPreset(
-            id: UUID(uuidString: "9a0f0000-0000-4000-8000-000006000000")!,
+            id: UUID(preset: "9a0f0000-0000-4000-8000-000006000000"),
             name: "nSuns 5/3/1",
             summary: "A high-volume take on 5/3/1 over five days, pairing nine sets of a main lift with eight sets of a related one. The reps on each day's 1+ set decide how much that lift's training max rises the next week.",
             category: .strength, difficulty: .intermediate, weeks: 12, pattern: .linear, baseIntensity: 1, weeklyIncrement: 0.02,
@@ -105,7 +105,7 @@ extension ProgramPresets {
             ]),
         // MARK: Hypertrophy
         ProgramPreset(
-            id: UUID(uuidString: "9a0f0000-0000-4000-8000-000007000000")!,
+            id: UUID(preset: "9a0f0000-0000-4000-8000-000007000000"),
             name: "PPL 6-Day",
             summary: "Push, pull and legs, each trained twice in six days for plenty of weekly volume per muscle. Add reps inside the ranges, then weight once the top of the range comes easily.",
             category: .hypertrophy, difficulty: .intermediate, weeks: 12, pattern: .linear, baseIntensity: 1, weeklyIncrement: 0.015,
@@ -120,7 +120,7 @@ extension ProgramPresets {
                 ],
             ]),
         ProgramPreset(
-            id: UUID(uuidString: "9a0f0000-0000-4000-8000-000008000000")!,
+            id: UUID(preset: "9a0f0000-0000-4000-8000-000008000000"),
             name: "PHAT",
             summary: "Power Hypertrophy Adaptive Training: two heavy power days for upper and lower body, then three days of bodypart hypertrophy work. Speed sets open each hypertrophy day so the heavy work and the pump work feed each other.",
             category: .hypertrophy, difficulty: .advanced, weeks: 12, pattern: .wave, baseIntensity: 1, weeklyIncrement: 0.025,
@@ -134,7 +134,7 @@ extension ProgramPresets {
                 ],
             ]),
         ProgramPreset(
-            id: UUID(uuidString: "9a0f0000-0000-4000-8000-000009000000")!,
+            id: UUID(preset: "9a0f0000-0000-4000-8000-000009000000"),
             name: "PHUL",
             summary: "Power Hypertrophy Upper Lower: four days, with a heavy upper and lower day early in the week and a higher-rep pair after a rest day. It builds strength and size together on a schedule that leaves three days off.",
             category: .hypertrophy, difficulty: .intermediate, weeks: 12, pattern: .linear, baseIntensity: 1, weeklyIncrement: 0.015,
@@ -147,7 +147,7 @@ extension ProgramPresets {
                 ],
             ]),
         ProgramPreset(
-            id: UUID(uuidString: "9a0f0000-0000-4000-8000-00000a000000")!,
+            id: UUID(preset: "9a0f0000-0000-4000-8000-00000a000000"),
             name: "Upper/Lower 4-Day",
             summary: "Upper body and lower body, each twice a week, in moderate rep ranges. Three weeks of building are followed by a lighter week to recover.",
             category: .hypertrophy, difficulty: .intermediate, weeks: 12, pattern: .threeUpOneDeload, baseIntensity: 1, weeklyIncrement: 0.02,
@@ -161,7 +161,7 @@ extension ProgramPresets {
             ]),
         // MARK: Powerlifting
         ProgramPreset(
-            id: UUID(uuidString: "9a0f0000-0000-4000-8000-00000b000000")!,
+            id: UUID(preset: "9a0f0000-0000-4000-8000-00000b000000"),
             name: "12-Week Powerlifting Peak",
             summary: "A meet preparation in three blocks: four weeks of volume, four of heavier strength work and four of peaking toward singles. The last week tests new maxima on the squat, bench and deadlift.",
             category: .powerlifting, difficulty: .advanced, weeks: 12, pattern: .block, baseIntensity: 0.85, weeklyIncrement: 0.025,
@@ -175,7 +175,7 @@ extension ProgramPresets {
             ],
             phases: [12: .testing]),
         ProgramPreset(
-            id: UUID(uuidString: "9a0f0000-0000-4000-8000-00000c000000")!,
+            id: UUID(preset: "9a0f0000-0000-4000-8000-00000c000000"),
             name: "Sheiko Intermediate",
             summary: "The Russian approach to the competition lifts: lots of sets of a few reps at moderate percentages, with the squat, bench and deadlift practised several times a week. Volume and load rise and fall in waves, and nothing is taken to failure until the final test.",
             category: .powerlifting, difficulty: .intermediate, weeks: 16, pattern: .wave, baseIntensity: 0.95, weeklyIncrement: 0.02,
@@ -190,7 +190,7 @@ extension ProgramPresets {
             phases: [16: .testing]),
         // MARK: Bodybuilding
         ProgramPreset(
-            id: UUID(uuidString: "9a0f0000-0000-4000-8000-00000d000000")!,
+            id: UUID(preset: "9a0f0000-0000-4000-8000-00000d000000"),
             name: "Bro Split",
             summary: "The classic bodybuilding week: chest, back, shoulders, arms and legs, each with a day of its own. Every muscle gets a lot of work once a week and then a full week to recover.",
             category: .bodybuilding, difficulty: .intermediate, weeks: 12, pattern: .linear, baseIntensity: 1, weeklyIncrement: 0.015,
@@ -204,7 +204,7 @@ extension ProgramPresets {
                 ],
             ]),
         ProgramPreset(
-            id: UUID(uuidString: "9a0f0000-0000-4000-8000-00000e000000")!,
+            id: UUID(preset: "9a0f0000-0000-4000-8000-00000e000000"),
             name: "Arnold Split",
             summary: "The six-day split of golden-era bodybuilding: chest with back, shoulders with arms, then legs, each done twice a week. It is a lot of sets with short rests, meant for lifters who already recover well.",
             category: .bodybuilding, difficulty: .advanced, weeks: 12, pattern: .linear, baseIntensity: 1, weeklyIncrement: 0.015,
@@ -220,7 +220,7 @@ extension ProgramPresets {
             ]),
         // MARK: CrossFit
         ProgramPreset(
-            id: UUID(uuidString: "9a0f0000-0000-4000-8000-00000f000000")!,
+            id: UUID(preset: "9a0f0000-0000-4000-8000-00000f000000"),
             name: "CrossFit Strength Bias",
             summary: "Five days that put a heavy barbell lift first and keep the conditioning short and intense afterwards. It suits CrossFit athletes whose engine is ahead of their strength, and ends with a week of retesting.",
             category: .crossfit, difficulty: .intermediate, weeks: 8, pattern: .wave, baseIntensity: 1, weeklyIncrement: 0.025,

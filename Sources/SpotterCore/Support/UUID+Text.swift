@@ -25,3 +25,14 @@ extension KeyedEncodingContainer {
         try encode(value.map(\.text), forKey: key)
     }
 }
+
+extension UUID {
+    /// A built-in preset's fixed id, written in the source. Presets keep their ids
+    /// from release to release (a lifter's copy and programs point at them), so
+    /// they are literals; a mistyped one stops at the first use of the presets,
+    /// which every test run makes, with the text in the message.
+    public init(preset text: String) {
+        guard let id = UUID(uuidString: text) else { preconditionFailure("\(text) is not a UUID.") }
+        self = id
+    }
+}

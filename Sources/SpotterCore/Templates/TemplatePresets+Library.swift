@@ -10,7 +10,7 @@ extension TemplatePresets {
     static let library: [TemplatePreset] = [
         // MARK: Powerlifting
         TemplatePreset(
-            id: UUID(uuidString: "5e7f0000-0000-4000-8000-000000010000")!,
+            id: UUID(preset: "5e7f0000-0000-4000-8000-000000010000"),
             routine: "Powerlifting", name: "Powerlifting - Squat Focus", category: .strength,
             notes: "Heavy squat day: competition squat first, then front squats and single-leg work for the quads.",
             exercises: [
@@ -20,7 +20,7 @@ extension TemplatePresets {
                 .init("bulgarian-split-squat", sets: 3, reps: RepRange(6, 8), rest: 90, notes: "Each leg."),
             ]),
         TemplatePreset(
-            id: UUID(uuidString: "5e7f0000-0000-4000-8000-000000020000")!,
+            id: UUID(preset: "5e7f0000-0000-4000-8000-000000020000"),
             routine: "Powerlifting", name: "Powerlifting - Bench Focus", category: .strength,
             notes: "Heavy bench day: competition bench, incline and close-grip pressing, finished with dips for the triceps.",
             exercises: [
@@ -30,7 +30,7 @@ extension TemplatePresets {
                 .init("chest-dip", sets: 3, reps: RepRange(6, 10), rest: 120, notes: "Add weight once 10 reps are easy."),
             ]),
         TemplatePreset(
-            id: UUID(uuidString: "5e7f0000-0000-4000-8000-000000030000")!,
+            id: UUID(preset: "5e7f0000-0000-4000-8000-000000030000"),
             routine: "Powerlifting", name: "Powerlifting - Deadlift Focus", category: .strength,
             notes: "Heavy pull day: deadlifts, then Romanian deadlifts and rows for the hamstrings and upper back.",
             exercises: [
@@ -41,7 +41,7 @@ extension TemplatePresets {
             ]),
         // MARK: Starting Strength
         TemplatePreset(
-            id: UUID(uuidString: "5e7f0000-0000-4000-8000-000000040000")!,
+            id: UUID(preset: "5e7f0000-0000-4000-8000-000000040000"),
             routine: "Starting Strength", name: "Starting Strength - Workout A", category: .strength,
             notes: "Novice linear progression, day A. Alternate with Workout B, three sessions a week.",
             exercises: [
@@ -50,7 +50,7 @@ extension TemplatePresets {
                 .init("deadlift-barbell", sets: 1, reps: RepRange(5, 5), rest: 180, notes: "One work set after warm-ups."),
             ]),
         TemplatePreset(
-            id: UUID(uuidString: "5e7f0000-0000-4000-8000-000000050000")!,
+            id: UUID(preset: "5e7f0000-0000-4000-8000-000000050000"),
             routine: "Starting Strength", name: "Starting Strength - Workout B", category: .strength,
             notes: "Novice linear progression, day B. Alternate with Workout A, three sessions a week.",
             exercises: [
@@ -60,7 +60,7 @@ extension TemplatePresets {
             ]),
         // MARK: PPL
         TemplatePreset(
-            id: UUID(uuidString: "5e7f0000-0000-4000-8000-000000060000")!,
+            id: UUID(preset: "5e7f0000-0000-4000-8000-000000060000"),
             routine: "PPL", name: "PPL - Push", category: .hypertrophy,
             notes: "Chest, shoulders and triceps: presses first, then isolation work for the delts and triceps.",
             exercises: [
@@ -71,7 +71,7 @@ extension TemplatePresets {
                 .init("triceps-pushdown-cable-rope", sets: 3, reps: RepRange(10, 15), rest: 60),
             ]),
         TemplatePreset(
-            id: UUID(uuidString: "5e7f0000-0000-4000-8000-000000070000")!,
+            id: UUID(preset: "5e7f0000-0000-4000-8000-000000070000"),
             routine: "PPL", name: "PPL - Pull", category: .hypertrophy,
             notes: "Back and biceps: a heavy deadlift to open, then vertical and horizontal pulls and arm work.",
             exercises: [
@@ -82,7 +82,7 @@ extension TemplatePresets {
                 .init("bicep-curl-dumbbell", sets: 3, reps: RepRange(10, 15), rest: 60),
             ]),
         TemplatePreset(
-            id: UUID(uuidString: "5e7f0000-0000-4000-8000-000000080000")!,
+            id: UUID(preset: "5e7f0000-0000-4000-8000-000000080000"),
             routine: "PPL", name: "PPL - Legs", category: .hypertrophy,
             notes: "Quads, hamstrings and calves: squats, leg press, then machine isolation.",
             exercises: [
@@ -93,7 +93,7 @@ extension TemplatePresets {
             ]),
         // MARK: Bro Split
         TemplatePreset(
-            id: UUID(uuidString: "5e7f0000-0000-4000-8000-000000090000")!,
+            id: UUID(preset: "5e7f0000-0000-4000-8000-000000090000"),
             routine: "Bro Split", name: "Bro Split - Chest (Monday)", category: .hypertrophy,
             notes: "Chest day: flat and incline pressing followed by flyes for a full stretch and squeeze.",
             exercises: [
@@ -103,7 +103,7 @@ extension TemplatePresets {
                 .init("cable-crossover", sets: 3, reps: RepRange(12, 15), rest: 60),
             ]),
         TemplatePreset(
-            id: UUID(uuidString: "5e7f0000-0000-4000-8000-0000000a0000")!,
+            id: UUID(preset: "5e7f0000-0000-4000-8000-0000000a0000"),
             routine: "Bro Split", name: "Bro Split - Back (Tuesday)", category: .hypertrophy,
             notes: "Back day: deadlifts for thickness, then pull-ups, rows and pulldowns for width.",
             exercises: [
@@ -114,7 +114,7 @@ extension TemplatePresets {
                 .init("lat-pulldown-cable", sets: 3, reps: RepRange(10, 12), rest: 90),
             ]),
         TemplatePreset(
-            id: UUID(uuidString: "5e7f0000-0000-4000-8000-0000000b0000")!,
+            id: UUID(preset: "5e7f0000-0000-4000-8000-0000000b0000"),
             routine: "Bro Split", name: "Bro Split - Shoulders (Wednesday)", category: .hypertrophy,
             notes: "Shoulder day: an overhead press, then raises for the side, front and rear delts.",
             exercises: [
@@ -124,7 +124,7 @@ extension TemplatePresets {
                 .init("reverse-fly-dumbbell", sets: 3, reps: RepRange(12, 15), rest: 60),
             ]),
         TemplatePreset(
-            id: UUID(uuidString: "5e7f0000-0000-4000-8000-0000000c0000")!,
+            id: UUID(preset: "5e7f0000-0000-4000-8000-0000000c0000"),
             routine: "Bro Split", name: "Bro Split - Arms (Thursday)", category: .hypertrophy,
             notes: "Arm day: two curls for the biceps and forearms, two extensions for the triceps.",
             exercises: [
@@ -134,7 +134,7 @@ extension TemplatePresets {
                 .init("skullcrusher-barbell", sets: 3, reps: RepRange(8, 12), rest: 90),
             ]),
         TemplatePreset(
-            id: UUID(uuidString: "5e7f0000-0000-4000-8000-0000000d0000")!,
+            id: UUID(preset: "5e7f0000-0000-4000-8000-0000000d0000"),
             routine: "Bro Split", name: "Bro Split - Legs (Friday)", category: .hypertrophy,
             notes: "Leg day: squats and leg press, then curls, extensions and calves.",
             exercises: [
@@ -146,7 +146,7 @@ extension TemplatePresets {
             ]),
         // MARK: Upper/Lower
         TemplatePreset(
-            id: UUID(uuidString: "5e7f0000-0000-4000-8000-0000000e0000")!,
+            id: UUID(preset: "5e7f0000-0000-4000-8000-0000000e0000"),
             routine: "Upper/Lower", name: "Upper/Lower - Upper", category: .hypertrophy,
             notes: "Upper body: a press and a row, overhead and vertical pulling, then biceps and triceps.",
             exercises: [
@@ -158,7 +158,7 @@ extension TemplatePresets {
                 .init("triceps-pushdown-cable-rope", sets: 3, reps: RepRange(10, 15), rest: 60),
             ]),
         TemplatePreset(
-            id: UUID(uuidString: "5e7f0000-0000-4000-8000-0000000f0000")!,
+            id: UUID(preset: "5e7f0000-0000-4000-8000-0000000f0000"),
             routine: "Upper/Lower", name: "Upper/Lower - Lower", category: .hypertrophy,
             notes: "Lower body: squats and Romanian deadlifts, then leg press, leg curls and calves.",
             exercises: [
@@ -170,7 +170,7 @@ extension TemplatePresets {
             ]),
         // MARK: Full Body Calisthenics
         TemplatePreset(
-            id: UUID(uuidString: "5e7f0000-0000-4000-8000-000000100000")!,
+            id: UUID(preset: "5e7f0000-0000-4000-8000-000000100000"),
             routine: "Full Body Calisthenics", name: "Full Body Calisthenics", category: .calisthenics,
             notes: "A whole-body bodyweight session: push, pull, dip, single-leg squat and a core hold.",
             exercises: [
@@ -182,7 +182,7 @@ extension TemplatePresets {
             ]),
         // MARK: Skill-Based Calisthenics
         TemplatePreset(
-            id: UUID(uuidString: "5e7f0000-0000-4000-8000-000000110000")!,
+            id: UUID(preset: "5e7f0000-0000-4000-8000-000000110000"),
             routine: "Skill-Based Calisthenics", name: "Skill-Based Calisthenics", category: .calisthenics,
             notes: "Skill practice while fresh: handstand, muscle-up, front lever and planche, with quality over volume.",
             exercises: [
@@ -193,7 +193,7 @@ extension TemplatePresets {
             ]),
         // MARK: Olympic Lifting
         TemplatePreset(
-            id: UUID(uuidString: "5e7f0000-0000-4000-8000-000000120000")!,
+            id: UUID(preset: "5e7f0000-0000-4000-8000-000000120000"),
             routine: "Olympic Lifting", name: "Olympic Lifting", category: .weightlifting,
             notes: "Technique-first Olympic session: the two competition lifts, then front and overhead squats.",
             exercises: [
@@ -204,7 +204,7 @@ extension TemplatePresets {
             ]),
         // MARK: Full Body Beginner
         TemplatePreset(
-            id: UUID(uuidString: "5e7f0000-0000-4000-8000-000000130000")!,
+            id: UUID(preset: "5e7f0000-0000-4000-8000-000000130000"),
             routine: "Full Body Beginner", name: "Full Body Beginner - Workout A", category: .beginner,
             notes: "A simple full-body day for new lifters. Alternate with Workout B, three days a week.",
             exercises: [
@@ -214,7 +214,7 @@ extension TemplatePresets {
                 .init("plank", sets: 3, reps: RepRange(1, 1), rest: 90, seconds: 30),
             ]),
         TemplatePreset(
-            id: UUID(uuidString: "5e7f0000-0000-4000-8000-000000140000")!,
+            id: UUID(preset: "5e7f0000-0000-4000-8000-000000140000"),
             routine: "Full Body Beginner", name: "Full Body Beginner - Workout B", category: .beginner,
             notes: "The second full-body day for new lifters. Alternate with Workout A, three days a week.",
             exercises: [

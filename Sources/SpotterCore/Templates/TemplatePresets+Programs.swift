@@ -11,7 +11,7 @@ extension TemplatePresets {
     static let programDays: [TemplatePreset] = [
         // MARK: StrongLifts 5x5
         TemplatePreset(
-            id: UUID(uuidString: "5e7f0000-0000-4000-8000-000000150000")!,
+            id: UUID(preset: "5e7f0000-0000-4000-8000-000000150000"),
             routine: "StrongLifts 5x5", name: "StrongLifts 5x5 - Workout A", category: .strength,
             notes: "Squat, bench and row, five sets of five each. Alternate with Workout B, three sessions a week, adding weight every session you complete all 25 reps. Fail a weight three sessions running and take 10% off it.",
             exercises: [
@@ -20,7 +20,7 @@ extension TemplatePresets {
                 .init("bent-over-row-barbell", sets: 5, reps: RepRange(5, 5), rest: 180, notes: "Pull every rep from the floor with a flat back. Add 2.5 kg when all 5x5 are done."),
             ]),
         TemplatePreset(
-            id: UUID(uuidString: "5e7f0000-0000-4000-8000-000000160000")!,
+            id: UUID(preset: "5e7f0000-0000-4000-8000-000000160000"),
             routine: "StrongLifts 5x5", name: "StrongLifts 5x5 - Workout B", category: .strength,
             notes: "Squat and overhead press for five fives, then a single set of five deadlifts. Alternate with Workout A, three sessions a week.",
             exercises: [
@@ -30,7 +30,7 @@ extension TemplatePresets {
             ]),
         // MARK: Texas Method
         TemplatePreset(
-            id: UUID(uuidString: "5e7f0000-0000-4000-8000-000000170000")!,
+            id: UUID(preset: "5e7f0000-0000-4000-8000-000000170000"),
             routine: "Texas Method", name: "Texas Method - Volume Day", category: .strength,
             notes: "The week's workload: many sets at a weight a little below Friday's. Bench and press swap every week: on a press week, press 5x5 here instead of benching.",
             exercises: [
@@ -39,7 +39,7 @@ extension TemplatePresets {
                 .init("deadlift-barbell", sets: 1, reps: RepRange(5, 5), rest: 240, notes: "One heavy set of five."),
             ]),
         TemplatePreset(
-            id: UUID(uuidString: "5e7f0000-0000-4000-8000-000000180000")!,
+            id: UUID(preset: "5e7f0000-0000-4000-8000-000000180000"),
             routine: "Texas Method", name: "Texas Method - Recovery Day", category: .strength,
             notes: "A light day to recover from Monday and get ready for Friday: nothing here should be hard. Press on bench weeks, bench on press weeks.",
             exercises: [
@@ -49,7 +49,7 @@ extension TemplatePresets {
                 .init("back-extension", sets: 5, reps: RepRange(10, 10), rest: 90),
             ]),
         TemplatePreset(
-            id: UUID(uuidString: "5e7f0000-0000-4000-8000-000000190000")!,
+            id: UUID(preset: "5e7f0000-0000-4000-8000-000000190000"),
             routine: "Texas Method", name: "Texas Method - Intensity Day", category: .strength,
             notes: "The day the progress shows: one set of five at a new best weight on the squat and the bench or press, then explosive cleans.",
             exercises: [
@@ -59,7 +59,7 @@ extension TemplatePresets {
             ]),
         // MARK: 5/3/1 Boring But Big
         TemplatePreset(
-            id: UUID(uuidString: "5e7f0000-0000-4000-8000-0000001a0000")!,
+            id: UUID(preset: "5e7f0000-0000-4000-8000-0000001a0000"),
             routine: "5/3/1 Boring But Big", name: "5/3/1 Boring But Big - Press Day", category: .strength,
             notes: "5/3/1 pressing, then five sets of ten on the same lift and chin-ups. All percentages are of the training max, 90% of your one-rep max.",
             exercises: [
@@ -68,7 +68,7 @@ extension TemplatePresets {
                 .init("chin-up", sets: 5, reps: RepRange(10, 10), rest: 90, notes: "50 reps in all; split them into as many sets as needed."),
             ]),
         TemplatePreset(
-            id: UUID(uuidString: "5e7f0000-0000-4000-8000-0000001b0000")!,
+            id: UUID(preset: "5e7f0000-0000-4000-8000-0000001b0000"),
             routine: "5/3/1 Boring But Big", name: "5/3/1 Boring But Big - Deadlift Day", category: .strength,
             notes: "5/3/1 deadlifts, then five sets of ten on the same lift and hanging leg raises. All percentages are of the training max, 90% of your one-rep max.",
             exercises: [
@@ -77,7 +77,7 @@ extension TemplatePresets {
                 .init("hanging-leg-raise", sets: 5, reps: RepRange(15, 15), rest: 60),
             ]),
         TemplatePreset(
-            id: UUID(uuidString: "5e7f0000-0000-4000-8000-0000001c0000")!,
+            id: UUID(preset: "5e7f0000-0000-4000-8000-0000001c0000"),
             routine: "5/3/1 Boring But Big", name: "5/3/1 Boring But Big - Bench Day", category: .strength,
             notes: "5/3/1 bench pressing, then five sets of ten on the same lift and dumbbell rows. All percentages are of the training max, 90% of your one-rep max.",
             exercises: [
@@ -86,7 +86,7 @@ extension TemplatePresets {
                 .init("bent-over-one-arm-row-dumbbell", sets: 5, reps: RepRange(10, 10), rest: 60, notes: "Each arm."),
             ]),
         TemplatePreset(
-            id: UUID(uuidString: "5e7f0000-0000-4000-8000-0000001d0000")!,
+            id: UUID(preset: "5e7f0000-0000-4000-8000-0000001d0000"),
             routine: "5/3/1 Boring But Big", name: "5/3/1 Boring But Big - Squat Day", category: .strength,
             notes: "5/3/1 squats, then five sets of ten on the same lift and leg curls. All percentages are of the training max, 90% of your one-rep max.",
             exercises: [
@@ -96,7 +96,7 @@ extension TemplatePresets {
             ]),
         // MARK: nSuns 5/3/1
         TemplatePreset(
-            id: UUID(uuidString: "5e7f0000-0000-4000-8000-0000001e0000")!,
+            id: UUID(preset: "5e7f0000-0000-4000-8000-0000001e0000"),
             routine: "nSuns 5/3/1", name: "nSuns 5/3/1 - Day 1: Bench Volume and Press", category: .strength,
             notes: "Nine sets of bench press as the main (T1) lift, eight of overhead press as the secondary (T2), then chest, arm and back accessories. Percentages are of the training max (90% of the one-rep max).",
             exercises: [
@@ -107,7 +107,7 @@ extension TemplatePresets {
                 .init("face-pull-cable", sets: 3, reps: RepRange(12, 15), rest: 60),
             ]),
         TemplatePreset(
-            id: UUID(uuidString: "5e7f0000-0000-4000-8000-0000001f0000")!,
+            id: UUID(preset: "5e7f0000-0000-4000-8000-0000001f0000"),
             routine: "nSuns 5/3/1", name: "nSuns 5/3/1 - Day 2: Squat and Sumo Deadlift", category: .strength,
             notes: "Nine sets of squats as the main (T1) lift with a 1+ set that decides next week's squat training max, then eight sets of sumo deadlifts and leg and ab accessories.",
             exercises: [
@@ -117,7 +117,7 @@ extension TemplatePresets {
                 .init("hanging-leg-raise", sets: 3, reps: RepRange(10, 15), rest: 60),
             ]),
         TemplatePreset(
-            id: UUID(uuidString: "5e7f0000-0000-4000-8000-000000200000")!,
+            id: UUID(preset: "5e7f0000-0000-4000-8000-000000200000"),
             routine: "nSuns 5/3/1", name: "nSuns 5/3/1 - Day 3: Press and Incline Bench", category: .strength,
             notes: "Nine sets of overhead press as the main (T1) lift with a 1+ set that decides next week's press training max, then eight sets of incline bench and shoulder accessories.",
             exercises: [
@@ -127,7 +127,7 @@ extension TemplatePresets {
                 .init("pull-up", sets: 3, reps: RepRange(8, 12), rest: 90),
             ]),
         TemplatePreset(
-            id: UUID(uuidString: "5e7f0000-0000-4000-8000-000000210000")!,
+            id: UUID(preset: "5e7f0000-0000-4000-8000-000000210000"),
             routine: "nSuns 5/3/1", name: "nSuns 5/3/1 - Day 4: Deadlift and Front Squat", category: .strength,
             notes: "Nine sets of deadlifts as the main (T1) lift with a 1+ set that decides next week's deadlift training max, then eight sets of front squats and back and ab accessories.",
             exercises: [
@@ -137,7 +137,7 @@ extension TemplatePresets {
                 .init("ab-wheel-rollout", sets: 3, reps: RepRange(10, 15), rest: 60),
             ]),
         TemplatePreset(
-            id: UUID(uuidString: "5e7f0000-0000-4000-8000-000000220000")!,
+            id: UUID(preset: "5e7f0000-0000-4000-8000-000000220000"),
             routine: "nSuns 5/3/1", name: "nSuns 5/3/1 - Day 5: Heavy Bench and Close-Grip", category: .strength,
             notes: "Nine heavier sets of bench press as the main (T1) lift with a 1+ set that decides next week's bench training max, then eight sets of close-grip bench and arm accessories.",
             exercises: [
@@ -149,7 +149,7 @@ extension TemplatePresets {
             ]),
         // MARK: PHAT
         TemplatePreset(
-            id: UUID(uuidString: "5e7f0000-0000-4000-8000-000000230000")!,
+            id: UUID(preset: "5e7f0000-0000-4000-8000-000000230000"),
             routine: "PHAT", name: "PHAT - Upper Body Power", category: .strength,
             notes: "Heavy upper-body day: a pull, a press and an arm exercise in low reps, each paired with a lighter assistance movement.",
             exercises: [
@@ -163,7 +163,7 @@ extension TemplatePresets {
                 .init("skullcrusher-barbell", sets: 3, reps: RepRange(6, 10), rest: 90),
             ]),
         TemplatePreset(
-            id: UUID(uuidString: "5e7f0000-0000-4000-8000-000000240000")!,
+            id: UUID(preset: "5e7f0000-0000-4000-8000-000000240000"),
             routine: "PHAT", name: "PHAT - Lower Body Power", category: .strength,
             notes: "Heavy lower-body day: squats and stiff-legged deadlifts for low reps, then quad, hamstring and calf assistance.",
             exercises: [
@@ -176,7 +176,7 @@ extension TemplatePresets {
                 .init("seated-calf-raise-machine", sets: 2, reps: RepRange(6, 10), rest: 60),
             ]),
         TemplatePreset(
-            id: UUID(uuidString: "5e7f0000-0000-4000-8000-000000250000")!,
+            id: UUID(preset: "5e7f0000-0000-4000-8000-000000250000"),
             routine: "PHAT", name: "PHAT - Back and Shoulders Hypertrophy", category: .hypertrophy,
             notes: "Speed rows at 65-70% of the power-day weight, then higher-rep back and shoulder work with short rests.",
             exercises: [
@@ -190,7 +190,7 @@ extension TemplatePresets {
                 .init("lateral-raise-dumbbell", sets: 3, reps: RepRange(12, 20), rest: 60),
             ]),
         TemplatePreset(
-            id: UUID(uuidString: "5e7f0000-0000-4000-8000-000000260000")!,
+            id: UUID(preset: "5e7f0000-0000-4000-8000-000000260000"),
             routine: "PHAT", name: "PHAT - Lower Body Hypertrophy", category: .hypertrophy,
             notes: "Speed squats at 65-70% of the power-day weight, then higher-rep quad, hamstring and calf work.",
             exercises: [
@@ -205,7 +205,7 @@ extension TemplatePresets {
                 .init("seated-calf-raise-machine", sets: 3, reps: RepRange(15, 20), rest: 60),
             ]),
         TemplatePreset(
-            id: UUID(uuidString: "5e7f0000-0000-4000-8000-000000270000")!,
+            id: UUID(preset: "5e7f0000-0000-4000-8000-000000270000"),
             routine: "PHAT", name: "PHAT - Chest and Arms Hypertrophy", category: .hypertrophy,
             notes: "Speed dumbbell presses at 65-70% of the power-day weight, then higher-rep chest, biceps and triceps work.",
             exercises: [
@@ -222,7 +222,7 @@ extension TemplatePresets {
             ]),
         // MARK: PHUL
         TemplatePreset(
-            id: UUID(uuidString: "5e7f0000-0000-4000-8000-000000280000")!,
+            id: UUID(preset: "5e7f0000-0000-4000-8000-000000280000"),
             routine: "PHUL", name: "PHUL - Upper Power", category: .strength,
             notes: "Heavy upper-body day: bench and row for low reps, then pressing, pulling and arms in moderate reps. Do 3-4 sets of each.",
             exercises: [
@@ -235,7 +235,7 @@ extension TemplatePresets {
                 .init("skullcrusher-barbell", sets: 3, reps: RepRange(6, 10), rest: 90),
             ]),
         TemplatePreset(
-            id: UUID(uuidString: "5e7f0000-0000-4000-8000-000000290000")!,
+            id: UUID(preset: "5e7f0000-0000-4000-8000-000000290000"),
             routine: "PHUL", name: "PHUL - Lower Power", category: .strength,
             notes: "Heavy lower-body day: squats and deadlifts for low reps, then leg press, leg curls and calves.",
             exercises: [
@@ -246,7 +246,7 @@ extension TemplatePresets {
                 .init("standing-calf-raise-machine", sets: 4, reps: RepRange(6, 10), rest: 60),
             ]),
         TemplatePreset(
-            id: UUID(uuidString: "5e7f0000-0000-4000-8000-0000002a0000")!,
+            id: UUID(preset: "5e7f0000-0000-4000-8000-0000002a0000"),
             routine: "PHUL", name: "PHUL - Upper Hypertrophy", category: .hypertrophy,
             notes: "Upper-body volume day: every exercise for 3-4 sets of 8-12 with shorter rests.",
             exercises: [
@@ -259,7 +259,7 @@ extension TemplatePresets {
                 .init("overhead-triceps-extension-cable", sets: 4, reps: RepRange(8, 12), rest: 60),
             ]),
         TemplatePreset(
-            id: UUID(uuidString: "5e7f0000-0000-4000-8000-0000002b0000")!,
+            id: UUID(preset: "5e7f0000-0000-4000-8000-0000002b0000"),
             routine: "PHUL", name: "PHUL - Lower Hypertrophy", category: .hypertrophy,
             notes: "Lower-body volume day: front squats and lunges, then leg extensions, curls and two calf exercises, 3-4 sets each.",
             exercises: [
@@ -272,7 +272,7 @@ extension TemplatePresets {
             ]),
         // MARK: 12-Week Powerlifting Peak (its other days are the Powerlifting focus days)
         TemplatePreset(
-            id: UUID(uuidString: "5e7f0000-0000-4000-8000-0000002c0000")!,
+            id: UUID(preset: "5e7f0000-0000-4000-8000-0000002c0000"),
             routine: "12-Week Powerlifting Peak", name: "12-Week Powerlifting Peak - Paused Bench and Upper Back", category: .strength,
             notes: "The second bench day of the peak: competition-paused benching for practice, then overhead pressing and upper-back work to keep the shoulders healthy.",
             exercises: [
@@ -284,7 +284,7 @@ extension TemplatePresets {
             ]),
         // MARK: Sheiko Intermediate
         TemplatePreset(
-            id: UUID(uuidString: "5e7f0000-0000-4000-8000-0000002d0000")!,
+            id: UUID(preset: "5e7f0000-0000-4000-8000-0000002d0000"),
             routine: "Sheiko Intermediate", name: "Sheiko Intermediate - Day 1: Squat, Bench, Squat", category: .strength,
             notes: "Sheiko style: many sets of few reps at 50-85% of the one-rep max, never to failure, with the squat trained twice in the session around the bench.",
             exercises: [
@@ -295,7 +295,7 @@ extension TemplatePresets {
                 .init("good-morning-barbell", sets: 5, reps: RepRange(5, 5), rest: 90),
             ]),
         TemplatePreset(
-            id: UUID(uuidString: "5e7f0000-0000-4000-8000-0000002e0000")!,
+            id: UUID(preset: "5e7f0000-0000-4000-8000-0000002e0000"),
             routine: "Sheiko Intermediate", name: "Sheiko Intermediate - Day 2: Deadlift and Bench", category: .strength,
             notes: "Deadlift technique under moderate loads, a paused bench, then dips, block pulls and good mornings. Every rep crisp; stop a set before form slips.",
             exercises: [
@@ -306,7 +306,7 @@ extension TemplatePresets {
                 .init("good-morning-barbell", sets: 5, reps: RepRange(5, 5), rest: 90),
             ]),
         TemplatePreset(
-            id: UUID(uuidString: "5e7f0000-0000-4000-8000-0000002f0000")!,
+            id: UUID(preset: "5e7f0000-0000-4000-8000-0000002f0000"),
             routine: "Sheiko Intermediate", name: "Sheiko Intermediate - Day 3: Bench, Squat, Bench", category: .strength,
             notes: "The bench trained twice around a moderate squat, then lats and lower back.",
             exercises: [
@@ -317,7 +317,7 @@ extension TemplatePresets {
                 .init("back-extension", sets: 4, reps: RepRange(8, 8), rest: 90),
             ]),
         TemplatePreset(
-            id: UUID(uuidString: "5e7f0000-0000-4000-8000-000000300000")!,
+            id: UUID(preset: "5e7f0000-0000-4000-8000-000000300000"),
             routine: "Sheiko Intermediate", name: "Sheiko Intermediate - Day 4: Deadlift, Bench, Deficit Pull", category: .strength,
             notes: "The heavier pull of the week, more bench practice, then deficit deadlifts for speed off the floor and abs.",
             exercises: [
@@ -329,7 +329,7 @@ extension TemplatePresets {
             ]),
         // MARK: Arnold Split
         TemplatePreset(
-            id: UUID(uuidString: "5e7f0000-0000-4000-8000-000000310000")!,
+            id: UUID(preset: "5e7f0000-0000-4000-8000-000000310000"),
             routine: "Arnold Split", name: "Arnold Split - Chest and Back", category: .hypertrophy,
             notes: "Chest and back trained together, pressing and pulling in turn, with lots of sets. Done twice a week.",
             exercises: [
@@ -343,7 +343,7 @@ extension TemplatePresets {
                 .init("crunch", sets: 3, reps: RepRange(20, 25), rest: 30),
             ]),
         TemplatePreset(
-            id: UUID(uuidString: "5e7f0000-0000-4000-8000-000000320000")!,
+            id: UUID(preset: "5e7f0000-0000-4000-8000-000000320000"),
             routine: "Arnold Split", name: "Arnold Split - Shoulders and Arms", category: .hypertrophy,
             notes: "Shoulders, then biceps and triceps alternated, then forearms. Done twice a week.",
             exercises: [
@@ -360,7 +360,7 @@ extension TemplatePresets {
                 .init("wrist-curl-barbell", sets: 3, reps: RepRange(10, 15), rest: 45),
             ]),
         TemplatePreset(
-            id: UUID(uuidString: "5e7f0000-0000-4000-8000-000000330000")!,
+            id: UUID(preset: "5e7f0000-0000-4000-8000-000000330000"),
             routine: "Arnold Split", name: "Arnold Split - Legs", category: .hypertrophy,
             notes: "Squats and leg press for the quads, curls and stiff-legged deadlifts for the hamstrings, and high-volume calves. Done twice a week.",
             exercises: [
@@ -374,7 +374,7 @@ extension TemplatePresets {
             ]),
         // MARK: CrossFit Strength Bias
         TemplatePreset(
-            id: UUID(uuidString: "5e7f0000-0000-4000-8000-000000340000")!,
+            id: UUID(preset: "5e7f0000-0000-4000-8000-000000340000"),
             routine: "CrossFit Strength Bias", name: "CrossFit Strength Bias - Squat and Metcon", category: .strength,
             notes: "Strength first, conditioning second: heavy back squats, then a short metcon of 5 rounds for time (swings, box jumps, pull-ups), moving straight from one exercise to the next.",
             exercises: [
@@ -384,7 +384,7 @@ extension TemplatePresets {
                 .init("pull-up", sets: 5, reps: RepRange(10, 10), rest: 0, notes: "Kipping allowed in the metcon."),
             ]),
         TemplatePreset(
-            id: UUID(uuidString: "5e7f0000-0000-4000-8000-000000350000")!,
+            id: UUID(preset: "5e7f0000-0000-4000-8000-000000350000"),
             routine: "CrossFit Strength Bias", name: "CrossFit Strength Bias - Press and Metcon", category: .strength,
             notes: "Strict press and push press for strength, then a metcon of 3 rounds for time: wall balls and burpees.",
             exercises: [
@@ -394,7 +394,7 @@ extension TemplatePresets {
                 .init("burpee", sets: 3, reps: RepRange(15, 15), rest: 0),
             ]),
         TemplatePreset(
-            id: UUID(uuidString: "5e7f0000-0000-4000-8000-000000360000")!,
+            id: UUID(preset: "5e7f0000-0000-4000-8000-000000360000"),
             routine: "CrossFit Strength Bias", name: "CrossFit Strength Bias - Deadlift and Metcon", category: .strength,
             notes: "Heavy deadlifts, then a metcon of 4 rounds for time: a 500 m row and 15 toes-to-bar.",
             exercises: [
@@ -403,7 +403,7 @@ extension TemplatePresets {
                 .init("toes-to-bar", sets: 4, reps: RepRange(15, 15), rest: 0),
             ]),
         TemplatePreset(
-            id: UUID(uuidString: "5e7f0000-0000-4000-8000-000000370000")!,
+            id: UUID(preset: "5e7f0000-0000-4000-8000-000000370000"),
             routine: "CrossFit Strength Bias", name: "CrossFit Strength Bias - Bench and Metcon", category: .strength,
             notes: "Bench press and rows for strength, then 12 minutes of as many rounds as possible of pull-ups, push-ups and air squats.",
             exercises: [
@@ -414,7 +414,7 @@ extension TemplatePresets {
                 .init("air-squat", sets: 12, reps: RepRange(15, 15), rest: 0),
             ]),
         TemplatePreset(
-            id: UUID(uuidString: "5e7f0000-0000-4000-8000-000000380000")!,
+            id: UUID(preset: "5e7f0000-0000-4000-8000-000000380000"),
             routine: "CrossFit Strength Bias", name: "CrossFit Strength Bias - Clean and Metcon", category: .weightlifting,
             notes: "Power cleans and front squats, then a 21-15-9 couplet of thrusters and pull-ups for time.",
             exercises: [

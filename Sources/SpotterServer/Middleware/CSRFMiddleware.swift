@@ -9,7 +9,7 @@ struct CSRFMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
     let services: AppServices
     static let cookieName = "spotter_csrf"
-    static let headerName = HTTPField.Name("X-CSRF-Token")!
+    static let headerName = HTTPField.Name.csrfToken
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context

@@ -17,17 +17,14 @@ struct ClientAddressMiddleware: RouterMiddleware {
         self.trustedProxies = Set(trustedProxies.map { Self.normalized($0) })
     }
 
-    static let forwardedFor = HTTPField.Name("X-Forwarded-For")!
-    static let forwarded = HTTPField.Name("Forwarded")!
-    static let forwardedProto = HTTPField.Name("X-Forwarded-Proto")!
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard trustedProxies.contains(context.peerAddress) else { return try await next(request, context) }
         var context = context
         context.clientAddress = Self.client(
-            peer: context.peerAddress, forwardedFor: request.headers[values: Self.forwardedFor],
-            forwarded: request.headers[values: Self.forwarded], trusted: trustedProxies)
-        let scheme = Self.scheme(forwardedProto: request.headers[values: Self.forwardedProto], forwarded: request.headers[values: Self.forwarded])
+            peer: context.peerAddress, forwardedFor: request.headers[values: .forwardedFor],
+            forwarded: request.headers[values: .forwarded], trusted: trustedProxies)
+        let scheme = Self.scheme(forwardedProto: request.headers[values: .forwardedProto], forwarded: request.headers[values: .forwarded])
         context.viaHTTPS = scheme == "https"
         return try await next(request, context)
     }

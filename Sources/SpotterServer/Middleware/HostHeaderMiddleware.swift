@@ -14,7 +14,6 @@ struct HostHeaderMiddleware: RouterMiddleware {
 
     /// The parser takes the first Host line as the request's authority; any further
     /// one stays among the header fields.
-    static let host = HTTPField.Name("Host")!
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard request.head.authority != nil else {
@@ -23,7 +22,7 @@ struct HostHeaderMiddleware: RouterMiddleware {
                 message: "The request has no Host header. HTTP/1.1 requires one: send Host with the server's name (and port).",
                 field: "Host")
         }
-        guard request.headers[values: Self.host].isEmpty else {
+        guard request.headers[values: .hostField].isEmpty else {
             throw APIProblem(
                 status: .badRequest, code: "bad_request", message: "The request has more than one Host header. Send exactly one.",
                 field: "Host")

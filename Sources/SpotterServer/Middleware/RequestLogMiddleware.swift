@@ -17,7 +17,7 @@ struct RequestLogMiddleware: RouterMiddleware {
     /// Whether each request gets its log line: when the server logs at info or lower.
     /// (Hummingbird's request loggers do not take the server's level.)
     let logsRequests: Bool
-    static let header = HTTPField.Name("X-Request-Id")!
+    static let header = HTTPField.Name.requestID
     /// Hummingbird's own request-id key, reused so that its lines carry the same id.
     static let metadataKey = "hb.request.id"
 

@@ -68,7 +68,7 @@ struct ListPage {
     /// The answer: `{"items": [...]}`, with the next page's link when there is one.
     static func response<Item: Encodable & Sendable>(_ items: [Item], next: String?, request: Request) -> EditedResponse<ListResponse<Item>> {
         var headers = HTTPFields()
-        if let next { headers[HTTPField.Name("Link")!] = "<\(url(request, cursor: next))>; rel=\"next\"" }
+        if let next { headers[.link] = "<\(url(request, cursor: next))>; rel=\"next\"" }
         return EditedResponse(status: .ok, headers: headers, response: ListResponse(items: items))
     }
 
