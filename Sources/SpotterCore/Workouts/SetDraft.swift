@@ -1,7 +1,7 @@
 import Foundation
 
 /// A set as a client sent it, before validation.
-public struct SetDraft: Sendable, Equatable {
+public struct SetDraft: Sendable, Equatable, Decodable {
     public var kind: String?
     public var reps: Int?
     public var weight: Double?

@@ -69,22 +69,18 @@ struct EntryInput: Decodable, Sendable {
 /// `PUT .../sets/{setId}`. `changedAt` is when the lifter made the change on the
 /// device (it decides between two devices); it defaults to the server's time.
 struct SetInput: Decodable, Sendable {
-    var kind: String?
-    var reps: Int?
-    var weight: Double?
-    var weightUnit: String?
-    var durationSeconds: Int?
-    var distanceMeters: Double?
-    var rpe: Double?
-    var done: Bool?
-    var note: String?
+    /// The set's fields, decoded straight into the Core draft from the same object,
+    /// so a new field of a set is named in `SetDraft` alone.
+    var draft: SetDraft
+    /// When the lifter made the change on their device.
     var changedAt: Date?
 
-    var draft: SetDraft {
-        SetDraft(
-            kind: kind, reps: reps, weight: weight, weightUnit: weightUnit, durationSeconds: durationSeconds,
-            distanceMeters: distanceMeters, rpe: rpe, done: done, note: note)
+    init(from decoder: any Decoder) throws {
+        draft = try SetDraft(from: decoder)
+        changedAt = try decoder.container(keyedBy: Keys.self).decodeIfPresent(Date.self, forKey: .changedAt)
     }
+
+    private enum Keys: String, CodingKey { case changedAt }
 }
 
 struct OrderInput: Decodable, Sendable {

@@ -95,10 +95,17 @@ public struct WorkoutService: Sendable {
             copy.id = UUID()
             copy.records = EntryRecords()
             copy.suggestion = nil
+            // What was planned carries over (kind, load, reps, time, distance, target,
+            // and any field of a set added later); what was done that day does not.
             copy.sets = entry.sets.map { set in
-                WorkoutSet(
-                    id: UUID(), kind: set.kind, reps: set.reps, weight: set.weight, durationSeconds: set.durationSeconds,
-                    distanceMeters: set.distanceMeters, updatedAt: now, target: set.target)
+                var fresh = set
+                fresh.id = UUID()
+                fresh.rpe = nil
+                fresh.done = false
+                fresh.note = ""
+                fresh.loggedAt = nil
+                fresh.updatedAt = now
+                return fresh
             }
             return copy
         }
