@@ -2,14 +2,14 @@
 import PackageDescription
 
 let strict: [SwiftSetting] = [
-    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("ExistentialAny")
 ]
 
 let package = Package(
     name: "spotter",
     platforms: [.macOS(.v14)],
     products: [
-        .executable(name: "spotter", targets: ["spotter"]),
+        .executable(name: "spotter", targets: ["spotter"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

@@ -75,13 +75,17 @@ struct ExerciseNameForm: Hashable, Sendable {
     /// "crunches", "biceps" (so "Biceps Curl" is "Bicep Curl"). Short words stay.
     static func singular(_ word: String) -> String {
         if let irregular = irregulars[word] { return irregular }
-        guard word.count > 3, word.hasSuffix("s"), !word.hasSuffix("ss"), !word.hasSuffix("us"), !word.hasSuffix("is") else { return word }
+        guard word.count > 3, word.hasSuffix("s"), !word.hasSuffix("ss"), !word.hasSuffix("us"), !word.hasSuffix("is") else {
+            return word
+        }
         if word.hasSuffix("ies"), word.count > 4 { return String(word.dropLast(3)) + "y" }
         if ["sses", "ches", "shes", "xes"].contains(where: word.hasSuffix) { return String(word.dropLast(2)) }
         return String(word.dropLast())
     }
 
-    static let irregulars = ["calves": "calf", "flye": "fly", "flyes": "fly", "dumbell": "dumbbell", "dumbells": "dumbbell", "ups": "up"]
+    static let irregulars = [
+        "calves": "calf", "flye": "fly", "flyes": "fly", "dumbell": "dumbbell", "dumbells": "dumbbell", "ups": "up",
+    ]
 
     /// Two words that lifters write apart or together, as one word.
     static func joinCompounds(_ tokens: [String]) -> [String] {
@@ -112,7 +116,8 @@ struct ExerciseNameForm: Hashable, Sendable {
     /// Two words that name equipment together: "Smith Machine", "Trap Bar",
     /// "Machine Plates" and "Plate Loaded" (a machine).
     static let equipmentPair: [String: String] = [
-        "smith machine": "smith", "trap bar": "trapbar", "hex bar": "trapbar", "resistance band": "band", "machine plate": "machine",
+        "smith machine": "smith", "trap bar": "trapbar", "hex bar": "trapbar", "resistance band": "band",
+        "machine plate": "machine",
         "plate loaded": "machine",
     ]
 

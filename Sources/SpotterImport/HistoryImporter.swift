@@ -35,7 +35,8 @@ public struct HistoryImporter: Sendable {
         let library = try await exercises.list(userID: userID, filter: ExerciseFilter(includeArchived: true))
         let existing = try await workouts.importKeys(file.importKeys, userID: userID)
         return ImportPlan.make(
-            file: file, library: library, chosen: chosen, existing: existing, ownerID: userID, zone: user.settings.zone, makeID: UUID.init)
+            file: file, library: library, chosen: chosen, existing: existing, ownerID: userID, zone: user.settings.zone,
+            makeID: UUID.init)
     }
 
     /// Reads the workouts of `input` (the file `plan` outlines) again and writes them
@@ -54,7 +55,9 @@ public struct HistoryImporter: Sendable {
             next: {
                 while let imported = try read.next() {
                     handedOver += 1
-                    if let (workout, key) = try plan.workout(from: imported, now: now, makeID: UUID.init) { return FinishedWorkout(workout, importKey: key) }
+                    if let (workout, key) = try plan.workout(from: imported, now: now, makeID: UUID.init) {
+                        return FinishedWorkout(workout, importKey: key)
+                    }
                 }
                 // Every workout of the outline came again, no more and no fewer.
                 guard handedOver == plan.outlines.count else { throw ImportError.changedSincePreview }
@@ -62,6 +65,7 @@ public struct HistoryImporter: Sendable {
             }, newExercises: plan.newExercises, userID: userID, now: now)
         await store.refreshPlannerStatistics(afterAdding: added.sets)
         return ImportOutcome(
-            workouts: added.workouts, sets: added.sets, newExercises: added.newExercises, alreadyImported: plan.alreadyImported + added.alreadyThere)
+            workouts: added.workouts, sets: added.sets, newExercises: added.newExercises,
+            alreadyImported: plan.alreadyImported + added.alreadyThere)
     }
 }

@@ -59,7 +59,8 @@ public struct ImportedSet: Sendable, Equatable {
     public var note: String
 
     public init(
-        kind: SetKind = .working, reps: Int? = nil, weight: Mass? = nil, durationSeconds: Int? = nil, distanceMeters: Double? = nil,
+        kind: SetKind = .working, reps: Int? = nil, weight: Mass? = nil, durationSeconds: Int? = nil,
+        distanceMeters: Double? = nil,
         rpe: Double? = nil, note: String = ""
     ) {
         (self.kind, self.reps, self.weight, self.durationSeconds) = (kind, reps, weight, durationSeconds)
@@ -87,7 +88,9 @@ public struct ImportedEntry: Sendable, Equatable {
         exerciseName: String, notes: String = "", supersetGroup: Int? = nil, restSeconds: Int? = nil, sets: [ImportedSet] = [],
         category: String = ""
     ) {
-        (self.exerciseName, self.notes, self.supersetGroup, self.restSeconds, self.sets) = (exerciseName, notes, supersetGroup, restSeconds, sets)
+        (self.exerciseName, self.notes, self.supersetGroup, self.restSeconds, self.sets) = (
+            exerciseName, notes, supersetGroup, restSeconds, sets
+        )
         self.category = category
     }
 }
@@ -103,8 +106,13 @@ public struct ImportedWorkout: Sendable, Equatable {
     /// The line of its first row.
     public var line: Int
 
-    public init(name: String, start: LocalDateTime, durationSeconds: Int? = nil, notes: String = "", entries: [ImportedEntry] = [], line: Int) {
-        (self.name, self.start, self.durationSeconds, self.notes, self.entries, self.line) = (name, start, durationSeconds, notes, entries, line)
+    public init(
+        name: String, start: LocalDateTime, durationSeconds: Int? = nil, notes: String = "", entries: [ImportedEntry] = [],
+        line: Int
+    ) {
+        (self.name, self.start, self.durationSeconds, self.notes, self.entries, self.line) = (
+            name, start, durationSeconds, notes, entries, line
+        )
     }
 
     public var sets: [ImportedSet] { entries.flatMap(\.sets) }

@@ -34,9 +34,10 @@ public struct ImportPlan: Sendable {
     public var zone: TimeZone
 
     public var newExercises: [UUID: ValidExerciseDraft] {
-        Dictionary(uniqueKeysWithValues: matches.compactMap { match in
-            match.newExercise.flatMap { draft in newExerciseIDs[match.name].map { ($0, draft) } }
-        })
+        Dictionary(
+            uniqueKeysWithValues: matches.compactMap { match in
+                match.newExercise.flatMap { draft in newExerciseIDs[match.name].map { ($0, draft) } }
+            })
     }
 
     /// Workouts of the file the lifter already has.
@@ -53,7 +54,9 @@ public struct ImportPlan: Sendable {
     /// for one the plan leaves out (imported before). Throws
     /// `ImportError.changedSincePreview` for a workout the outline does not know, or
     /// knows with another start, name or number of sets, or a name the plan does not know.
-    public func workout(from imported: ImportedWorkout, now: Date, makeID: () -> UUID) throws -> (workout: Workout, importKey: String)? {
+    public func workout(from imported: ImportedWorkout, now: Date, makeID: () -> UUID) throws -> (
+        workout: Workout, importKey: String
+    )? {
         guard let outline = outlines[imported.line], outline.start == imported.start, outline.name == imported.name,
             outline.sets == imported.sets.count, imported.entries.allSatisfy({ exerciseIDs[$0.exerciseName] != nil })
         else { throw ImportError.changedSincePreview }
@@ -63,17 +66,20 @@ public struct ImportPlan: Sendable {
         let start = imported.start.date(in: zone) ?? now
         let entries = imported.entries.map { entry in
             ExerciseEntry(
-                id: makeID(), exerciseID: exerciseIDs[entry.exerciseName]!, notes: entry.notes, supersetGroup: entry.supersetGroup,
+                id: makeID(), exerciseID: exerciseIDs[entry.exerciseName]!, notes: entry.notes,
+                supersetGroup: entry.supersetGroup,
                 restSeconds: entry.restSeconds,
                 sets: entry.sets.map { set in
                     WorkoutSet(
                         id: makeID(), kind: set.kind, reps: set.reps, weight: set.weight, durationSeconds: set.durationSeconds,
-                        distanceMeters: set.distanceMeters, rpe: set.rpe, done: true, note: set.note, loggedAt: nil, updatedAt: now)
+                        distanceMeters: set.distanceMeters, rpe: set.rpe, done: true, note: set.note, loggedAt: nil,
+                        updatedAt: now)
                 })
         }
         let workout = Workout(
             id: makeID(), ownerID: ownerID, name: imported.name, startedAt: start,
-            endedAt: start.addingTimeInterval(TimeInterval(imported.durationSeconds ?? 0)), notes: imported.notes, entries: entries)
+            endedAt: start.addingTimeInterval(TimeInterval(imported.durationSeconds ?? 0)), notes: imported.notes,
+            entries: entries)
         return (workout, key)
     }
 }
@@ -102,14 +108,16 @@ extension ImportPlan {
                 ids[name] = exercise.id
             } else {
                 let id = makeID()
-                matches.append(Match(name: name, exercise: nil, newExercise: ExerciseGuess.draft(tally), chosen: false, sets: tally.sets))
+                matches.append(
+                    Match(name: name, exercise: nil, newExercise: ExerciseGuess.draft(tally), chosen: false, sets: tally.sets))
                 ids[name] = id
                 newIDs[name] = id
             }
         }
         return ImportPlan(
             file: file, matches: matches, outlines: Dictionary(file.workouts.map { ($0.line, $0) }, uniquingKeysWith: { $1 }),
-            leftOut: Set(file.workouts.filter { existing.contains($0.importKey) }.map(\.line)), exerciseIDs: ids, newExerciseIDs: newIDs,
+            leftOut: Set(file.workouts.filter { existing.contains($0.importKey) }.map(\.line)), exerciseIDs: ids,
+            newExerciseIDs: newIDs,
             ownerID: ownerID, zone: zone)
     }
 }
@@ -191,8 +199,9 @@ public struct ExerciseMatcher: Sendable {
             let inside = key[key.index(after: open)..<key.index(before: key.endIndex)]
             let base = key[..<open].trimmingCharacters(in: .whitespaces)
             if !inside.isEmpty, !base.isEmpty { keys.append("\(inside) \(base)") }
-        } else if let space = key.firstIndex(of: " "), Equipment(rawValue: String(key[..<space])) != nil
-            || ["ez-bar", "ez", "smith"].contains(String(key[..<space]))
+        } else if let space = key.firstIndex(of: " "),
+            Equipment(rawValue: String(key[..<space])) != nil
+                || ["ez-bar", "ez", "smith"].contains(String(key[..<space]))
         {
             // "barbell bench press" -> "bench press (barbell)"
             keys.append("\(key[key.index(after: space)...]) (\(key[..<space]))")
@@ -223,7 +232,8 @@ public enum ExerciseGuess {
         let equipment = equipment(ExerciseNameForm(name), kind: kind, words: words)
         let muscle = category.flatMap(muscle(category:)) ?? muscle(words: words) ?? .fullBody
         let draft = ExerciseDraft(
-            name: String(NameKey.displayForm(of: name).prefix(ExerciseDraft.nameLimit)), muscleGroups: [muscle], equipment: equipment,
+            name: String(NameKey.displayForm(of: name).prefix(ExerciseDraft.nameLimit)), muscleGroups: [muscle],
+            equipment: equipment,
             kind: kind)
         // Every part is set and the name is cut to length: only an empty name
         // could fail, and the readers skip rows without one.
@@ -264,7 +274,8 @@ public enum ExerciseGuess {
         case .weightReps: break
         }
         let usual: [(String, Equipment)] = [
-            ("leg press", .machine), ("leg curl", .machine), ("leg extension", .machine), ("hack squat", .machine), ("pec deck", .machine),
+            ("leg press", .machine), ("leg curl", .machine), ("leg extension", .machine), ("hack squat", .machine),
+            ("pec deck", .machine),
             ("calf press", .machine), ("pulldown", .cable), ("pull down", .cable), ("pushdown", .cable), ("push down", .cable),
             ("crossover", .cable), ("face pull", .cable), ("squat", .barbell), ("deadlift", .barbell), ("bench", .barbell),
             ("clean", .barbell), ("snatch", .barbell), ("jerk", .barbell), ("good morning", .barbell), ("hip thrust", .barbell),
@@ -281,17 +292,21 @@ public enum ExerciseGuess {
             ("leg extension", .legs), ("leg press", .legs), ("calf", .calves), ("leg raise", .core), ("knee raise", .core),
             ("toes to bar", .core), ("wrist", .forearms), ("neck", .back), ("reverse fly", .shoulders), ("rear delt", .shoulders),
             ("face pull", .shoulders), ("pull apart", .shoulders), ("back extension", .back), ("hyperextension", .back),
-            ("good morning", .legs), ("deadlift", .back), ("squat", .legs), ("lunge", .legs), ("clean", .fullBody), ("snatch", .fullBody),
+            ("good morning", .legs), ("deadlift", .back), ("squat", .legs), ("lunge", .legs), ("clean", .fullBody),
+            ("snatch", .fullBody),
             ("jerk", .fullBody), ("thruster", .fullBody), ("burpee", .fullBody),
             ("curl", .biceps), ("tricep", .triceps), ("pushdown", .triceps), ("push down", .triceps), ("skull", .triceps),
             ("kickback", .triceps), ("dip", .triceps),
             ("bench", .chest), ("chest", .chest), ("fly", .chest), ("flies", .chest), ("push up", .chest), ("pushup", .chest),
             ("row", .back), ("pulldown", .back), ("pull down", .back), ("pull up", .back), ("pullup", .back), ("chin", .back),
             ("shrug", .back), ("pullover", .back),
-            ("lateral", .shoulders), ("shoulder", .shoulders), ("overhead", .shoulders), ("military", .shoulders), ("arnold", .shoulders),
+            ("lateral", .shoulders), ("shoulder", .shoulders), ("overhead", .shoulders), ("military", .shoulders),
+            ("arnold", .shoulders),
             ("delt", .shoulders), ("raise", .shoulders), ("push press", .shoulders),
-            ("hip thrust", .glutes), ("bridge", .glutes), ("abduct", .glutes), ("adduct", .legs), ("step up", .legs), ("leg", .legs),
-            ("crunch", .core), ("plank", .core), ("ab ", .core), ("abs", .core), ("sit up", .core), ("twist", .core), ("side bend", .core),
+            ("hip thrust", .glutes), ("bridge", .glutes), ("abduct", .glutes), ("adduct", .legs), ("step up", .legs),
+            ("leg", .legs),
+            ("crunch", .core), ("plank", .core), ("ab ", .core), ("abs", .core), ("sit up", .core), ("twist", .core),
+            ("side bend", .core),
             ("oblique", .core), ("farmer", .forearms), ("carry", .forearms),
         ]
         return table.first { words.contains(" \($0.0)") }?.1

@@ -19,7 +19,9 @@ public struct ImportInput: Sendable {
     /// A file on disk; refuses one larger than `ImportRules.largestFileBytes` before reading it.
     public static func file(path: String) throws -> ImportInput {
         @Sendable func handle() throws -> FileHandle {
-            guard let handle = FileHandle(forReadingAtPath: path) else { throw ImportError("Cannot open \(path): check the path.") }
+            guard let handle = FileHandle(forReadingAtPath: path) else {
+                throw ImportError("Cannot open \(path): check the path.")
+            }
             return handle
         }
         let probe = try handle()
@@ -184,7 +186,9 @@ struct RowScan {
     var collector: WorkoutCollector
 
     /// `expected`: in the import pass, the outline's fingerprint.
-    init(_ input: ImportInput, source: ImportSource?, assumedUnit: MassUnit, collector: WorkoutCollector, expected: UInt64? = nil) throws {
+    init(_ input: ImportInput, source: ImportSource?, assumedUnit: MassUnit, collector: WorkoutCollector, expected: UInt64? = nil)
+        throws
+    {
         try ImportReader.checkSize(input.size)
         self.expected = expected
         reader = try ImportReader.csvReader(input, fingerprint: fingerprint)
@@ -195,18 +199,21 @@ struct RowScan {
             let detected = ImportReader.detect(header: header.fields)
             guard let source = source ?? detected else {
                 throw ImportError(
-                    "Spotter does not recognise this file: its first line should be the header of a Strong, Hevy or FitNotes CSV export.")
+                    "Spotter does not recognise this file: its first line should be the header of a Strong, Hevy or FitNotes CSV export."
+                )
             }
             if let detected, detected != source {
-                throw ImportError("This is a \(detected.displayName) export, not a \(source.displayName) one: choose \(detected.displayName).")
+                throw ImportError(
+                    "This is a \(detected.displayName) export, not a \(source.displayName) one: choose \(detected.displayName).")
             }
             self.header = header.fields
             outline = ImportOutline(source: source, assumedUnit: assumedUnit)
-            let kind: any FormatReader.Type = switch source {
-            case .strong: StrongReader.self
-            case .hevy: HevyReader.self
-            case .fitnotes: FitNotesReader.self
-            }
+            let kind: any FormatReader.Type =
+                switch source {
+                case .strong: StrongReader.self
+                case .hevy: HevyReader.self
+                case .fitnotes: FitNotesReader.self
+                }
             format = try kind.init(header: header.fields, assumedUnit: assumedUnit, notices: &outline.notices)
             outline.statedUnit = format.statedUnit
         } catch let error as CSVReadError {

@@ -18,7 +18,8 @@ public struct ImportRoom: Sendable, Equatable {
 
     /// Three previews, one largest file in all per lifter, sixteen largest files on the server.
     public init(
-        perLifter: Int = 3, bytesPerLifter: Int = ImportRules.largestFileBytes, bytesOnServer: Int = 16 * ImportRules.largestFileBytes
+        perLifter: Int = 3, bytesPerLifter: Int = ImportRules.largestFileBytes,
+        bytesOnServer: Int = 16 * ImportRules.largestFileBytes
     ) {
         self.perLifter = perLifter
         self.bytesPerLifter = bytesPerLifter

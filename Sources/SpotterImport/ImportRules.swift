@@ -200,7 +200,9 @@ extension ImportRules {
     /// for `90` and for exponent forms.
     static func decimals(_ text: String) -> Int {
         let trimmed = text.trimmedOfSpaces
-        guard !trimmed.contains(where: { $0 == "e" || $0 == "E" }), let point = trimmed.lastIndex(where: { $0 == "." || $0 == "," }) else {
+        guard !trimmed.contains(where: { $0 == "e" || $0 == "E" }),
+            let point = trimmed.lastIndex(where: { $0 == "." || $0 == "," })
+        else {
             return 0
         }
         return trimmed[trimmed.index(after: point)...].count
@@ -239,10 +241,13 @@ extension ImportRules {
     }
 
     /// The workout's duration, or nil with a notice when nobody trains that long.
-    static func believable(_ duration: Int?, workout name: String, start: LocalDateTime, line: Int, notices: inout [String]) -> Int? {
+    static func believable(_ duration: Int?, workout name: String, start: LocalDateTime, line: Int, notices: inout [String])
+        -> Int?
+    {
         guard let duration, duration > longestBelievableSeconds else { return duration }
         notices.append(
-            "Line \(line): the workout \"\(name)\" on \(start) lasted \(durationText(duration)), which nobody trains for; it is imported without a duration.")
+            "Line \(line): the workout \"\(name)\" on \(start) lasted \(durationText(duration)), which nobody trains for; it is imported without a duration."
+        )
         return nil
     }
 }
@@ -329,7 +334,8 @@ struct WorkoutCollector {
     /// set index back at 0), the same exercise right after itself is a second entry,
     /// with its own notes, as the lifter added it twice.
     mutating func entry(
-        _ key: String, exercise: String, supersetGroup: Int? = nil, sameExerciseContinues: Bool = false, startsBlock: Bool = false,
+        _ key: String, exercise: String, supersetGroup: Int? = nil, sameExerciseContinues: Bool = false,
+        startsBlock: Bool = false,
         change: (inout ImportedEntry) -> Void
     ) {
         touched.insert(key)
@@ -419,8 +425,10 @@ struct WorkoutCollector {
             let key = workout.key(source: source)
             seen[key, default: 0] += 1
             let importKey = seen[key]! > 1 ? "\(key)|\(seen[key]!)" : key
-            outline.workouts.append(WorkoutOutline(
-                name: workout.name, start: workout.start, line: workout.line, sets: state.sets, importKey: importKey, setTally: state.setTally))
+            outline.workouts.append(
+                WorkoutOutline(
+                    name: workout.name, start: workout.start, line: workout.line, sets: state.sets, importKey: importKey,
+                    setTally: state.setTally))
             for tally in state.tallies where tally.sets > 0 {
                 let index = exerciseIndex[tally.name] ?? outline.exercises.count
                 if index == outline.exercises.count {

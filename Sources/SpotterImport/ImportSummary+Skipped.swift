@@ -51,7 +51,8 @@ public enum LineRanges {
     /// "3–5, 9", at most `most` runs: "3–5, 9 and 40 more lines" past them.
     public static func text(_ lines: [Int], most: Int) -> String {
         let runs = runs(lines)
-        let shown = runs.prefix(most).map { $0.count == 1 ? "\($0.lowerBound)" : "\($0.lowerBound)–\($0.upperBound)" }.joined(separator: ", ")
+        let shown = runs.prefix(most).map { $0.count == 1 ? "\($0.lowerBound)" : "\($0.lowerBound)–\($0.upperBound)" }.joined(
+            separator: ", ")
         let rest = runs.dropFirst(most).reduce(0) { $0 + $1.count }
         return rest == 0 ? shown : "\(shown) and \(counted(rest, "more line"))"
     }

@@ -12,7 +12,8 @@ public struct ImportSummary: Sendable {
 
     public var headline: String {
         guard nothingToImport == nil else { return "Nothing to import" }
-        var text = "\(plan.file.source.displayName) export: \(counted(plan.workoutCount, "workout")) with \(counted(plan.setCount, "set"))"
+        var text =
+            "\(plan.file.source.displayName) export: \(counted(plan.workoutCount, "workout")) with \(counted(plan.setCount, "set"))"
         // On a re-import, the dates of the workouts it adds, not of the whole file.
         let added = plan.newWorkouts
         if let from = added.first?.start, let to = added.last?.start {
@@ -40,7 +41,8 @@ public struct ImportSummary: Sendable {
     /// How many workouts of the file are left out as imported before (nil when none are, or all are).
     public var alreadyLine: String? {
         guard plan.alreadyImported > 0, nothingToImport == nil else { return nil }
-        return "\(counted(plan.alreadyImported, "workout")) of this file \(plan.alreadyImported == 1 ? "is" : "are") already in your history and will be left out."
+        return
+            "\(counted(plan.alreadyImported, "workout")) of this file \(plan.alreadyImported == 1 ? "is" : "are") already in your history and will be left out."
     }
 
     public var matched: [ImportPlan.Match] { plan.matches.filter { $0.exercise != nil } }
@@ -61,13 +63,16 @@ public struct ImportSummary: Sendable {
         guard nothingToImport == nil else { return nil }
         let tally = plan.setTally
         let volume = Mass(tally.volumeKilograms, .kg).converted(to: unit)
-        return "Of these, \(counted(tally.warmups, "warm-up")), \(counted(tally.drops, "drop set")) and \(tally.failures) to failure; "
+        return
+            "Of these, \(counted(tally.warmups, "warm-up")), \(counted(tally.drops, "drop set")) and \(tally.failures) to failure; "
             + "volume \(NumberText.grouped(Int(volume.rounded()))) \(unit.rawValue) (warm-ups not counted)."
     }
 
     /// Every line of the preview, for the command line.
     public var lines: [String] {
-        var lines = [headline] + [nothingToImport, setsLine(in: plan.file.statedUnit ?? plan.file.assumedUnit), unitLine, alreadyLine]
+        var lines =
+            [headline]
+            + [nothingToImport, setsLine(in: plan.file.statedUnit ?? plan.file.assumedUnit), unitLine, alreadyLine]
             .compactMap { $0 }
         lines.append("")
         lines.append("Exercises matched to the library (\(matched.count)):")
@@ -76,7 +81,8 @@ public struct ImportSummary: Sendable {
         lines.append("New custom exercises (\(created.count)):")
         lines += created.map { match in
             let draft = match.newExercise!
-            return "  \(match.name) (\(draft.kind.displayName), \(draft.equipment.displayName), \(draft.muscleGroups.map(\.displayName).joined(separator: ", ")))"
+            return
+                "  \(match.name) (\(draft.kind.displayName), \(draft.equipment.displayName), \(draft.muscleGroups.map(\.displayName).joined(separator: ", ")))"
         }
         lines.append("Rows left out (\(plan.file.skippedRows)):")
         lines += skippedGroups.map { "  \($0.count == 1 ? "line" : "\($0.count) rows, lines") \($0.linesText): \($0.reason)" }

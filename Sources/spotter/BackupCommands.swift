@@ -21,8 +21,11 @@ struct BackupCommand: AsyncParsableCommand {
 
     func run() async throws {
         do {
-            let summary = try await Backup.write(try database.location(), to: output, force: force, logger: DatabaseOptions.logger())
-            print("Backed up \(counted(summary.accounts, "account")) and \(counted(summary.workouts, "workout")) to \(output) (\(megabytes(summary.bytes))).")
+            let summary = try await Backup.write(
+                try database.location(), to: output, force: force, logger: DatabaseOptions.logger())
+            print(
+                "Backed up \(counted(summary.accounts, "account")) and \(counted(summary.workouts, "workout")) to \(output) (\(megabytes(summary.bytes)))."
+            )
         } catch let error as StoreError {
             throw CLIError(error.description)
         }
@@ -45,8 +48,11 @@ struct RestoreCommand: AsyncParsableCommand {
 
     func run() async throws {
         do {
-            let summary = try await Backup.restore(try database.location(), from: file, force: force, logger: DatabaseOptions.logger())
-            print("Restored \(counted(summary.accounts, "account")) and \(counted(summary.workouts, "workout")) from \(file). Start the server again.")
+            let summary = try await Backup.restore(
+                try database.location(), from: file, force: force, logger: DatabaseOptions.logger())
+            print(
+                "Restored \(counted(summary.accounts, "account")) and \(counted(summary.workouts, "workout")) from \(file). Start the server again."
+            )
         } catch let error as StoreError {
             throw CLIError(error.description)
         }

@@ -5,10 +5,17 @@ import SpotterStore
 
 /// Where the data lives; every command takes the same options.
 struct DatabaseOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Folder for the SQLite database and the server's cache of import files (env: SPOTTER_DATA_DIR).", valueName: "path"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Folder for the SQLite database and the server's cache of import files (env: SPOTTER_DATA_DIR).", valueName: "path"))
     var dataDir: String?
 
-    @Option(name: .long, help: ArgumentHelp("Use PostgreSQL instead of SQLite, e.g. postgres://user:pass@localhost/spotter (env: SPOTTER_DATABASE_URL).", valueName: "url"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Use PostgreSQL instead of SQLite, e.g. postgres://user:pass@localhost/spotter (env: SPOTTER_DATABASE_URL).",
+            valueName: "url"))
     var databaseURL: String?
 
     var dataDirectory: URL {

@@ -22,12 +22,19 @@ struct DemoHistoryCommand: AsyncParsableCommand {
     @Option(help: "Seed of the made-up numbers (the same seed gives the same numbers).") var seed: UInt64 = 42
 
     static let plan: [[(key: String, kilograms: Double)]] = [
-        [("squat-barbell", 80), ("bench-press-barbell", 60), ("bent-over-row-barbell", 50), ("overhead-press-dumbbell", 16),
-         ("bicep-curl-barbell", 25), ("lunge-barbell", 40)],
-        [("deadlift-barbell", 100), ("overhead-press-barbell", 40), ("pendlay-row-barbell", 50), ("incline-bench-press-dumbbell", 20),
-         ("romanian-deadlift-barbell", 70), ("ez-bar-curl", 20)],
-        [("front-squat-barbell", 60), ("incline-bench-press-barbell", 50), ("bent-over-one-arm-row-dumbbell", 22),
-         ("close-grip-bench-press-barbell", 50), ("split-squat-barbell", 35), ("preacher-curl-barbell", 20)],
+        [
+            ("squat-barbell", 80), ("bench-press-barbell", 60), ("bent-over-row-barbell", 50), ("overhead-press-dumbbell", 16),
+            ("bicep-curl-barbell", 25), ("lunge-barbell", 40),
+        ],
+        [
+            ("deadlift-barbell", 100), ("overhead-press-barbell", 40), ("pendlay-row-barbell", 50),
+            ("incline-bench-press-dumbbell", 20),
+            ("romanian-deadlift-barbell", 70), ("ez-bar-curl", 20),
+        ],
+        [
+            ("front-squat-barbell", 60), ("incline-bench-press-barbell", 50), ("bent-over-one-arm-row-dumbbell", 22),
+            ("close-grip-bench-press-barbell", 50), ("split-squat-barbell", 35), ("preacher-curl-barbell", 20),
+        ],
     ]
 
     func validate() throws {

@@ -66,8 +66,9 @@ struct ImportCommand: AsyncParsableCommand {
             } catch let error as ImportError {
                 throw CLIError(error.message)
             }
-            print("\nImported \(counted(outcome.workouts, "workout")) (\(counted(outcome.sets, "set"))) into \(account.username)'s history"
-                + (outcome.newExercises == 0 ? "." : ", with \(counted(outcome.newExercises, "new custom exercise"))."))
+            print(
+                "\nImported \(counted(outcome.workouts, "workout")) (\(counted(outcome.sets, "set"))) into \(account.username)'s history"
+                    + (outcome.newExercises == 0 ? "." : ", with \(counted(outcome.newExercises, "new custom exercise"))."))
         }
     }
 
@@ -75,13 +76,16 @@ struct ImportCommand: AsyncParsableCommand {
     private func restore() async throws {
         if unit != nil { throw ValidationError("A full export states its units itself; leave out --unit.") }
         let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: file)) } catch { throw CLIError("\(file) cannot be read: it does not exist or is not a file.") }
+        do { data = try Data(contentsOf: URL(fileURLWithPath: file)) } catch {
+            throw CLIError("\(file) cannot be read: it does not exist or is not a file.")
+        }
         try await database.withStore { store in
             guard let account = try await UserRepository(store: store).find(username: user) else {
                 throw CLIError("No account named \(user). See `spotter user list`.")
             }
             do {
-                let importer = AccountImporter(store: store, images: ImageStore(store: store, dataDirectory: database.dataDirectory))
+                let importer = AccountImporter(
+                    store: store, images: ImageStore(store: store, dataDirectory: database.dataDirectory))
                 print(try await importer.check(data, userID: account.id).document.summary)
                 guard !dryRun else {
                     print("\nDry run: nothing was imported.")

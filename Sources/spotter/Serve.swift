@@ -24,7 +24,10 @@ struct Serve: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Log detail: trace, debug, info, notice, warning, error or critical.", valueName: "level"))
     var logLevel = "info"
 
-    @Option(help: ArgumentHelp("open: anyone who reaches the server can register; closed: only `spotter user create` makes accounts.", valueName: "open|closed"))
+    @Option(
+        help: ArgumentHelp(
+            "open: anyone who reaches the server can register; closed: only `spotter user create` makes accounts.",
+            valueName: "open|closed"))
     var registration = "open"
 
     @Option(
@@ -34,7 +37,9 @@ struct Serve: AsyncParsableCommand {
             valueName: "address"))
     var trustedProxies: [String] = []
 
-    @Option(help: ArgumentHelp("text: one readable line per event; json: one JSON object per line, for log shippers.", valueName: "text|json"))
+    @Option(
+        help: ArgumentHelp(
+            "text: one readable line per event; json: one JSON object per line, for log shippers.", valueName: "text|json"))
     var logFormat = "text"
 
     @Option(
@@ -58,8 +63,11 @@ struct Serve: AsyncParsableCommand {
 
     func validate() throws {
         guard ["text", "json"].contains(logFormat) else { throw ValidationError("--log-format takes text or json.") }
-        if let token = metricsToken ?? ProcessInfo.processInfo.environment["SPOTTER_METRICS_TOKEN"], !token.isEmpty, token.utf8.count < 16 {
-            throw ValidationError("--metrics-token must be at least 16 characters: anyone who guesses it reads the server's figures.")
+        if let token = metricsToken ?? ProcessInfo.processInfo.environment["SPOTTER_METRICS_TOKEN"], !token.isEmpty,
+            token.utf8.count < 16
+        {
+            throw ValidationError(
+                "--metrics-token must be at least 16 characters: anyone who guesses it reads the server's figures.")
         }
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("Unknown log level \(logLevel): use trace, debug, info, notice, warning, error or critical.")
@@ -106,8 +114,12 @@ struct Migrate: AsyncParsableCommand {
     @OptionGroup var database: DatabaseOptions
 
     func run() async throws {
-        let ran = try await database.withStore(migrating: false) { store in try await DatabaseOptions.migrateAndSeed(store, dataDirectory: database.dataDirectory) }
+        let ran = try await database.withStore(migrating: false) { store in
+            try await DatabaseOptions.migrateAndSeed(store, dataDirectory: database.dataDirectory)
+        }
         for name in ran { print("Applied \(name)") }
-        print(ran.isEmpty ? "Already up to date: \(try database.location())." : "The database is up to date: \(try database.location()).")
+        print(
+            ran.isEmpty
+                ? "Already up to date: \(try database.location())." : "The database is up to date: \(try database.location()).")
     }
 }

@@ -11,5 +11,8 @@ struct Spotter: AsyncParsableCommand {
             Data lives in ./spotter-data (SQLite) unless --data-dir, SPOTTER_DATA_DIR or
             --database-url / SPOTTER_DATABASE_URL (PostgreSQL) say otherwise.
             """,
-        subcommands: [Serve.self, Migrate.self, UserCommand.self, ImportCommand.self, ExportCommand.self, BackupCommand.self, RestoreCommand.self, DemoHistoryCommand.self])
+        subcommands: [
+            Serve.self, Migrate.self, UserCommand.self, ImportCommand.self, ExportCommand.self, BackupCommand.self,
+            RestoreCommand.self, DemoHistoryCommand.self,
+        ])
 }

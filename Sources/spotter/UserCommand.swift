@@ -1,20 +1,23 @@
 import ArgumentParser
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import SpotterCore
 import SpotterStore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 struct UserCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "user",
         abstract: "Manage accounts: create, list, reset a password, make an API token.",
-        discussion: "Passwords are read from standard input when it is not a terminal, or asked for at a prompt; never from the command line.",
+        discussion:
+            "Passwords are read from standard input when it is not a terminal, or asked for at a prompt; never from the command line.",
         subcommands: [Create.self, List.self, ResetPassword.self, Token.self])
 
     struct Create: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Create an account (works while the server runs, and when registration is closed).")
+        static let configuration = CommandConfiguration(
+            abstract: "Create an account (works while the server runs, and when registration is closed).")
 
         @OptionGroup var database: DatabaseOptions
         @Argument(help: "The user name: 3-32 characters, a-z, digits, dot, dash, underscore.") var username: String
@@ -39,7 +42,9 @@ struct UserCommand: AsyncParsableCommand {
             let users = try await database.withStore { store in try await UserRepository(store: store).list() }
             if users.isEmpty { print("No accounts yet. Create one with `spotter user create NAME`.") }
             let formatter = ISO8601DateFormatter()
-            for user in users { print("\(user.username)\t\(user.settings.unit.rawValue)\tcreated \(formatter.string(from: user.createdAt))") }
+            for user in users {
+                print("\(user.username)\t\(user.settings.unit.rawValue)\tcreated \(formatter.string(from: user.createdAt))")
+            }
         }
     }
 
@@ -60,7 +65,8 @@ struct UserCommand: AsyncParsableCommand {
     struct Token: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Print a new API token for an account, for scripts.",
-            discussion: "Only the token is printed, so `TOKEN=$(spotter user token NAME)` works. Revoke it in Settings → API tokens.")
+            discussion:
+                "Only the token is printed, so `TOKEN=$(spotter user token NAME)` works. Revoke it in Settings → API tokens.")
         @OptionGroup var database: DatabaseOptions
         @Argument(help: "The user name.") var username: String
         @Option(help: "A label for the token, shown in Settings.") var name = "Command line"
@@ -70,7 +76,9 @@ struct UserCommand: AsyncParsableCommand {
                 guard let user = try await UserRepository(store: store).find(username: username) else {
                     throw CLIError("There is no user \(username.lowercased()). `spotter user list` shows the accounts.")
                 }
-                return try await AccountService(store: store, hasher: PasswordHasher()).createToken(userID: user.id, name: name, now: Date()).secret
+                return try await AccountService(store: store, hasher: PasswordHasher()).createToken(
+                    userID: user.id, name: name, now: Date()
+                ).secret
             }
             print(secret)
         }
@@ -82,7 +90,8 @@ enum PasswordInput {
     static func read(confirm: Bool) throws -> String {
         if isatty(STDIN_FILENO) == 0 {
             guard let line = readLine(strippingNewline: true), !line.isEmpty else {
-                throw CLIError("Pass the password on standard input, e.g. `printf '%s\\n' \"$PASSWORD\" | spotter user create NAME`.")
+                throw CLIError(
+                    "Pass the password on standard input, e.g. `printf '%s\\n' \"$PASSWORD\" | spotter user create NAME`.")
             }
             return line
         }
@@ -90,7 +99,9 @@ enum PasswordInput {
             throw CLIError("No password given.")
         }
         if confirm {
-            guard prompt("Same password again: ") == first else { throw CLIError("The two passwords differ; nothing was changed.") }
+            guard prompt("Same password again: ") == first else {
+                throw CLIError("The two passwords differ; nothing was changed.")
+            }
         }
         return first
     }

@@ -60,9 +60,10 @@ struct CredentialsTests {
         let failure = try #require(throws: ValidationFailure.self) {
             try Credentials.checkNewPassword(String(repeating: "p", count: 73))
         }
-        #expect(failure.issues == [
-            FieldIssue(field: "password", message: "The password is too long: at most 72 bytes.")
-        ])
+        #expect(
+            failure.issues == [
+                FieldIssue(field: "password", message: "The password is too long: at most 72 bytes.")
+            ])
     }
 
     @Test("The minimum counts characters, the maximum counts UTF-8 bytes")

@@ -104,9 +104,10 @@ struct ExerciseCatalogTests {
 
     @Test("A small valid catalog decodes")
     func smallCatalog() throws {
-        let catalog = try ExerciseCatalog.decode(Self.json(
-            Self.entry(key: "a", name: "Alpha", aliases: ["A1"]),
-            Self.entry(key: "b", name: "Beta", aliases: ["B1", "B2"])))
+        let catalog = try ExerciseCatalog.decode(
+            Self.json(
+                Self.entry(key: "a", name: "Alpha", aliases: ["A1"]),
+                Self.entry(key: "b", name: "Beta", aliases: ["B1", "B2"])))
         #expect(catalog.version == 3)
         #expect(catalog.exercises.map(\.key) == ["a", "b"])
         #expect(catalog.exercises[1].aliases == ["B1", "B2"])
@@ -116,8 +117,9 @@ struct ExerciseCatalogTests {
     @Test("A repeated key is refused")
     func duplicateKey() throws {
         let error = try #require(throws: ExerciseCatalog.CatalogError.self) {
-            try ExerciseCatalog.decode(Self.json(
-                Self.entry(key: "bench", name: "Bench One"), Self.entry(key: "bench", name: "Bench Two")))
+            try ExerciseCatalog.decode(
+                Self.json(
+                    Self.entry(key: "bench", name: "Bench One"), Self.entry(key: "bench", name: "Bench Two")))
         }
         #expect(error.description == "exercise catalog: duplicate key bench")
     }
@@ -125,9 +127,10 @@ struct ExerciseCatalogTests {
     @Test("An alias used twice is refused, whatever its case and spacing")
     func duplicateAlias() throws {
         let error = try #require(throws: ExerciseCatalog.CatalogError.self) {
-            try ExerciseCatalog.decode(Self.json(
-                Self.entry(key: "a", name: "Alpha", aliases: ["Big Lift"]),
-                Self.entry(key: "b", name: "Beta", aliases: ["big  LIFT"])))
+            try ExerciseCatalog.decode(
+                Self.json(
+                    Self.entry(key: "a", name: "Alpha", aliases: ["Big Lift"]),
+                    Self.entry(key: "b", name: "Beta", aliases: ["big  LIFT"])))
         }
         #expect(error.description == "exercise catalog: duplicate name or alias big  LIFT")
     }
@@ -135,8 +138,9 @@ struct ExerciseCatalogTests {
     @Test("An alias equal to another exercise's name is refused")
     func aliasClashesWithName() throws {
         #expect(throws: ExerciseCatalog.CatalogError.self) {
-            try ExerciseCatalog.decode(Self.json(
-                Self.entry(key: "a", name: "Alpha"), Self.entry(key: "b", name: "Beta", aliases: ["alpha"])))
+            try ExerciseCatalog.decode(
+                Self.json(
+                    Self.entry(key: "a", name: "Alpha"), Self.entry(key: "b", name: "Beta", aliases: ["alpha"])))
         }
     }
 
@@ -161,7 +165,8 @@ struct ExerciseCatalogTests {
         #expect(throws: DecodingError.self) {
             try ExerciseCatalog.decode(Self.json(Self.entry(key: "a", name: "Alpha", primary: #"["wings"]"#)))
         }
-        let badEquipment = Data(#"""
+        let badEquipment = Data(
+            #"""
             {"version": 1, "exercises": [{"key": "a", "name": "Alpha", "primaryMuscles": ["chest"],
              "secondaryMuscles": [], "equipment": "spaceship", "kind": "weightReps", "aliases": [], "description": ""}]}
             """#.utf8)

@@ -60,19 +60,29 @@ struct ExerciseDraftTests {
     @Test(
         "Each bad field is reported under its own name, with what to do",
         arguments: [
-            ("name", ExerciseDraft(name: "   ", muscleGroups: [.chest], equipment: .cable, kind: .weightReps),
-             "Give the exercise a name."),
-            ("muscleGroups", ExerciseDraft(name: "Fly", muscleGroups: [], equipment: .cable, kind: .weightReps),
-             "Choose at least one muscle group."),
-            ("equipment", ExerciseDraft(name: "Fly", muscleGroups: [.chest], equipment: nil, kind: .weightReps),
-             "Choose the equipment."),
-            ("kind", ExerciseDraft(name: "Fly", muscleGroups: [.chest], equipment: .cable, kind: nil),
-             "Choose how the exercise is measured."),
-            ("videoURL",
-             ExerciseDraft(
-                name: "Fly", muscleGroups: [.chest], equipment: .cable, kind: .weightReps,
-                videoURL: "https://vimeo.com/123456"),
-             "Use a YouTube link: youtube.com/watch?v=…, youtu.be/… or youtube.com/shorts/…"),
+            (
+                "name", ExerciseDraft(name: "   ", muscleGroups: [.chest], equipment: .cable, kind: .weightReps),
+                "Give the exercise a name."
+            ),
+            (
+                "muscleGroups", ExerciseDraft(name: "Fly", muscleGroups: [], equipment: .cable, kind: .weightReps),
+                "Choose at least one muscle group."
+            ),
+            (
+                "equipment", ExerciseDraft(name: "Fly", muscleGroups: [.chest], equipment: nil, kind: .weightReps),
+                "Choose the equipment."
+            ),
+            (
+                "kind", ExerciseDraft(name: "Fly", muscleGroups: [.chest], equipment: .cable, kind: nil),
+                "Choose how the exercise is measured."
+            ),
+            (
+                "videoURL",
+                ExerciseDraft(
+                    name: "Fly", muscleGroups: [.chest], equipment: .cable, kind: .weightReps,
+                    videoURL: "https://vimeo.com/123456"),
+                "Use a YouTube link: youtube.com/watch?v=…, youtu.be/… or youtube.com/shorts/…"
+            ),
         ])
     func singleIssue(field: String, draft: ExerciseDraft, message: String) throws {
         let failure = try #require(throws: ValidationFailure.self) { try draft.validated() }
@@ -128,9 +138,10 @@ struct ExerciseDraftTests {
 
         draft.description = String(repeating: "d", count: 2_001)
         let failure = try #require(throws: ValidationFailure.self) { try draft.validated() }
-        #expect(failure.issues == [
-            FieldIssue(field: "description", message: "The description is too long: at most 2000 characters.")
-        ])
+        #expect(
+            failure.issues == [
+                FieldIssue(field: "description", message: "The description is too long: at most 2000 characters.")
+            ])
     }
 
     @Test(

@@ -49,8 +49,9 @@ struct ExerciseModelTests {
 
     @Test("Kinds of measurement")
     func kinds() {
-        #expect(ExerciseKind.allCases.map(\.rawValue)
-            == ["weightReps", "bodyweightReps", "assistedBodyweight", "duration", "distanceDuration"])
+        #expect(
+            ExerciseKind.allCases.map(\.rawValue)
+                == ["weightReps", "bodyweightReps", "assistedBodyweight", "duration", "distanceDuration"])
         #expect(ExerciseKind.weightReps.displayName == "Weight × reps")
         #expect(ExerciseKind.distanceDuration.displayName == "Distance + duration")
     }

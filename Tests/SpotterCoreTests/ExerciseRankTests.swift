@@ -9,7 +9,8 @@ struct ExerciseRankTests {
     func order() {
         let query = "squat (barbell)"
         #expect(ExerciseSearch.rank(name: "Squat (Barbell)", aliases: [], query: query) == 0)
-        #expect(ExerciseSearch.rank(name: "  SQUAT   (barbell) ", aliases: [], query: query) == 0, "case and spaces do not matter")
+        #expect(
+            ExerciseSearch.rank(name: "  SQUAT   (barbell) ", aliases: [], query: query) == 0, "case and spaces do not matter")
         #expect(ExerciseSearch.rank(name: "Squat (Barbell) Paused", aliases: [], query: query) == 1)
         #expect(ExerciseSearch.rank(name: "Back Squat", aliases: ["Squat (Barbell)"], query: query) == 2)
         #expect(ExerciseSearch.rank(name: "Box Squat (Barbell)", aliases: [], query: query) == 3)
@@ -18,8 +19,11 @@ struct ExerciseRankTests {
 
     @Test("\"row\": exact name, then names starting with it, then other word starts, each alphabetical")
     func rowOrder() {
-        let names = ["Upright Row", "Rowing Machine", "Row", "Barbell Row", "Row (Cable)", "Seated Cable Row", "Medicine Ball Side Throw"]
-        let ranked = names
+        let names = [
+            "Upright Row", "Rowing Machine", "Row", "Barbell Row", "Row (Cable)", "Seated Cable Row", "Medicine Ball Side Throw",
+        ]
+        let ranked =
+            names
             .map { (ExerciseSearch.rank(name: $0, aliases: [], query: "row"), NameKey($0), $0) }
             .filter { $0.0 < 4 }
             .sorted { ($0.0, $0.1) < ($1.0, $1.1) }
@@ -30,7 +34,9 @@ struct ExerciseRankTests {
     @Test("a name starts with the query when all its words but the last match whole")
     func prefix() {
         #expect(ExerciseSearch.rank(name: "Barbell Row", aliases: [], query: "barbell r") == 1)
-        #expect(ExerciseSearch.rank(name: "Barbell Row", aliases: [], query: "barb row") == 3, "a cut word before the last is a word start only")
+        #expect(
+            ExerciseSearch.rank(name: "Barbell Row", aliases: [], query: "barb row") == 3,
+            "a cut word before the last is a word start only")
         #expect(ExerciseSearch.rank(name: "T-Bar Row", aliases: [], query: "t-bar row") == 0)
         #expect(ExerciseSearch.rank(name: "T-Bar Row", aliases: [], query: "tbar") == 3)
     }
@@ -45,7 +51,8 @@ struct ExerciseRankTests {
     func recentFirst() {
         let library = ["Bench Press", "Deadlift", "Overhead Press", "Pull Up", "Squat"].map { name in
             Exercise(
-                id: UUID(), ownerID: nil, name: name, description: "", primaryMuscles: [.chest], equipment: .barbell, kind: .weightReps,
+                id: UUID(), ownerID: nil, name: name, description: "", primaryMuscles: [.chest], equipment: .barbell,
+                kind: .weightReps,
                 createdAt: Date(timeIntervalSince1970: 0), updatedAt: Date(timeIntervalSince1970: 0))
         }
         let ids = library.map(\.id)

@@ -31,7 +31,8 @@ struct ExerciseSearchTests {
         #expect(ExerciseSearch.matches(name: Self.dbBench.name, aliases: Self.dbBench.aliases, query: query))
     }
 
-    @Test("One word that occurs nowhere is enough to miss", arguments: ["bench kb", "barbell", "incline db", "squat", "bench row"])
+    @Test(
+        "One word that occurs nowhere is enough to miss", arguments: ["bench kb", "barbell", "incline db", "squat", "bench row"])
     func misses(_ query: String) {
         #expect(!ExerciseSearch.matches(name: Self.dbBench.name, aliases: Self.dbBench.aliases, query: query))
     }

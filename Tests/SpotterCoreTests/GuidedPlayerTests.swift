@@ -17,20 +17,28 @@ struct GuidedPlayerTests {
         paused: Bool = false, pausedSeconds: Int = 0, pausedAt: Double? = nil
     ) -> GuidedPlayer.State {
         GuidedPlayer.State(
-            item: item, set: set, phase: phase, endsAt: endsAt.map(at), totalSeconds: total, pausedRemaining: pausedRemaining, isPaused: paused,
+            item: item, set: set, phase: phase, endsAt: endsAt.map(at), totalSeconds: total, pausedRemaining: pausedRemaining,
+            isPaused: paused,
             startedAt: t0, pausedSeconds: pausedSeconds, pausedAt: pausedAt.map(at))
     }
 
-    @Test("A whole play-through: sets, rest with +15 s, a break paused and resumed, timed sets played out after a sleep, a skipped last set")
+    @Test(
+        "A whole play-through: sets, rest with +15 s, a break paused and resumed, timed sets played out after a sleep, a skipped last set"
+    )
     func playThrough() throws {
         var state = try GuidedPlayer.start(Self.items, at: Self.t0)
         #expect(state == Self.state(0, 0, .set))
 
-        #expect(GuidedPlayer.reduce(&state, .completeSet(at: Self.at(30)), items: Self.items) == [.logSet(item: 0, set: 0, at: Self.at(30))])
+        #expect(
+            GuidedPlayer.reduce(&state, .completeSet(at: Self.at(30)), items: Self.items) == [
+                .logSet(item: 0, set: 0, at: Self.at(30))
+            ])
         #expect(state == Self.state(0, 1, .rest, endsAt: 90, total: 60), "rest before set 2: 30 + 60")
         #expect(state.remainingSeconds(at: Self.at(60)) == 30)
 
-        #expect(GuidedPlayer.reduce(&state, .completeSet(at: Self.at(40)), items: Self.items) == [], "nothing to complete during a rest")
+        #expect(
+            GuidedPlayer.reduce(&state, .completeSet(at: Self.at(40)), items: Self.items) == [],
+            "nothing to complete during a rest")
         #expect(GuidedPlayer.reduce(&state, .tick(at: Self.at(60)), items: Self.items) == [])
         #expect(GuidedPlayer.reduce(&state, .addTime(seconds: 15, at: Self.at(60)), items: Self.items) == [])
         #expect(state == Self.state(0, 1, .rest, endsAt: 105, total: 75))
@@ -38,7 +46,10 @@ struct GuidedPlayerTests {
         #expect(GuidedPlayer.reduce(&state, .tick(at: Self.at(105)), items: Self.items) == [])
         #expect(state == Self.state(0, 1, .set), "the rest ended: set 2 of reps waits")
 
-        #expect(GuidedPlayer.reduce(&state, .completeSet(at: Self.at(130)), items: Self.items) == [.logSet(item: 0, set: 1, at: Self.at(130))])
+        #expect(
+            GuidedPlayer.reduce(&state, .completeSet(at: Self.at(130)), items: Self.items) == [
+                .logSet(item: 0, set: 1, at: Self.at(130))
+            ])
         #expect(state == Self.state(1, 0, .pause, endsAt: 160, total: 30), "the last set leads to the break card")
 
         #expect(GuidedPlayer.reduce(&state, .pause(at: Self.at(140)), items: Self.items) == [])
@@ -50,7 +61,10 @@ struct GuidedPlayerTests {
 
         // The phone slept until 300: the break ended at 220, timed set 1 ran 220-260 and
         // logged itself, its rest ran 260-280, timed set 2 started at 280.
-        #expect(GuidedPlayer.reduce(&state, .tick(at: Self.at(300)), items: Self.items) == [.logSet(item: 2, set: 0, at: Self.at(260))])
+        #expect(
+            GuidedPlayer.reduce(&state, .tick(at: Self.at(300)), items: Self.items) == [
+                .logSet(item: 2, set: 0, at: Self.at(260))
+            ])
         #expect(state == Self.state(2, 1, .timedSet, endsAt: 320, total: 40, pausedSeconds: 60))
         #expect(state.remainingSeconds(at: Self.at(300)) == 20)
 
@@ -58,7 +72,9 @@ struct GuidedPlayerTests {
         #expect(GuidedPlayer.reduce(&state, .skip(at: Self.at(305)), items: Self.items) == [.finish(at: Self.at(305))])
         #expect(state == Self.state(2, 0, .finished, pausedSeconds: 60))
         #expect(state.elapsedSeconds(at: Self.at(305)) == 245, "305 s less 60 s paused")
-        #expect(GuidedPlayer.reduce(&state, .completeSet(at: Self.at(310)), items: Self.items) == [], "a finished player does nothing")
+        #expect(
+            GuidedPlayer.reduce(&state, .completeSet(at: Self.at(310)), items: Self.items) == [], "a finished player does nothing"
+        )
     }
 
     @Test("A timed set completes itself at zero; the last one finishes the workout at the second it ends")
@@ -67,13 +83,21 @@ struct GuidedPlayerTests {
         var state = try GuidedPlayer.start(items, at: Self.t0)
         #expect(state == Self.state(0, 0, .timedSet, endsAt: 30, total: 30))
         #expect(GuidedPlayer.reduce(&state, .tick(at: Self.at(29)), items: items) == [])
-        #expect(GuidedPlayer.reduce(&state, .tick(at: Self.at(45)), items: items) == [.logSet(item: 0, set: 0, at: Self.at(30)), .finish(at: Self.at(30))])
+        #expect(
+            GuidedPlayer.reduce(&state, .tick(at: Self.at(45)), items: items) == [
+                .logSet(item: 0, set: 0, at: Self.at(30)), .finish(at: Self.at(30)),
+            ])
         #expect(state.phase == .finished)
     }
 
-    @Test("No rest between sets goes straight to the next set; skipping a rest or a break starts what follows now; +15 s only on countdowns between")
+    @Test(
+        "No rest between sets goes straight to the next set; skipping a rest or a break starts what follows now; +15 s only on countdowns between"
+    )
     func skipsAndNoRest() throws {
-        let items: [GuidedPlayer.Item] = [.exercise(sets: 2, seconds: nil, restSeconds: 0), .pause(seconds: 45), .exercise(sets: 2, seconds: 20, restSeconds: 30)]
+        let items: [GuidedPlayer.Item] = [
+            .exercise(sets: 2, seconds: nil, restSeconds: 0), .pause(seconds: 45),
+            .exercise(sets: 2, seconds: 20, restSeconds: 30),
+        ]
         var state = try GuidedPlayer.start(items, at: Self.t0)
         _ = GuidedPlayer.reduce(&state, .completeSet(at: Self.at(10)), items: items)
         #expect(state == Self.state(0, 1, .set))
@@ -83,13 +107,17 @@ struct GuidedPlayerTests {
         #expect(state == Self.state(1, 0, .pause, endsAt: 65, total: 45))
         #expect(GuidedPlayer.reduce(&state, .skip(at: Self.at(25)), items: items) == [])
         #expect(state == Self.state(2, 0, .timedSet, endsAt: 45, total: 20), "the break skipped at 25: the timed set runs 25-45")
-        #expect(GuidedPlayer.reduce(&state, .completeSet(at: Self.at(40)), items: items) == [.logSet(item: 2, set: 0, at: Self.at(40))], "done early")
+        #expect(
+            GuidedPlayer.reduce(&state, .completeSet(at: Self.at(40)), items: items) == [
+                .logSet(item: 2, set: 0, at: Self.at(40))
+            ], "done early")
         #expect(state == Self.state(2, 1, .rest, endsAt: 70, total: 30))
         #expect(GuidedPlayer.reduce(&state, .skip(at: Self.at(50)), items: items) == [])
         #expect(state == Self.state(2, 1, .timedSet, endsAt: 70, total: 20))
     }
 
-    @Test("Pausing during a rest keeps its seconds; +15 s while paused adds to them; pausing lets ended countdowns play out first")
+    @Test(
+        "Pausing during a rest keeps its seconds; +15 s while paused adds to them; pausing lets ended countdowns play out first")
     func pauseDuringRest() throws {
         var state = try GuidedPlayer.start(Self.items, at: Self.t0)
         _ = GuidedPlayer.reduce(&state, .completeSet(at: Self.at(0)), items: Self.items)
@@ -107,10 +135,15 @@ struct GuidedPlayerTests {
 
     @Test("A timeline with no set to do cannot be played; empty items are passed over")
     func nothingToPlay() throws {
-        for items: [GuidedPlayer.Item] in [[], [.pause(seconds: 30)], [.exercise(sets: 0, seconds: nil, restSeconds: 60), .pause(seconds: 10)]] {
+        for items: [GuidedPlayer.Item] in [
+            [], [.pause(seconds: 30)], [.exercise(sets: 0, seconds: nil, restSeconds: 60), .pause(seconds: 10)],
+        ] {
             #expect(throws: GuidedPlayer.Failure.nothingToPlay) { try GuidedPlayer.start(items, at: Self.t0) }
         }
-        let items: [GuidedPlayer.Item] = [.pause(seconds: 0), .exercise(sets: 0, seconds: nil, restSeconds: 0), .exercise(sets: 1, seconds: nil, restSeconds: 0)]
+        let items: [GuidedPlayer.Item] = [
+            .pause(seconds: 0), .exercise(sets: 0, seconds: nil, restSeconds: 0),
+            .exercise(sets: 1, seconds: nil, restSeconds: 0),
+        ]
         #expect(try GuidedPlayer.start(items, at: Self.t0) == Self.state(2, 0, .set))
     }
 
@@ -140,7 +173,9 @@ extension GuidedPlayerTests {
         #expect(state == Self.state(2, 1, .rest, endsAt: 30, total: 20))
     }
 
-    @Test("Paused during a timed set past the moment it would have ended: nothing is logged until it has run its seconds after resume")
+    @Test(
+        "Paused during a timed set past the moment it would have ended: nothing is logged until it has run its seconds after resume"
+    )
     func pauseAcrossPhaseEnd() throws {
         let items: [GuidedPlayer.Item] = [.exercise(sets: 2, seconds: 40, restSeconds: 20)]
         var state = try GuidedPlayer.start(items, at: Self.t0)
@@ -155,9 +190,12 @@ extension GuidedPlayerTests {
 
         #expect(GuidedPlayer.reduce(&state, .resume(at: Self.at(120)), items: items) == [])
         #expect(state == Self.state(0, 0, .timedSet, endsAt: 130, total: 40, pausedSeconds: 90))
-        #expect(GuidedPlayer.reduce(&state, .resume(at: Self.at(121)), items: items) == [], "resuming a running player changes nothing")
+        #expect(
+            GuidedPlayer.reduce(&state, .resume(at: Self.at(121)), items: items) == [],
+            "resuming a running player changes nothing")
         #expect(GuidedPlayer.reduce(&state, .tick(at: Self.at(129)), items: items) == [])
-        #expect(GuidedPlayer.reduce(&state, .tick(at: Self.at(140)), items: items) == [.logSet(item: 0, set: 0, at: Self.at(130))])
+        #expect(
+            GuidedPlayer.reduce(&state, .tick(at: Self.at(140)), items: items) == [.logSet(item: 0, set: 0, at: Self.at(130))])
         #expect(state == Self.state(0, 1, .rest, endsAt: 150, total: 20, pausedSeconds: 90))
         #expect(state.elapsedSeconds(at: Self.at(140)) == 50, "140 s less 90 s paused")
     }
@@ -174,7 +212,10 @@ extension GuidedPlayerTests {
         #expect(state == Self.state(0, 0, .set, paused: true, pausedAt: 10))
         #expect(GuidedPlayer.reduce(&state, .resume(at: Self.at(40)), items: Self.items) == [])
         #expect(state == Self.state(0, 0, .set, pausedSeconds: 30))
-        #expect(GuidedPlayer.reduce(&state, .completeSet(at: Self.at(45)), items: Self.items) == [.logSet(item: 0, set: 0, at: Self.at(45))])
+        #expect(
+            GuidedPlayer.reduce(&state, .completeSet(at: Self.at(45)), items: Self.items) == [
+                .logSet(item: 0, set: 0, at: Self.at(45))
+            ])
         #expect(state == Self.state(0, 1, .rest, endsAt: 105, total: 60, pausedSeconds: 30))
     }
 
@@ -186,9 +227,13 @@ extension GuidedPlayerTests {
         #expect(GuidedPlayer.reduce(&state, .tick(at: Self.at(20)), items: items) == [])
         #expect(state == Self.state(1, 0, .set), "no rest after a single set")
         #expect(
-            GuidedPlayer.reduce(&state, .completeSet(at: Self.at(50)), items: items) == [.logSet(item: 1, set: 0, at: Self.at(50)), .finish(at: Self.at(50))])
+            GuidedPlayer.reduce(&state, .completeSet(at: Self.at(50)), items: items) == [
+                .logSet(item: 1, set: 0, at: Self.at(50)), .finish(at: Self.at(50)),
+            ])
         #expect(state == Self.state(1, 0, .finished))
-        for event: GuidedPlayer.Event in [.skip(at: Self.at(60)), .pause(at: Self.at(60)), .resume(at: Self.at(60)), .tick(at: Self.at(999))] {
+        for event: GuidedPlayer.Event in [
+            .skip(at: Self.at(60)), .pause(at: Self.at(60)), .resume(at: Self.at(60)), .tick(at: Self.at(999)),
+        ] {
             #expect(GuidedPlayer.reduce(&state, event, items: items) == [], "\(event) after the finish")
         }
         #expect(state == Self.state(1, 0, .finished))
@@ -199,10 +244,15 @@ extension GuidedPlayerTests {
     func endsWithABreak() throws {
         let items: [GuidedPlayer.Item] = [.exercise(sets: 1, seconds: nil, restSeconds: 0), .pause(seconds: 30)]
         var state = try GuidedPlayer.start(items, at: Self.t0)
-        #expect(GuidedPlayer.reduce(&state, .completeSet(at: Self.at(10)), items: items) == [.logSet(item: 0, set: 0, at: Self.at(10))])
+        #expect(
+            GuidedPlayer.reduce(&state, .completeSet(at: Self.at(10)), items: items) == [
+                .logSet(item: 0, set: 0, at: Self.at(10))
+            ])
         #expect(state == Self.state(1, 0, .pause, endsAt: 40, total: 30))
         var skipped = state
-        #expect(GuidedPlayer.reduce(&state, .tick(at: Self.at(100)), items: items) == [.finish(at: Self.at(40))], "finished when the break ended, not when seen")
+        #expect(
+            GuidedPlayer.reduce(&state, .tick(at: Self.at(100)), items: items) == [.finish(at: Self.at(40))],
+            "finished when the break ended, not when seen")
         #expect(state == Self.state(1, 0, .finished))
         #expect(GuidedPlayer.reduce(&skipped, .skip(at: Self.at(15)), items: items) == [.finish(at: Self.at(15))])
         #expect(skipped == Self.state(1, 0, .finished))

@@ -54,12 +54,21 @@ struct GymSettingsTests {
         arguments: [
             (SettingsChange(barWeight: .some(-1)), "barWeight", "The bar weight must be between 0 and 100 kg, such as 20."),
             (SettingsChange(barWeight: .some(100.5)), "barWeight", "The bar weight must be between 0 and 100 kg, such as 20."),
-            (SettingsChange(barWeight: .some(20.125)), "barWeight", "The bar weight has at most two decimals, such as 15.5; 20.125 has more."),
-            (SettingsChange(unit: "lb", barWeight: .some(221)), "barWeight", "The bar weight must be between 0 and 220 lb, such as 45."),
+            (
+                SettingsChange(barWeight: .some(20.125)), "barWeight",
+                "The bar weight has at most two decimals, such as 15.5; 20.125 has more."
+            ),
+            (
+                SettingsChange(unit: "lb", barWeight: .some(221)), "barWeight",
+                "The bar weight must be between 0 and 220 lb, such as 45."
+            ),
             (SettingsChange(plates: .some([])), "plates", "Choose at least one plate."),
             (SettingsChange(plates: .some([0.1, 25])), "plates", "Each plate must be between 0.25 and 50 kg; 0.1 is not."),
             (SettingsChange(plates: .some([25, 51])), "plates", "Each plate must be between 0.25 and 50 kg; 51 is not."),
-            (SettingsChange(plates: .some([25, 1.255])), "plates", "Plates have at most two decimals, such as 1.25; 1.255 has more."),
+            (
+                SettingsChange(plates: .some([25, 1.255])), "plates",
+                "Plates have at most two decimals, such as 1.25; 1.255 has more."
+            ),
             (SettingsChange(plates: .some((1...13).map(Double.init))), "plates", "Choose at most 12 different plates."),
             (SettingsChange(restVolume: -1), "restVolume", "The rest sound volume must be between 0 and 100."),
             (SettingsChange(restVolume: 101), "restVolume", "The rest sound volume must be between 0 and 100."),
@@ -73,14 +82,32 @@ struct GymSettingsTests {
     @Test(
         "Two decimals means whole hundredths: what is far below a hundredth or too large to hold them is refused",
         arguments: [
-            (SettingsChange(barWeight: .some(5e-324)), "barWeight", "The bar weight has at most two decimals, such as 15.5; 5e-324 has more."),
-            (SettingsChange(barWeight: .some(1e-7)), "barWeight", "The bar weight has at most two decimals, such as 15.5; 1e-07 has more."),
-            (SettingsChange(barWeight: .some(20.000001)), "barWeight", "The bar weight has at most two decimals, such as 15.5; 20.000001 has more."),
+            (
+                SettingsChange(barWeight: .some(5e-324)), "barWeight",
+                "The bar weight has at most two decimals, such as 15.5; 5e-324 has more."
+            ),
+            (
+                SettingsChange(barWeight: .some(1e-7)), "barWeight",
+                "The bar weight has at most two decimals, such as 15.5; 1e-07 has more."
+            ),
+            (
+                SettingsChange(barWeight: .some(20.000001)), "barWeight",
+                "The bar weight has at most two decimals, such as 15.5; 20.000001 has more."
+            ),
             (SettingsChange(barWeight: .some(1e300)), "barWeight", "The bar weight must be between 0 and 100 kg, such as 20."),
-            (SettingsChange(plates: .some([25, 1.25000001])), "plates", "Plates have at most two decimals, such as 1.25; 1.25000001 has more."),
+            (
+                SettingsChange(plates: .some([25, 1.25000001])), "plates",
+                "Plates have at most two decimals, such as 1.25; 1.25000001 has more."
+            ),
             (SettingsChange(plates: .some([25, 1e300])), "plates", "Each plate must be between 0.25 and 50 kg; 1e+300 is not."),
-            (SettingsChange(plateStep: .some(2.5000001)), "plateStep", "The smallest plate step has at most two decimals, such as 1.25; 2.5000001 has more."),
-            (SettingsChange(plateStep: .some(0.25 + 5e-17)), "plateStep", "The smallest plate step has at most two decimals, such as 1.25; 0.25000000000000006 has more."),
+            (
+                SettingsChange(plateStep: .some(2.5000001)), "plateStep",
+                "The smallest plate step has at most two decimals, such as 1.25; 2.5000001 has more."
+            ),
+            (
+                SettingsChange(plateStep: .some(0.25 + 5e-17)), "plateStep",
+                "The smallest plate step has at most two decimals, such as 1.25; 0.25000000000000006 has more."
+            ),
         ])
     func tinyAndHuge(change: SettingsChange, field: String, message: String) {
         #expect(throws: ValidationFailure(field: field, message: message)) { try change.applied(to: UserSettings()) }
@@ -109,8 +136,10 @@ struct GymSettingsTests {
         let json = #"{"unit":"lb","defaultRestSeconds":90,"theme":"dark","timeZone":"UTC","onboardingSeen":true}"#
         let settings = try JSONDecoder().decode(UserSettings.self, from: Data(json.utf8))
         #expect(settings == UserSettings(unit: .lb, defaultRestSeconds: 90, theme: .dark, timeZone: "UTC", onboardingSeen: true))
-        let again = try JSONDecoder().decode(UserSettings.self, from: JSONEncoder().encode(
-            UserSettings(barWeight: 15, plates: [10, 5], restSound: false, restVolume: 20, wakeLock: false)))
+        let again = try JSONDecoder().decode(
+            UserSettings.self,
+            from: JSONEncoder().encode(
+                UserSettings(barWeight: 15, plates: [10, 5], restSound: false, restVolume: 20, wakeLock: false)))
         #expect(again == UserSettings(barWeight: 15, plates: [10, 5], restSound: false, restVolume: 20, wakeLock: false))
     }
 }

@@ -110,7 +110,12 @@ struct ImageFormatTests {
         ("PNG signature, then HTML", Array(png.prefix(8)) + html, .png),
         ("PNG, then HTML after IEND", png + html, .png),
         ("PNG cut before IEND", Array(png.dropLast(12)), .png),
-        ("PNG with one byte of its pixels changed", { var b = png; b[b.count - 20] ^= 0x01; return b }(), .png),
+        (
+            "PNG with one byte of its pixels changed",
+            {
+                var b = png; b[b.count - 20] ^= 0x01; return b
+            }(), .png
+        ),
         ("JPEG signature, then HTML", [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10] + html, .jpeg),
         ("JPEG, HTML after EOI", jpeg + html, .jpeg),
         ("JPEG cut in its scan", Array(jpeg.dropLast(4)), .jpeg),
@@ -122,8 +127,14 @@ struct ImageFormatTests {
     func notWholePicture(_ name: String, _ bytes: [UInt8], _ format: ImageFormat) throws {
         #expect(ImageFormat.detect(bytes) == format)
         let failure = try #require(throws: ValidationFailure.self) { try ImageFormat.validateUpload(bytes) }
-        #expect(failure.issues == [FieldIssue(
-            field: "image", message: "This \(format.displayName) file is damaged or is not only a picture. Save the image again and upload that file.")])
+        #expect(
+            failure.issues == [
+                FieldIssue(
+                    field: "image",
+                    message:
+                        "This \(format.displayName) file is damaged or is not only a picture. Save the image again and upload that file."
+                )
+            ])
     }
 
     @Test("Zero padding after a JPEG's end, as some cameras write, is fine")

@@ -69,7 +69,9 @@ struct ImageSizeTests {
         ("a lossy WebP of 16383 x 16383", webpLossy(16383, 16383), 16383, 16383),
     ]
 
-    @Test("A picture over 20,000 pixels a side or over 40 megapixels is refused, naming the limit, in every format", arguments: tooLarge)
+    @Test(
+        "A picture over 20,000 pixels a side or over 40 megapixels is refused, naming the limit, in every format",
+        arguments: tooLarge)
     func refused(_ name: String, _ bytes: [UInt8], _ width: Int, _ height: Int) throws {
         let failure = try #require(throws: ValidationFailure.self) { try ImageFormat.validateUpload(bytes) }
         #expect(failure.issues == [FieldIssue(field: "image", message: Self.message(width, height))])
@@ -90,6 +92,8 @@ struct ImageSizeTests {
         var bytes = Self.webpLossy(10, 10)
         bytes[23] = 0
         let failure = try #require(throws: ValidationFailure.self) { try ImageFormat.validateUpload(bytes) }
-        #expect(failure.first.message == "This WebP file is damaged or is not only a picture. Save the image again and upload that file.")
+        #expect(
+            failure.first.message
+                == "This WebP file is damaged or is not only a picture. Save the image again and upload that file.")
     }
 }

@@ -43,9 +43,10 @@ struct ListOrderTests {
         let failure = try #require(throws: ValidationFailure.self) {
             try ListOrder.positions(current: Self.current, proposed: proposed)
         }
-        #expect(failure.issues == [
-            FieldIssue(field: "ids", message: "The order must list every item exactly once (3 items).")
-        ])
+        #expect(
+            failure.issues == [
+                FieldIssue(field: "ids", message: "The order must list every item exactly once (3 items).")
+            ])
     }
 
     @Test(
@@ -63,9 +64,10 @@ struct ListOrderTests {
         let failure = try #require(throws: ValidationFailure.self) {
             try ListOrder.positions(current: [1, 2], proposed: [1], field: "workoutTypeIDs")
         }
-        #expect(failure.issues == [
-            FieldIssue(field: "workoutTypeIDs", message: "The order must list every item exactly once (2 items).")
-        ])
+        #expect(
+            failure.issues == [
+                FieldIssue(field: "workoutTypeIDs", message: "The order must list every item exactly once (2 items).")
+            ])
     }
 
     @Test("Moving one step up or down swaps with the neighbour")

@@ -52,9 +52,11 @@ struct MassTests {
         #expect(Self.close(Mass(inLb, .lb).converted(to: .kg), 102.5))
     }
 
-    @Test("Same unit is the identity, exactly", arguments: [
-        Mass(225, .lb), Mass(102.5, .kg), Mass(0, .kg), Mass(0.25, .lb), Mass(2000, .kg),
-    ])
+    @Test(
+        "Same unit is the identity, exactly",
+        arguments: [
+            Mass(225, .lb), Mass(102.5, .kg), Mass(0, .kg), Mass(0.25, .lb), Mass(2000, .kg),
+        ])
     func sameUnitIdentity(mass: Mass) {
         #expect(mass.converted(to: mass.unit) == mass.value)
     }
@@ -110,9 +112,11 @@ struct MassTests {
         #expect(Self.close(Mass(90, .lb).shown(in: .kg), 40.8233133))
     }
 
-    @Test("Shown in its own unit: the value as entered, whatever it is", arguments: [
-        Mass(100, .kg), Mass(102.5, .kg), Mass(40.82, .kg), Mass(89.99, .lb), Mass(225, .lb),
-    ])
+    @Test(
+        "Shown in its own unit: the value as entered, whatever it is",
+        arguments: [
+            Mass(100, .kg), Mass(102.5, .kg), Mass(40.82, .kg), Mass(89.99, .lb), Mass(225, .lb),
+        ])
     func shownInOwnUnit(mass: Mass) {
         #expect(mass.shown(in: mass.unit) == mass.value)
     }

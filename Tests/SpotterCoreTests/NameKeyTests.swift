@@ -32,7 +32,10 @@ struct NameKeyTests {
 
     @Test(
         "Names already in display form are kept as they are; anything else folds as before",
-        arguments: ["Squat (Barbell)", "A", " Squat", "Squat ", "Squat  (Barbell)", "Squat\t(Barbell)", "Kniebeuge\u{A0}(Langhantel)", "Übung", "x\u{7F}y", ""])
+        arguments: [
+            "Squat (Barbell)", "A", " Squat", "Squat ", "Squat  (Barbell)", "Squat\t(Barbell)", "Kniebeuge\u{A0}(Langhantel)",
+            "Übung", "x\u{7F}y", "",
+        ])
     func fastPathAgrees(_ name: String) {
         let folded = name.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
         #expect(NameKey.displayForm(of: name) == folded)

@@ -9,8 +9,10 @@ struct PlainTextNameTests {
     /// Names that draw nothing: zero-width space, joiners, word joiner, BOM, a Hangul
     /// filler, a variation selector, direction marks; alone, mixed or between spaces.
     static let invisible: [(String, String)] = [
-        ("\u{200B}", "U+200B"), ("\u{200B}\u{200B}\u{200B}", "U+200B"), ("  \u{200B} \u{2060}  ", "U+200B"), ("\u{200C}\u{200D}", "U+200C"), ("\u{2060}", "U+2060"),
-        ("\u{FEFF}", "U+FEFF"), ("\u{3164}", "U+3164"), ("\u{FE0F}", "U+FE0F"), ("\u{200E}\u{200F}", "U+200E"), ("\u{00AD}", "U+00AD"),
+        ("\u{200B}", "U+200B"), ("\u{200B}\u{200B}\u{200B}", "U+200B"), ("  \u{200B} \u{2060}  ", "U+200B"),
+        ("\u{200C}\u{200D}", "U+200C"), ("\u{2060}", "U+2060"),
+        ("\u{FEFF}", "U+FEFF"), ("\u{3164}", "U+3164"), ("\u{FE0F}", "U+FE0F"), ("\u{200E}\u{200F}", "U+200E"),
+        ("\u{00AD}", "U+00AD"),
     ]
 
     /// Direction controls that reorder what follows them: "\u{202E}tfel" shows as "left".
@@ -29,12 +31,17 @@ struct PlainTextNameTests {
             #expect(PlainText.allows(Unicode.Scalar(value)!), "U+\(String(value, radix: 16))")
         }
         #expect(PlainText.firstForbidden(in: "felt \u{202E}doog") == "\u{202E}")
-        #expect(PlainText.firstForbidden(in: "‘quotes’ – dashes … 👨‍👩‍👧 مرحبا") == nil, "other characters starting with byte E2, an emoji with joiners, Arabic")
+        #expect(
+            PlainText.firstForbidden(in: "‘quotes’ – dashes … 👨‍👩‍👧 مرحبا") == nil,
+            "other characters starting with byte E2, an emoji with joiners, Arabic")
         let issue = PlainText.issue(field: "notes", in: "a\u{2067}b")
-        #expect(issue == FieldIssue(
-            field: "notes",
-            message: "\"notes\" holds a direction control (U+2067), which shows the text after it in another order than it is written. "
-                + "Remove it: right-to-left text needs none."))
+        #expect(
+            issue
+                == FieldIssue(
+                    field: "notes",
+                    message:
+                        "\"notes\" holds a direction control (U+2067), which shows the text after it in another order than it is written. "
+                        + "Remove it: right-to-left text needs none."))
     }
 
     @Test("JSON: a direction control is found written as its bytes or as an escape")
@@ -75,7 +82,9 @@ struct PlainTextNameTests {
         }
         #expect(throws: ValidationFailure(field: "name", message: message)) { try TemplateDraft.validName(zeroWidth) }
         let workout = Workout(id: .numbered(1), ownerID: .numbered(2), name: "Legs", startedAt: Date(timeIntervalSince1970: 0))
-        #expect(throws: ValidationFailure(field: "name", message: message)) { try WorkoutChange(name: zeroWidth).applied(to: workout) }
+        #expect(throws: ValidationFailure(field: "name", message: message)) {
+            try WorkoutChange(name: zeroWidth).applied(to: workout)
+        }
         #expect(throws: ValidationFailure(field: "name", message: message)) { try APIToken.validName(zeroWidth) }
         #expect(throws: ValidationFailure.self, "user names were ASCII already") { try Credentials.validUsername("a\u{200B}na") }
 

@@ -32,9 +32,12 @@ struct PlateMathTests {
     @Test("Halfway between two loadable weights the lower one is chosen, and the higher one named")
     func tie() {
         // 101.25 is 1.25 from both 100 and 102.5.
-        #expect(PlateMath.load(101.25, bar: 20, plates: Self.kg) == PlateLoad(target: 101.25, weight: 100, perSide: [25, 15], tiedWith: 102.5))
+        #expect(
+            PlateMath.load(101.25, bar: 20, plates: Self.kg)
+                == PlateLoad(target: 101.25, weight: 100, perSide: [25, 15], tiedWith: 102.5))
         // Only 20 and 15 kg plates: 95 is 2.5 from 90 (20 + 15 a side) and from 100 (20 + 20).
-        #expect(PlateMath.load(95, bar: 20, plates: [20, 15]) == PlateLoad(target: 95, weight: 90, perSide: [20, 15], tiedWith: 100))
+        #expect(
+            PlateMath.load(95, bar: 20, plates: [20, 15]) == PlateLoad(target: 95, weight: 90, perSide: [20, 15], tiedWith: 100))
     }
 
     @Test("At or below the bar it is just the bar")
@@ -79,7 +82,8 @@ struct PlateMathTests {
 
     @Test("Repeated and unordered plates count once")
     func repeatedPlates() {
-        #expect(PlateMath.load(100, bar: 20, plates: [15, 25, 25, 1.25]) == PlateLoad(target: 100, weight: 100, perSide: [25, 15]))
+        #expect(
+            PlateMath.load(100, bar: 20, plates: [15, 25, 25, 1.25]) == PlateLoad(target: 100, weight: 100, perSide: [25, 15]))
     }
 
     @Test("The weight asked about: a number from 0 to 2000 kg (4409 lb), comma or point")
@@ -87,16 +91,21 @@ struct PlateMathTests {
         #expect(try PlateMath.target("102,5", unit: .kg) == 102.5)
         #expect(try PlateMath.target(" 225 ", unit: .lb) == 225)
         for bad in [nil, "", "heavy", "-5", "2000.5", "nan", "inf"] as [String?] {
-            #expect(throws: ValidationFailure(field: "weight", message: "Give the weight as a number from 0 to 2000 kg, such as 100.")) {
+            #expect(
+                throws: ValidationFailure(field: "weight", message: "Give the weight as a number from 0 to 2000 kg, such as 100.")
+            ) {
                 try PlateMath.target(bad, unit: .kg)
             }
         }
-        #expect(throws: ValidationFailure(field: "weight", message: "Give the weight as a number from 0 to 4409 lb, such as 100.")) {
+        #expect(
+            throws: ValidationFailure(field: "weight", message: "Give the weight as a number from 0 to 4409 lb, such as 100.")
+        ) {
             try PlateMath.target("4410", unit: .lb)
         }
     }
 
-    @Test("Numbers as lifters write them", arguments: [(20.0, "20"), (2.5, "2.5"), (1.25, "1.25"), (0.5, "0.5"), (102.5, "102.5")])
+    @Test(
+        "Numbers as lifters write them", arguments: [(20.0, "20"), (2.5, "2.5"), (1.25, "1.25"), (0.5, "0.5"), (102.5, "102.5")])
     func number(value: Double, text: String) {
         #expect(PlateMath.number(value) == text)
     }

@@ -72,8 +72,10 @@ struct PreviousPerformanceTests {
     @Test(
         "History may come in any order",
         arguments: [
-            [PreviousPerformanceTests.s1, PreviousPerformanceTests.s2, PreviousPerformanceTests.s3, PreviousPerformanceTests.s4], [PreviousPerformanceTests.s4, PreviousPerformanceTests.s3, PreviousPerformanceTests.s2, PreviousPerformanceTests.s1],
-            [PreviousPerformanceTests.s2, PreviousPerformanceTests.s4, PreviousPerformanceTests.s1, PreviousPerformanceTests.s3], [PreviousPerformanceTests.s3, PreviousPerformanceTests.s1, PreviousPerformanceTests.s4, PreviousPerformanceTests.s2],
+            [PreviousPerformanceTests.s1, PreviousPerformanceTests.s2, PreviousPerformanceTests.s3, PreviousPerformanceTests.s4],
+            [PreviousPerformanceTests.s4, PreviousPerformanceTests.s3, PreviousPerformanceTests.s2, PreviousPerformanceTests.s1],
+            [PreviousPerformanceTests.s2, PreviousPerformanceTests.s4, PreviousPerformanceTests.s1, PreviousPerformanceTests.s3],
+            [PreviousPerformanceTests.s3, PreviousPerformanceTests.s1, PreviousPerformanceTests.s4, PreviousPerformanceTests.s2],
         ])
     func anyOrder(history: [Session]) {
         #expect(PreviousPerformance.resolve(position: 0, history: history)?.id == Self.id(31))
@@ -181,17 +183,22 @@ struct LastNotesTests {
     typealias Session = PreviousPerformance.Session
 
     static func set(_ n: Int, note: String = "", kind: SetKind = .working) -> WorkoutSet {
-        WorkoutSet(id: .numbered(n), kind: kind, reps: 5, done: true, note: note, updatedAt: Date(timeIntervalSince1970: 1_699_000_000))
+        WorkoutSet(
+            id: .numbered(n), kind: kind, reps: 5, done: true, note: note, updatedAt: Date(timeIntervalSince1970: 1_699_000_000))
     }
 
     @Test("the newest session's exercise note, then its set notes numbered as working sets (a warm-up by name)")
     func newest() {
-        let older = Session(startedAt: Date(timeIntervalSince1970: 1_699_000_000), sets: [Self.set(1, note: "old")], notes: "Belt on")
+        let older = Session(
+            startedAt: Date(timeIntervalSince1970: 1_699_000_000), sets: [Self.set(1, note: "old")], notes: "Belt on")
         let newest = Session(
             startedAt: Date(timeIntervalSince1970: 1_699_100_000),
-            sets: [Self.set(2, note: "easy", kind: .warmup), Self.set(3), Self.set(4, note: "grip slipped")], notes: "Wider stance")
+            sets: [Self.set(2, note: "easy", kind: .warmup), Self.set(3), Self.set(4, note: "grip slipped")],
+            notes: "Wider stance")
         #expect(PreviousPerformance.lastNotes(history: [newest, older]) == "Wider stance · Warm-up: easy · Set 2: grip slipped")
-        #expect(PreviousPerformance.lastNotes(history: [older, newest]) == "Wider stance · Warm-up: easy · Set 2: grip slipped", "any order")
+        #expect(
+            PreviousPerformance.lastNotes(history: [older, newest]) == "Wider stance · Warm-up: easy · Set 2: grip slipped",
+            "any order")
     }
 
     @Test("nothing when the last session has no notes (older notes are not dug up), or with no history")

@@ -1,6 +1,7 @@
 import Foundation
-@testable import SpotterCore
 import Testing
+
+@testable import SpotterCore
 
 @Suite("ProgramPresets: the built-in program library")
 struct ProgramPresetsTests {
@@ -188,10 +189,12 @@ struct ProgramPresetsTests {
         let b = try Self.template(named: "StrongLifts 5x5 - Workout B")
         #expect(strongLifts.week(1)?.days.map(\.templateID) == [a.id, b.id, a.id])
         #expect(strongLifts.week(2)?.days.map(\.templateID) == [b.id, a.id, b.id])
-        #expect(a.exercises.map { "\($0.catalogKey) \($0.setCount)x\($0.reps.label)" }
-            == ["squat-barbell 5x5", "bench-press-barbell 5x5", "bent-over-row-barbell 5x5"])
-        #expect(b.exercises.map { "\($0.catalogKey) \($0.setCount)x\($0.reps.label)" }
-            == ["squat-barbell 5x5", "overhead-press-barbell 5x5", "deadlift-barbell 1x5"])
+        #expect(
+            a.exercises.map { "\($0.catalogKey) \($0.setCount)x\($0.reps.label)" }
+                == ["squat-barbell 5x5", "bench-press-barbell 5x5", "bent-over-row-barbell 5x5"])
+        #expect(
+            b.exercises.map { "\($0.catalogKey) \($0.setCount)x\($0.reps.label)" }
+                == ["squat-barbell 5x5", "overhead-press-barbell 5x5", "deadlift-barbell 1x5"])
 
         let beginner = try Self.preset(named: "Beginner Full Body").program(id: UUID(), ownerID: nil, now: Self.now)
         let fa = try Self.template(named: "Full Body Beginner - Workout A").id
@@ -237,8 +240,9 @@ struct ProgramPresetsTests {
         #expect(preset.pattern == .block)
         let program = preset.program(id: preset.id, ownerID: nil, now: Self.now)
         let phases = program.weeks.map(\.phase)
-        #expect(phases == Array(repeating: .hypertrophy, count: 4) + Array(repeating: .strength, count: 4)
-            + Array(repeating: .peaking, count: 3) + [.testing])
+        #expect(
+            phases == Array(repeating: .hypertrophy, count: 4) + Array(repeating: .strength, count: 4)
+                + Array(repeating: .peaking, count: 3) + [.testing])
         // 0.85 climbing 0.025 a week; each block starts two increments above the last week before it.
         #expect(program.weeks.map(\.modifier) == [0.85, 0.875, 0.9, 0.925, 0.975, 1, 1.025, 1.05, 1.1, 1.125, 1.15, 1.175])
     }
@@ -258,14 +262,17 @@ struct ProgramPresetsTests {
         let push = try Self.template(named: "PPL - Push").id
         let pull = try Self.template(named: "PPL - Pull").id
         let legs = try Self.template(named: "PPL - Legs").id
-        #expect(ppl.rotation == [[
-            .init(.monday, push, notes: ppl.rotation[0][0].notes, rpe: 8),
-            .init(.tuesday, pull, notes: ppl.rotation[0][1].notes, rpe: 8),
-            .init(.wednesday, legs, notes: ppl.rotation[0][2].notes, rpe: 8),
-            .init(.thursday, push, notes: ppl.rotation[0][3].notes, rpe: 8),
-            .init(.friday, pull, notes: ppl.rotation[0][4].notes, rpe: 8),
-            .init(.saturday, legs, notes: ppl.rotation[0][5].notes, rpe: 8),
-        ]])
+        #expect(
+            ppl.rotation == [
+                [
+                    .init(.monday, push, notes: ppl.rotation[0][0].notes, rpe: 8),
+                    .init(.tuesday, pull, notes: ppl.rotation[0][1].notes, rpe: 8),
+                    .init(.wednesday, legs, notes: ppl.rotation[0][2].notes, rpe: 8),
+                    .init(.thursday, push, notes: ppl.rotation[0][3].notes, rpe: 8),
+                    .init(.friday, pull, notes: ppl.rotation[0][4].notes, rpe: 8),
+                    .init(.saturday, legs, notes: ppl.rotation[0][5].notes, rpe: 8),
+                ]
+            ])
         let bro = try Self.preset(named: "Bro Split")
         let broRoutine = Set(bro.templatePresetIDs.compactMap { TemplatePresets.preset(id: $0)?.routine })
         #expect(broRoutine == ["Bro Split"])

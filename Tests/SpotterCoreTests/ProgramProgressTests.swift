@@ -13,10 +13,13 @@ struct ProgramProgressTests {
         let weekList = (1...weeks).map { number in
             ProgramWeek(
                 number: number, modifier: number == deloadWeek ? 0.9 : 1, isDeload: number == deloadWeek,
-                days: [Weekday.monday, .wednesday, .friday].map { ProgramDay(id: dayID(number, $0), weekday: $0, templateID: UUID.numbered(90)) })
+                days: [Weekday.monday, .wednesday, .friday].map {
+                    ProgramDay(id: dayID(number, $0), weekday: $0, templateID: UUID.numbered(90))
+                })
         }
         return TrainingProgram(
-            id: UUID.numbered(1), ownerID: UUID.numbered(2), name: "Test", category: .strength, difficulty: .beginner, weeks: weekList,
+            id: UUID.numbered(1), ownerID: UUID.numbered(2), name: "Test", category: .strength, difficulty: .beginner,
+            weeks: weekList,
             createdAt: Date(timeIntervalSince1970: 0))
     }
 
@@ -27,7 +30,8 @@ struct ProgramProgressTests {
     }
 
     static func progress(
-        _ sessions: [ProgramSession] = [], skipped: Set<Int> = [], start: String = monday, today: String, program: TrainingProgram = program()
+        _ sessions: [ProgramSession] = [], skipped: Set<Int> = [], start: String = monday, today: String,
+        program: TrainingProgram = program()
     ) -> ProgramProgress {
         ProgramProgress(program: program, startDay: start, sessions: sessions, skippedWeeks: skipped, today: today)
     }
@@ -85,7 +89,8 @@ struct ProgramProgressTests {
     @Test("The same day done twice counts once; a session before the start day does not count")
     func duplicatesAndOldSessions() {
         let sessions = [
-            Self.done(1, .monday, on: Self.monday), Self.done(1, .monday, on: "2026-11-24"), Self.done(1, .wednesday, on: "2026-11-16"),
+            Self.done(1, .monday, on: Self.monday), Self.done(1, .monday, on: "2026-11-24"),
+            Self.done(1, .wednesday, on: "2026-11-16"),
         ]
         let progress = Self.progress(sessions, today: "2026-11-25")
         #expect(progress.sessionsDone == 1)
@@ -94,7 +99,10 @@ struct ProgramProgressTests {
 
     @Test("A finished week moves the program on; finishing it early is rest until the next Monday")
     func weekAdvancesAndAhead() {
-        let sessions = [Self.done(1, .monday, on: Self.monday), Self.done(1, .wednesday, on: "2026-11-24"), Self.done(1, .friday, on: "2026-11-25")]
+        let sessions = [
+            Self.done(1, .monday, on: Self.monday), Self.done(1, .wednesday, on: "2026-11-24"),
+            Self.done(1, .friday, on: "2026-11-25"),
+        ]
         let thursday = Self.progress(sessions, today: "2026-11-26")
         #expect(thursday.currentWeek == 2)
         #expect(thursday.today == .rest(week: 2, next: Self.program().weeks[1].days[0], reason: .ahead))
@@ -134,7 +142,9 @@ struct ProgramProgressTests {
     @Test("The last day done completes the program: 100% done, full adherence")
     func lastDay() {
         var sessions: [ProgramSession] = []
-        for week in 1...3 { for day in [Weekday.monday, .wednesday, .friday] { sessions.append(Self.done(week, day, on: "2026-12-10")) } }
+        for week in 1...3 {
+            for day in [Weekday.monday, .wednesday, .friday] { sessions.append(Self.done(week, day, on: "2026-12-10")) }
+        }
         let beforeLast = Self.progress(Array(sessions.dropLast()), today: "2026-12-11")
         #expect(beforeLast.today == .train(week: 3, day: Self.program().weeks[2].days[2], late: false))
         let after = Self.progress(sessions, today: "2026-12-12")
@@ -168,12 +178,15 @@ struct ProgramProgressTests {
     func oneWeek() {
         let program = TrainingProgram(
             id: UUID.numbered(1), ownerID: nil, name: "One", category: .beginner, difficulty: .beginner,
-            weeks: [ProgramWeek(number: 1, days: [ProgramDay(id: UUID.numbered(5), weekday: .sunday, templateID: UUID.numbered(90))])],
+            weeks: [
+                ProgramWeek(number: 1, days: [ProgramDay(id: UUID.numbered(5), weekday: .sunday, templateID: UUID.numbered(90))])
+            ],
             createdAt: Date(timeIntervalSince1970: 0))
         let waiting = Self.progress(today: "2026-11-24", program: program)
         #expect(waiting.today == .rest(week: 1, next: program.weeks[0].days[0], reason: .scheduled))
         let done = Self.progress(
-            [ProgramSession(workoutID: UUID(), week: 1, dayID: UUID.numbered(5), day: "2026-11-29")], today: "2026-11-29", program: program)
+            [ProgramSession(workoutID: UUID(), week: 1, dayID: UUID.numbered(5), day: "2026-11-29")], today: "2026-11-29",
+            program: program)
         #expect(done.today == .completed)
         #expect(program.lengthLabel == "1 week · 1 day/week")
     }

@@ -5,7 +5,9 @@ import Testing
 private let day: TimeInterval = 86_400
 private let start = ISO8601DateFormatter().date(from: "2026-09-07T18:00:00Z")!
 
-private func set(_ weight: Double?, _ reps: Int?, _ unit: MassUnit = .kg, kind: SetKind = .working, done: Bool = true) -> WorkoutSet {
+private func set(_ weight: Double?, _ reps: Int?, _ unit: MassUnit = .kg, kind: SetKind = .working, done: Bool = true)
+    -> WorkoutSet
+{
     WorkoutSet(id: UUID(), kind: kind, reps: reps, weight: weight.map { Mass($0, unit) }, done: done, updatedAt: start)
 }
 
@@ -77,7 +79,10 @@ struct PersonalRecordsTests {
         // 100 x 5 first: rep maxes 1-5 at 100. Then 90 x 13: 6-12 at 90 (1-5 stay at 100), no rep record mark.
         let thirteen = set(90, 13)
         let result = PersonalRecords.find(in: [session(0, [set(100, 5)]), session(1, [thirteen])])
-        #expect(result.bests.weightForReps == [1: 100, 2: 100, 3: 100, 4: 100, 5: 100, 6: 90, 7: 90, 8: 90, 9: 90, 10: 90, 11: 90, 12: 90])
+        #expect(
+            result.bests.weightForReps == [
+                1: 100, 2: 100, 3: 100, 4: 100, 5: 100, 6: 90, 7: 90, 8: 90, 9: 90, 10: 90, 11: 90, 12: 90,
+            ])
         // Its volume 1170 beats 500; its e1RM is not judged past 12 reps.
         #expect(result.setRecords[thirteen.id] == [.bestSetVolume])
     }
@@ -169,7 +174,9 @@ struct TrainingWeeksTests {
     func sundayNight() {
         // Sunday 15 Nov 2026, 23:30 in New York = Monday 16 Nov, 04:30 UTC.
         let sunday = at("2026-11-16T04:30:00Z")
-        #expect(WeekGrouping.weekStart(of: sunday, timeZone: newYork) == at("2026-11-09T05:00:00Z"), "Monday 9 Nov, midnight in New York")
+        #expect(
+            WeekGrouping.weekStart(of: sunday, timeZone: newYork) == at("2026-11-09T05:00:00Z"),
+            "Monday 9 Nov, midnight in New York")
         #expect(WeekGrouping.weekStart(of: sunday, timeZone: .gmt) == at("2026-11-16T00:00:00Z"))
         // Now Saturday 21 Nov: this week (from Monday 16 Nov) has nothing, last week has that Sunday workout.
         let now = at("2026-11-21T15:00:00Z")
@@ -185,7 +192,8 @@ struct TrainingWeeksTests {
         #expect(TrainingWeeks.streak(workoutDates: [lastWeek, at("2026-11-03T18:00:00Z")], now: now, timeZone: newYork) == 2)
         #expect(TrainingWeeks.streak(workoutDates: [threeAgo], now: now, timeZone: newYork) == 0)
         #expect(TrainingWeeks.streak(workoutDates: [], now: now, timeZone: newYork) == 0)
-        let weeks = TrainingWeeks.perWeek(workoutDates: [thisWeek, thisWeek, lastWeek, threeAgo], now: now, timeZone: newYork, count: 4)
+        let weeks = TrainingWeeks.perWeek(
+            workoutDates: [thisWeek, thisWeek, lastWeek, threeAgo], now: now, timeZone: newYork, count: 4)
         #expect(weeks.map(\.workouts) == [1, 0, 1, 2])
     }
 }
@@ -197,9 +205,13 @@ struct MuscleVolumeTests {
         let bench = UUID()
         let workout = Workout(
             id: UUID(), ownerID: UUID(), name: "Push", startedAt: start,
-            entries: [ExerciseEntry(id: UUID(), exerciseID: bench, sets: [set(100, 5), set(60, 10, kind: .warmup), set(100, 5, done: false)])])
+            entries: [
+                ExerciseEntry(
+                    id: UUID(), exerciseID: bench, sets: [set(100, 5), set(60, 10, kind: .warmup), set(100, 5, done: false)])
+            ])
         let volume = MuscleVolume.of(
-            [WorkoutTotals(workout)], exercises: [bench: (kind: .weightReps, primary: [.chest], secondary: [.triceps, .shoulders])], in: .kg)
+            [WorkoutTotals(workout)],
+            exercises: [bench: (kind: .weightReps, primary: [.chest], secondary: [.triceps, .shoulders])], in: .kg)
         // 100 x 5 = 500 kg; half is 250
         #expect(volume == [.chest: 500, .triceps: 250, .shoulders: 250])
     }
@@ -210,7 +222,9 @@ struct CalendarDayTests {
     @Test("yyyy-MM-dd names a real day; anything else is refused")
     func parse() {
         #expect(CalendarDay.parse("2024-02-29") == DateComponents(year: 2024, month: 2, day: 29))
-        for bad in ["2026-02-29", "2026-02-30", "2026-13-01", "2026-00-10", "2026-1-3", "2026-+3-01", "2026-09-21T00:00", "yesterday", ""] {
+        for bad in [
+            "2026-02-29", "2026-02-30", "2026-13-01", "2026-00-10", "2026-1-3", "2026-+3-01", "2026-09-21T00:00", "yesterday", "",
+        ] {
             #expect(CalendarDay.parse(bad) == nil, "\(bad)")
         }
     }
@@ -219,8 +233,11 @@ struct CalendarDayTests {
     func zones() {
         let berlin = TimeZone(identifier: "Europe/Berlin")!
         // Midnight of 14 March 2026 in Berlin (UTC+1) is 23:00 on 13 March in UTC.
-        #expect(CalendarDay.start(of: "2026-03-14", timeZone: berlin) == ISO8601DateFormatter().date(from: "2026-03-13T23:00:00Z"))
-        #expect(CalendarDay.start(of: "2026-03-14", timeZone: berlin, hour: 12) == ISO8601DateFormatter().date(from: "2026-03-14T11:00:00Z"))
+        #expect(
+            CalendarDay.start(of: "2026-03-14", timeZone: berlin) == ISO8601DateFormatter().date(from: "2026-03-13T23:00:00Z"))
+        #expect(
+            CalendarDay.start(of: "2026-03-14", timeZone: berlin, hour: 12)
+                == ISO8601DateFormatter().date(from: "2026-03-14T11:00:00Z"))
         #expect(CalendarDay.start(of: "2026-02-30", timeZone: berlin) == nil)
         let lateUTC = ISO8601DateFormatter().date(from: "2026-03-13T23:30:00Z")!
         #expect(CalendarDay.string(of: lateUTC, timeZone: berlin) == "2026-03-14")

@@ -77,11 +77,13 @@ extension ProgressSummaryTests {
 
         @Test("Warm-ups and unticked sets never count, however heavy")
         func warmupsAndUndoneExcluded() {
-            let s = summary(0, [
-                lift(140, 1, kind: .warmup), lift(60, 10, kind: .warmup),
-                lift(100, 5),
-                lift(200, 1, done: false),
-            ])
+            let s = summary(
+                0,
+                [
+                    lift(140, 1, kind: .warmup), lift(60, 10, kind: .warmup),
+                    lift(100, 5),
+                    lift(200, 1, done: false),
+                ])
             // Only 100 x 5 counts
             #expect(s.topWeight == 100)
             #expect(close(s.bestE1RM, 116.666_666_7))  // 100 * (1 + 5/30)
@@ -296,7 +298,10 @@ extension ProgressSummaryTests {
                 // 1 session on day 11
                 press: [summary(11, [lift(40, 8)])],
                 // 4 sessions, but only sets of 15 reps: no e1RM at all
-                curl: [summary(1, [lift(15, 15)]), summary(2, [lift(15, 15)]), summary(3, [lift(15, 15)]), summary(4, [lift(15, 15)])],
+                curl: [
+                    summary(1, [lift(15, 15)]), summary(2, [lift(15, 15)]), summary(3, [lift(15, 15)]),
+                    summary(4, [lift(15, 15)]),
+                ],
             ]
             #expect(MainLifts.pick(sessions) == [squat, bench, deadlift, press])
             #expect(MainLifts.pick(sessions, limit: 2) == [squat, bench])
@@ -409,16 +414,20 @@ extension ProgressSummaryTests {
             // Wednesday 4 March to Wednesday 1 April 2026, Berlin
             let weeks = TrainingCalendar.weeks(
                 from: moment("2026-03-04T12:00:00+01:00"), to: moment("2026-04-01T12:00:00+02:00"), timeZone: berlin)
-            #expect(weeks == [
-                moment("2026-03-02T00:00:00+01:00"), moment("2026-03-09T00:00:00+01:00"),
-                moment("2026-03-16T00:00:00+01:00"), moment("2026-03-23T00:00:00+01:00"),
-                moment("2026-03-30T00:00:00+02:00"),  // summer time from 29 March
-            ])
+            #expect(
+                weeks == [
+                    moment("2026-03-02T00:00:00+01:00"), moment("2026-03-09T00:00:00+01:00"),
+                    moment("2026-03-16T00:00:00+01:00"), moment("2026-03-23T00:00:00+01:00"),
+                    moment("2026-03-30T00:00:00+02:00"),  // summer time from 29 March
+                ])
             // Start and end in one week: one Monday; end before start: none
             let same = TrainingCalendar.weeks(
                 from: moment("2026-03-10T08:00:00+01:00"), to: moment("2026-03-15T23:30:00+01:00"), timeZone: berlin)
             #expect(same == [moment("2026-03-09T00:00:00+01:00")])
-            #expect(TrainingCalendar.weeks(from: moment("2026-03-20T08:00:00+01:00"), to: moment("2026-03-01T08:00:00+01:00"), timeZone: berlin).isEmpty)
+            #expect(
+                TrainingCalendar.weeks(
+                    from: moment("2026-03-20T08:00:00+01:00"), to: moment("2026-03-01T08:00:00+01:00"), timeZone: berlin
+                ).isEmpty)
         }
 
         @Test("weekly sums per local week, every week of the span present, empty ones 0")
@@ -433,11 +442,12 @@ extension ProgressSummaryTests {
             let result = TrainingCalendar.weekly(
                 items, date: { $0.0 }, value: { $0.1 },
                 from: moment("2026-03-04T12:00:00+01:00"), to: moment("2026-04-01T12:00:00+02:00"), timeZone: berlin)
-            #expect(result.map(\.start) == [
-                moment("2026-03-02T00:00:00+01:00"), moment("2026-03-09T00:00:00+01:00"),
-                moment("2026-03-16T00:00:00+01:00"), moment("2026-03-23T00:00:00+01:00"),
-                moment("2026-03-30T00:00:00+02:00"),
-            ])
+            #expect(
+                result.map(\.start) == [
+                    moment("2026-03-02T00:00:00+01:00"), moment("2026-03-09T00:00:00+01:00"),
+                    moment("2026-03-16T00:00:00+01:00"), moment("2026-03-23T00:00:00+01:00"),
+                    moment("2026-03-30T00:00:00+02:00"),
+                ])
             // 1000 + 500 = 1500; two empty weeks; 700; 200
             #expect(result.map(\.value) == [1500, 0, 0, 700, 200])
             // No items at all: every week still there, all 0
@@ -479,10 +489,12 @@ extension ProgressSummaryTests {
             #expect(ChartScale.ticks(low: 3.2, high: 7.9) == [2, 4, 6, 8])
         }
 
-        @Test("Ticks are evenly spaced round numbers covering low...high", arguments: [
-            (0.0, 97.0), (3.2, 7.9), (112.5, 187.3), (-5.0, 5.0), (0.01, 0.02), (1000.0, 1234.0),
-            (61.2, 61.2), (0.0, 0.0), (-40.0, -12.5), (97.5, 102.5), (0.0, 12345.0),
-        ])
+        @Test(
+            "Ticks are evenly spaced round numbers covering low...high",
+            arguments: [
+                (0.0, 97.0), (3.2, 7.9), (112.5, 187.3), (-5.0, 5.0), (0.01, 0.02), (1000.0, 1234.0),
+                (61.2, 61.2), (0.0, 0.0), (-40.0, -12.5), (97.5, 102.5), (0.0, 12345.0),
+            ])
         func covers(low: Double, high: Double) throws {
             let ticks = ChartScale.ticks(low: low, high: high)
             try #require(ticks.count >= 2)
@@ -532,11 +544,15 @@ extension ProgressSummaryTests {
 
         @Test("A kg entry: day and note trimmed, body fat to one decimal, the lifter's unit kept")
         func validKilograms() throws {
-            let draft = BodyMetricDraft(day: " 2026-03-14 ", bodyWeight: 82.5, bodyFatPercent: 18.26, note: "  after breakfast \n")
+            let draft = BodyMetricDraft(
+                day: " 2026-03-14 ", bodyWeight: 82.5, bodyFatPercent: 18.26, note: "  after breakfast \n")
             let metric = try draft.validated(id: id, unit: .kg, today: today, now: now)
             // 18.26 * 10 = 182.6 -> 183 / 10 = 18.3
-            #expect(metric == BodyMetric(
-                id: id, day: "2026-03-14", bodyWeight: Mass(82.5, .kg), bodyFatPercent: 18.3, note: "after breakfast", updatedAt: now))
+            #expect(
+                metric
+                    == BodyMetric(
+                        id: id, day: "2026-03-14", bodyWeight: Mass(82.5, .kg), bodyFatPercent: 18.3, note: "after breakfast",
+                        updatedAt: now))
         }
 
         @Test("lb entries: by the lifter's unit or by the draft's own unit, stored in lb")
@@ -563,16 +579,20 @@ extension ProgressSummaryTests {
             #expect(problems(BodyMetricDraft(day: "1900-01-01", bodyWeight: 80, bodyFatPercent: nil)).isEmpty)
             #expect(problems(BodyMetricDraft(day: "2024-02-29", bodyWeight: 80, bodyFatPercent: nil)).isEmpty)
             let note = String(repeating: "a", count: 200)
-            #expect(problems(BodyMetricDraft(day: "2026-03-14", bodyWeight: 80, bodyFatPercent: nil, note: "  \(note)\n")).isEmpty)
+            #expect(
+                problems(BodyMetricDraft(day: "2026-03-14", bodyWeight: 80, bodyFatPercent: nil, note: "  \(note)\n")).isEmpty)
         }
 
-        @Test("Dates that are not real yyyy-MM-dd days", arguments: [
-            "14/03/2026", "2026-3-14", "2026-03-14T08:00", "", "   ", "2026-02-30", "2025-02-29", "2026-13-01",
-            "2026-00-10", "2026-04-31", "2026-03-00", "yyyy-mm-dd", "20260314",
-        ])
+        @Test(
+            "Dates that are not real yyyy-MM-dd days",
+            arguments: [
+                "14/03/2026", "2026-3-14", "2026-03-14T08:00", "", "   ", "2026-02-30", "2025-02-29", "2026-13-01",
+                "2026-00-10", "2026-04-31", "2026-03-00", "yyyy-mm-dd", "20260314",
+            ])
         func badDate(_ text: String) {
-            #expect(problems(BodyMetricDraft(day: text, bodyWeight: 80, bodyFatPercent: nil))
-                == [issue("day", Self.dateMessage)])
+            #expect(
+                problems(BodyMetricDraft(day: text, bodyWeight: 80, bodyFatPercent: nil))
+                    == [issue("day", Self.dateMessage)])
         }
 
         @Test("A missing date is a bad date")
@@ -583,24 +603,29 @@ extension ProgressSummaryTests {
         @Test("A sign inside a part is not a digit: 2026-+3-01 is no date")
         func signedParts() {
             // Int("+3") is 3: every part must be digits only, or "2026-+3-01" would pass as March.
-            #expect(problems(BodyMetricDraft(day: "2026-+3-01", bodyWeight: 80, bodyFatPercent: nil))
-                == [issue("day", Self.dateMessage)])
+            #expect(
+                problems(BodyMetricDraft(day: "2026-+3-01", bodyWeight: 80, bodyFatPercent: nil))
+                    == [issue("day", Self.dateMessage)])
         }
 
         @Test("A day after today is a future day; before 1900 is too early")
         func futureAndAncient() {
-            #expect(problems(BodyMetricDraft(day: "2026-03-15", bodyWeight: 80, bodyFatPercent: nil))
-                == [issue("day", "The date is in the future; enter today or an earlier day.")])
-            #expect(problems(BodyMetricDraft(day: "2027-01-01", bodyWeight: 80, bodyFatPercent: nil))
-                == [issue("day", "The date is in the future; enter today or an earlier day.")])
-            #expect(problems(BodyMetricDraft(day: "1899-12-31", bodyWeight: 80, bodyFatPercent: nil))
-                == [issue("day", "The date must be 1900 or later.")])
+            #expect(
+                problems(BodyMetricDraft(day: "2026-03-15", bodyWeight: 80, bodyFatPercent: nil))
+                    == [issue("day", "The date is in the future; enter today or an earlier day.")])
+            #expect(
+                problems(BodyMetricDraft(day: "2027-01-01", bodyWeight: 80, bodyFatPercent: nil))
+                    == [issue("day", "The date is in the future; enter today or an earlier day.")])
+            #expect(
+                problems(BodyMetricDraft(day: "1899-12-31", bodyWeight: 80, bodyFatPercent: nil))
+                    == [issue("day", "The date must be 1900 or later.")])
         }
 
         @Test("Body weight out of range in kg names kg", arguments: [19.9, 400.1, 0, -80, .infinity, .nan])
         func weightOutOfRangeKilograms(_ weight: Double) {
-            #expect(problems(BodyMetricDraft(day: "2026-03-14", bodyWeight: weight, bodyFatPercent: nil))
-                == [issue("bodyWeight", "Body weight must be from 20 to 400 kg.")])
+            #expect(
+                problems(BodyMetricDraft(day: "2026-03-14", bodyWeight: weight, bodyFatPercent: nil))
+                    == [issue("bodyWeight", "Body weight must be from 20 to 400 kg.")])
         }
 
         @Test("Body weight out of range in lb names lb, with the range in lb")
@@ -608,54 +633,62 @@ extension ProgressSummaryTests {
             // 20 kg = 20 / 0.45359237 = 44.09 lb -> "44.1"; 400 kg = 881.849 lb -> "881.8"
             let message = "Body weight must be from 44.1 to 881.8 lb."
             // 44 lb = 19.96 kg: too light
-            #expect(problems(BodyMetricDraft(day: "2026-03-14", bodyWeight: 44, bodyFatPercent: nil), unit: .lb)
-                == [issue("bodyWeight", message)])
+            #expect(
+                problems(BodyMetricDraft(day: "2026-03-14", bodyWeight: 44, bodyFatPercent: nil), unit: .lb)
+                    == [issue("bodyWeight", message)])
             // 900 lb = 408.23 kg: too heavy, unit from the draft
-            #expect(problems(BodyMetricDraft(day: "2026-03-14", bodyWeight: 900, weightUnit: "lb", bodyFatPercent: nil))
-                == [issue("bodyWeight", message)])
+            #expect(
+                problems(BodyMetricDraft(day: "2026-03-14", bodyWeight: 900, weightUnit: "lb", bodyFatPercent: nil))
+                    == [issue("bodyWeight", message)])
             // 45 lb = 45 * 0.45359237 = 20.41 kg: fine
             #expect(problems(BodyMetricDraft(day: "2026-03-14", bodyWeight: 45, bodyFatPercent: nil), unit: .lb).isEmpty)
             // 450 in kg is too heavy even for a lb account when the draft says kg
-            #expect(problems(BodyMetricDraft(day: "2026-03-14", bodyWeight: 450, weightUnit: "kg", bodyFatPercent: nil), unit: .lb)
-                == [issue("bodyWeight", "Body weight must be from 20 to 400 kg.")])
+            #expect(
+                problems(BodyMetricDraft(day: "2026-03-14", bodyWeight: 450, weightUnit: "kg", bodyFatPercent: nil), unit: .lb)
+                    == [issue("bodyWeight", "Body weight must be from 20 to 400 kg.")])
         }
 
         @Test("Body fat out of 2...70", arguments: [1.9, 70.1, 0, -5, 100, .nan, .infinity])
         func bodyFatOutOfRange(_ percent: Double) {
-            #expect(problems(BodyMetricDraft(day: "2026-03-14", bodyWeight: nil, bodyFatPercent: percent))
-                == [issue("bodyFatPercent", "Body fat must be from 2 to 70 %.")])
+            #expect(
+                problems(BodyMetricDraft(day: "2026-03-14", bodyWeight: nil, bodyFatPercent: percent))
+                    == [issue("bodyFatPercent", "Body fat must be from 2 to 70 %.")])
         }
 
         @Test("Neither body weight nor body fat")
         func neither() {
-            #expect(problems(BodyMetricDraft(day: "2026-03-14", bodyWeight: nil, bodyFatPercent: nil, note: "felt light"))
-                == [issue("bodyWeight", "Enter a body weight, a body-fat percentage, or both.")])
+            #expect(
+                problems(BodyMetricDraft(day: "2026-03-14", bodyWeight: nil, bodyFatPercent: nil, note: "felt light"))
+                    == [issue("bodyWeight", "Enter a body weight, a body-fat percentage, or both.")])
         }
 
         @Test("A note over 200 characters after trimming")
         func noteTooLong() {
             let note = String(repeating: "é", count: 201)
-            #expect(problems(BodyMetricDraft(day: "2026-03-14", bodyWeight: 80, bodyFatPercent: nil, note: note))
-                == [issue("note", "The note must be at most 200 characters.")])
+            #expect(
+                problems(BodyMetricDraft(day: "2026-03-14", bodyWeight: 80, bodyFatPercent: nil, note: note))
+                    == [issue("note", "The note must be at most 200 characters.")])
         }
 
         @Test("An unknown weight unit", arguments: ["stone", "KG", "", "lbs"])
         func badUnit(_ unit: String) {
-            #expect(problems(BodyMetricDraft(day: "2026-03-14", bodyWeight: 80, weightUnit: unit, bodyFatPercent: nil))
-                == [issue("weightUnit", "The weight unit must be kg or lb.")])
+            #expect(
+                problems(BodyMetricDraft(day: "2026-03-14", bodyWeight: 80, weightUnit: unit, bodyFatPercent: nil))
+                    == [issue("weightUnit", "The weight unit must be kg or lb.")])
         }
 
         @Test("Every problem at once, in field order")
         func everything() {
             let draft = BodyMetricDraft(
                 day: "2026-02-30", bodyWeight: 10, weightUnit: "st", bodyFatPercent: 90, note: String(repeating: "x", count: 201))
-            #expect(problems(draft) == [
-                issue("day", Self.dateMessage),
-                issue("weightUnit", "The weight unit must be kg or lb."),
-                issue("bodyWeight", "Body weight must be from 20 to 400 kg."),  // the lifter's unit when the draft's is bad
-                issue("bodyFatPercent", "Body fat must be from 2 to 70 %."),
-                issue("note", "The note must be at most 200 characters."),
-            ])
+            #expect(
+                problems(draft) == [
+                    issue("day", Self.dateMessage),
+                    issue("weightUnit", "The weight unit must be kg or lb."),
+                    issue("bodyWeight", "Body weight must be from 20 to 400 kg."),  // the lifter's unit when the draft's is bad
+                    issue("bodyFatPercent", "Body fat must be from 2 to 70 %."),
+                    issue("note", "The note must be at most 200 characters."),
+                ])
         }
 
         @Test("The lifter's day comes from their zone")
@@ -667,8 +700,12 @@ extension ProgressSummaryTests {
             #expect(CalendarDay.string(of: instant, timeZone: .gmt) == "2026-03-15")
             // So a Berlin entry for the 16th is not in the future there, but is in New York
             let draft = BodyMetricDraft(day: "2026-03-16", bodyWeight: 80, bodyFatPercent: nil)
-            #expect((try? draft.validated(id: id, unit: .kg, today: CalendarDay.string(of: instant, timeZone: berlin), now: instant)) != nil)
-            #expect((try? draft.validated(id: id, unit: .kg, today: CalendarDay.string(of: instant, timeZone: newYork), now: instant)) == nil)
+            #expect(
+                (try? draft.validated(id: id, unit: .kg, today: CalendarDay.string(of: instant, timeZone: berlin), now: instant))
+                    != nil)
+            #expect(
+                (try? draft.validated(id: id, unit: .kg, today: CalendarDay.string(of: instant, timeZone: newYork), now: instant))
+                    == nil)
         }
     }
 }

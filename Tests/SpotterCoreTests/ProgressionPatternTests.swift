@@ -42,7 +42,9 @@ struct ProgressionPatternTests {
         let weeks = ProgressionPattern.block.weeks(12, base: 1, increment: 0.025)
         // Hypertrophy 1.0 .. 1.075; strength starts at 1.075 + 0.05 = 1.125; peaking at 1.2 + 0.05 = 1.25.
         #expect(weeks.map(\.modifier) == [1, 1.025, 1.05, 1.075, 1.125, 1.15, 1.175, 1.2, 1.25, 1.275, 1.3, 1.325])
-        #expect(weeks.map(\.phase) == Array(repeating: .hypertrophy, count: 4) + Array(repeating: .strength, count: 4) + Array(repeating: .peaking, count: 4))
+        #expect(
+            weeks.map(\.phase) == Array(repeating: .hypertrophy, count: 4) + Array(repeating: .strength, count: 4)
+                + Array(repeating: .peaking, count: 4))
     }
 
     @Test("block over 7 weeks gives 3, 2 and 2; over 2 weeks, hypertrophy then strength")
@@ -54,7 +56,9 @@ struct ProgressionPatternTests {
         #expect(ProgressionPattern.block.weeks(2, base: 1, increment: 0.025).map(\.phase) == [.hypertrophy, .strength])
     }
 
-    @Test("a one-week program is its base week, whatever the pattern; no weeks asked, none made", arguments: ProgressionPattern.allCases)
+    @Test(
+        "a one-week program is its base week, whatever the pattern; no weeks asked, none made",
+        arguments: ProgressionPattern.allCases)
     func oneWeek(pattern: ProgressionPattern) {
         let weeks = pattern.weeks(1, base: 0.9, increment: 0.05)
         #expect(weeks.count == 1)
@@ -68,19 +72,25 @@ struct ProgressionPatternTests {
 struct WeightSuggestionTests {
     static let date = Date(timeIntervalSince1970: 1_700_000_000)
 
-    static func set(_ kg: Double, kind: SetKind = .working, reps: Int = 5, rpe: Double? = nil, done: Bool = true, unit: MassUnit = .kg) -> WorkoutSet {
+    static func set(
+        _ kg: Double, kind: SetKind = .working, reps: Int = 5, rpe: Double? = nil, done: Bool = true, unit: MassUnit = .kg
+    ) -> WorkoutSet {
         WorkoutSet(id: UUID(), kind: kind, reps: reps, weight: Mass(kg, unit), rpe: rpe, done: done, updatedAt: date)
     }
 
     static func suggest(
-        _ sets: [WorkoutSet], session: Int? = nil, template: Mass? = nil, week: Double = 1, unit: MassUnit = .kg, step: Double = 2.5
+        _ sets: [WorkoutSet], session: Int? = nil, template: Mass? = nil, week: Double = 1, unit: MassUnit = .kg,
+        step: Double = 2.5
     ) -> WeightSuggestion? {
-        WeightSuggestion.suggest(lastSets: sets, sessionRPE: session, templateWeight: template, weekModifier: week, unit: unit, plateStep: step)
+        WeightSuggestion.suggest(
+            lastSets: sets, sessionRPE: session, templateWeight: template, weekModifier: week, unit: unit, plateStep: step)
     }
 
-    @Test("each RPE band and its edges: below 7 +5%, 7 to 8.5 +2.5%, 9 and up -2.5%", arguments: [
-        (6.0, 105.0), (6.5, 105.0), (7.0, 102.5), (8.0, 102.5), (8.5, 102.5), (9.0, 97.5), (10.0, 97.5),
-    ])
+    @Test(
+        "each RPE band and its edges: below 7 +5%, 7 to 8.5 +2.5%, 9 and up -2.5%",
+        arguments: [
+            (6.0, 105.0), (6.5, 105.0), (7.0, 102.5), (8.0, 102.5), (8.5, 102.5), (9.0, 97.5), (10.0, 97.5),
+        ])
     func bands(rpe: Double, expected: Double) {
         // 100 x 1.05 = 105; 100 x 1.025 = 102.5; 100 x 0.975 = 97.5; all on the 2.5 kg step.
         #expect(Self.suggest([Self.set(100, rpe: rpe)])?.weight == Mass(expected, .kg))
@@ -90,7 +100,9 @@ struct WeightSuggestionTests {
     func reason() {
         #expect(Self.suggest([Self.set(100, rpe: 8)])?.reason == "Last time 100 kg at RPE 8 · +2.5% = 102.5 kg")
         // 100 x 0.975 x 1.05 = 102.375 -> 102.5.
-        #expect(Self.suggest([Self.set(100, rpe: 9.5)], week: 1.05)?.reason == "Last time 100 kg at RPE 9.5 · -2.5% · week ×1.05 = 102.5 kg")
+        #expect(
+            Self.suggest([Self.set(100, rpe: 9.5)], week: 1.05)?.reason
+                == "Last time 100 kg at RPE 9.5 · -2.5% · week ×1.05 = 102.5 kg")
         #expect(Self.suggest([Self.set(100)])?.reason == "Last time 100 kg · no RPE logged · +0% = 100 kg")
     }
 
@@ -117,17 +129,23 @@ struct WeightSuggestionTests {
     @Test("warm-ups, drop sets and sets not done are never the base; the last done working set is")
     func base() {
         let sets = [
-            Self.set(60, kind: .warmup, rpe: 5), Self.set(100, rpe: 8), Self.set(110, rpe: 9, done: false), Self.set(80, kind: .drop, rpe: 10),
+            Self.set(60, kind: .warmup, rpe: 5), Self.set(100, rpe: 8), Self.set(110, rpe: 9, done: false),
+            Self.set(80, kind: .drop, rpe: 10),
         ]
         #expect(WeightSuggestion.base(of: sets)?.weight == Mass(100, .kg))
         #expect(Self.suggest(sets)?.weight == Mass(102.5, .kg))
-        #expect(WeightSuggestion.base(of: [Self.set(90, kind: .failure, rpe: 10)])?.weight == Mass(90, .kg), "a set to failure is working weight")
+        #expect(
+            WeightSuggestion.base(of: [Self.set(90, kind: .failure, rpe: 10)])?.weight == Mass(90, .kg),
+            "a set to failure is working weight")
     }
 
-    @Test("the same lift twice in a template: each row starts from the entry at its place last time, or the last entry, in the newest workout with a base set")
+    @Test(
+        "the same lift twice in a template: each row starts from the entry at its place last time, or the last entry, in the newest workout with a base set"
+    )
     func sameLiftTwice() {
         let monday = Date(timeIntervalSince1970: 1_000_000), thursday = Date(timeIntervalSince1970: 1_259_200)
-        let main = PreviousPerformance.Session(startedAt: thursday, sets: [Self.set(100, reps: 5), Self.set(110, reps: 3)], sessionRPE: 8)
+        let main = PreviousPerformance.Session(
+            startedAt: thursday, sets: [Self.set(100, reps: 5), Self.set(110, reps: 3)], sessionRPE: 8)
         let volume = PreviousPerformance.Session(startedAt: thursday, sets: [Self.set(60, reps: 10)], sessionRPE: 8)
         let older = PreviousPerformance.Session(startedAt: monday, sets: [Self.set(90, reps: 5)])
         #expect(WeightSuggestion.lastSession(for: 0, in: [main, volume, older]) == main, "the main sets: 110 x 3 is the base")

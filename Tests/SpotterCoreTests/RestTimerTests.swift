@@ -296,15 +296,20 @@ struct RestTimerEventTests {
     @Test("A set's place: its entry's rest, the next set's kind, and whether it ends the workout")
     func setPlace() {
         typealias Place = RestTimer.SetPlace
-        #expect(Place(of: Self.bench1, in: Self.workout) == Place(entryRestSeconds: 120, nextSetKind: .working, isLastOfWorkout: false))
-        #expect(Place(of: Self.bench3, in: Self.workout) == Place(entryRestSeconds: 120, nextSetKind: nil, isLastOfWorkout: false))
-        #expect(Place(of: Self.curl2, in: Self.workout) == Place(entryRestSeconds: nil, nextSetKind: .drop, isLastOfWorkout: false))
+        #expect(
+            Place(of: Self.bench1, in: Self.workout)
+                == Place(entryRestSeconds: 120, nextSetKind: .working, isLastOfWorkout: false))
+        #expect(
+            Place(of: Self.bench3, in: Self.workout) == Place(entryRestSeconds: 120, nextSetKind: nil, isLastOfWorkout: false))
+        #expect(
+            Place(of: Self.curl2, in: Self.workout) == Place(entryRestSeconds: nil, nextSetKind: .drop, isLastOfWorkout: false))
         #expect(Place(of: Self.plank2, in: Self.workout) == Place(entryRestSeconds: 60, nextSetKind: nil, isLastOfWorkout: true))
         #expect(Place(of: Self.id(999), in: Self.workout) == nil)
         // The store reads the place with SQL and asks the rule directly.
         let place = Place(entryRestSeconds: nil, nextSetKind: .drop, isLastOfWorkout: false)
-        #expect(RestTimer.event(completing: Self.curl2, at: place, defaultRestSeconds: 75, at: Self.t0)
-            == .setCompleted(setID: Self.curl2, restSeconds: 75, startsRest: false, at: Self.t0))
+        #expect(
+            RestTimer.event(completing: Self.curl2, at: place, defaultRestSeconds: 75, at: Self.t0)
+                == .setCompleted(setID: Self.curl2, restSeconds: 75, startsRest: false, at: Self.t0))
     }
 
     @Test("An unknown set gives no event")
@@ -434,7 +439,8 @@ struct RestTimerSupersetTests {
     static let t0 = Date(timeIntervalSince1970: 1_700_000_000)
 
     static func set(_ n: Int) -> WorkoutSet {
-        WorkoutSet(id: id(n), kind: .working, reps: 10, weight: Mass(20, .kg), updatedAt: Date(timeIntervalSince1970: 1_699_990_000))
+        WorkoutSet(
+            id: id(n), kind: .working, reps: 10, weight: Mass(20, .kg), updatedAt: Date(timeIntervalSince1970: 1_699_990_000))
     }
 
     // Curl (A, 60 s) and pushdown (A, 90 s) as a superset, then a row on its own (B, none).
@@ -460,8 +466,9 @@ struct RestTimerSupersetTests {
 
     @Test("another group is not the same superset: the row's first set rests the default 120 s")
     func otherGroup() {
-        #expect(RestTimer.event(completing: Self.id(31), in: Self.workout, defaultRestSeconds: 120, at: Self.t0)
-            == .setCompleted(setID: Self.id(31), restSeconds: 120, startsRest: true, at: Self.t0))
+        #expect(
+            RestTimer.event(completing: Self.id(31), in: Self.workout, defaultRestSeconds: 120, at: Self.t0)
+                == .setCompleted(setID: Self.id(31), restSeconds: 120, startsRest: true, at: Self.t0))
         #expect(RestTimer.SetPlace.sameSuperset(nil, nil) == false, "no group is no superset")
     }
 }

@@ -34,8 +34,10 @@ struct SettingsChangeTests {
         let result = try SettingsChange(
             unit: "lb", defaultRestSeconds: 180, theme: "light", timeZone: "Europe/Berlin", onboardingSeen: true
         ).applied(to: Self.start)
-        #expect(result == UserSettings(
-            unit: .lb, defaultRestSeconds: 180, theme: .light, timeZone: "Europe/Berlin", onboardingSeen: true))
+        #expect(
+            result
+                == UserSettings(
+                    unit: .lb, defaultRestSeconds: 180, theme: .light, timeZone: "Europe/Berlin", onboardingSeen: true))
     }
 
     @Test(
@@ -63,9 +65,10 @@ struct SettingsChangeTests {
         let failure = try #require(throws: ValidationFailure.self) {
             try SettingsChange(defaultRestSeconds: seconds).applied(to: Self.start)
         }
-        #expect(failure.issues == [
-            FieldIssue(field: "defaultRestSeconds", message: "Rest must be between 0 and 1800 seconds.")
-        ])
+        #expect(
+            failure.issues == [
+                FieldIssue(field: "defaultRestSeconds", message: "Rest must be between 0 and 1800 seconds.")
+            ])
     }
 
     @Test(
@@ -93,9 +96,10 @@ struct SettingsChangeTests {
     @Test("Unknown time zones are refused", arguments: ["Mars/Olympus", "", "Europe/Berlinn", "Berlin", "Europe/Berlin/Mitte"])
     func badTimeZones(_ name: String) throws {
         let failure = try #require(throws: ValidationFailure.self) { try SettingsChange(timeZone: name).applied(to: Self.start) }
-        #expect(failure.issues == [
-            FieldIssue(field: "timeZone", message: "Use a time zone name such as Europe/Berlin.")
-        ])
+        #expect(
+            failure.issues == [
+                FieldIssue(field: "timeZone", message: "Use a time zone name such as Europe/Berlin.")
+            ])
     }
 
     @Test("Several bad fields give one issue each, and nothing changes")
@@ -129,7 +133,9 @@ struct SettingsChangeTests {
         #expect(Theme.allCases.map(\.displayName) == ["System", "Light", "Dark"])
     }
 
-    @Test("The plate step: 2.5 kg or 5 lb by default; a chosen step in 0.25...25; a unit change forgets it; nothing else changes on a bad one")
+    @Test(
+        "The plate step: 2.5 kg or 5 lb by default; a chosen step in 0.25...25; a unit change forgets it; nothing else changes on a bad one"
+    )
     func plateStep() throws {
         let kg = UserSettings()
         #expect(kg.plateStep == nil && kg.roundingStep == 2.5)
@@ -140,7 +146,10 @@ struct SettingsChangeTests {
         #expect(try SettingsChange(unit: "lb").applied(to: small).plateStep == nil, "1.25 kg means nothing in pounds")
         #expect(try SettingsChange(unit: "kg").applied(to: small).plateStep == 1.25, "the same unit keeps it")
         for bad in [0.0, 0.2, 25.5, -2.5] {
-            #expect(throws: ValidationFailure(field: "plateStep", message: "The smallest plate step must be between 0.25 and 25 kg, such as 2.5.")) {
+            #expect(
+                throws: ValidationFailure(
+                    field: "plateStep", message: "The smallest plate step must be between 0.25 and 25 kg, such as 2.5.")
+            ) {
                 try SettingsChange(defaultRestSeconds: 60, plateStep: .some(bad)).applied(to: kg)
             }
         }

@@ -59,7 +59,8 @@ struct TemplateDraftTests {
         #expect(
             result.exercises == [
                 TemplateExercise(
-                    id: Self.newID(1), exerciseID: Self.bench, setCount: 3, reps: RepRange(8, 12), targetWeight: nil, targetRPE: nil,
+                    id: Self.newID(1), exerciseID: Self.bench, setCount: 3, reps: RepRange(8, 12), targetWeight: nil,
+                    targetRPE: nil,
                     restSeconds: nil, targetDurationSeconds: nil, notes: "")
             ])
     }
@@ -82,7 +83,8 @@ struct TemplateDraftTests {
         let result = try Self.apply(
             Self.draft(
                 .init(
-                    exerciseID: Self.bench, setCount: 5, repMin: 3, repMax: 5, targetWeight: 102.5, weightUnit: "kg", targetRPE: 8.5,
+                    exerciseID: Self.bench, setCount: 5, repMin: 3, repMax: 5, targetWeight: 102.5, weightUnit: "kg",
+                    targetRPE: 8.5,
                     restSeconds: 180, targetDurationSeconds: nil, notes: "  Pause on the chest \n")))
         #expect(
             result.exercises == [
@@ -140,7 +142,8 @@ struct TemplateDraftTests {
     @Test("An unknown category is refused, and the message lists the categories")
     func badCategory() {
         let expected = ValidationFailure(
-            field: "category", message: "The category must be one of: strength, hypertrophy, calisthenics, weightlifting, beginner, custom.")
+            field: "category",
+            message: "The category must be one of: strength, hypertrophy, calisthenics, weightlifting, beginner, custom.")
         #expect(throws: expected) {
             try Self.apply(TemplateDraft(category: "cardio"))
         }
@@ -197,8 +200,14 @@ struct TemplateDraftTests {
     @Test(
         "Bad RPE, rest, duration or unit in a row is refused with the row's number",
         arguments: [
-            (TemplateDraft.ExerciseDraft(exerciseID: Self.bench, targetRPE: 7.3), "targetRPE", "RPE must be 6 to 10 in steps of 0.5."),
-            (TemplateDraft.ExerciseDraft(exerciseID: Self.bench, targetRPE: 5.5), "targetRPE", "RPE must be 6 to 10 in steps of 0.5."),
+            (
+                TemplateDraft.ExerciseDraft(exerciseID: Self.bench, targetRPE: 7.3), "targetRPE",
+                "RPE must be 6 to 10 in steps of 0.5."
+            ),
+            (
+                TemplateDraft.ExerciseDraft(exerciseID: Self.bench, targetRPE: 5.5), "targetRPE",
+                "RPE must be 6 to 10 in steps of 0.5."
+            ),
             (
                 TemplateDraft.ExerciseDraft(exerciseID: Self.bench, restSeconds: 1_801), "restSeconds",
                 "rest must be between 0 and 1800 seconds."
@@ -292,7 +301,8 @@ struct TemplateDraftTests {
         var result: WorkoutTemplate?
         #expect(throws: ValidationFailure.self) {
             result = try Self.apply(
-                Self.draft(.init(exerciseID: Self.bench), .init(exerciseID: Self.row, setCount: 21), .init(exerciseID: Self.curl)),
+                Self.draft(
+                    .init(exerciseID: Self.bench), .init(exerciseID: Self.row, setCount: 21), .init(exerciseID: Self.curl)),
                 to: Self.pushDay)
         }
         #expect(result == nil)

@@ -17,7 +17,8 @@ struct TemplateFromWorkoutTests {
     static func set(
         _ weight: Mass?, _ reps: Int?, _ kind: SetKind = .working, done: Bool = true, seconds: Int? = nil
     ) -> WorkoutSet {
-        WorkoutSet(id: existing(0), kind: kind, reps: reps, weight: weight, durationSeconds: seconds, done: done, updatedAt: startedAt)
+        WorkoutSet(
+            id: existing(0), kind: kind, reps: reps, weight: weight, durationSeconds: seconds, done: done, updatedAt: startedAt)
     }
 
     static func kg(_ value: Double) -> Mass { Mass(value, .kg) }
@@ -156,7 +157,9 @@ struct TemplateFromWorkoutTests {
     func nameInUTC() throws {
         var workout = Self.workout
         workout.startedAt = Self.lateEvening
-        #expect(TemplateFromWorkout.suggestedName(for: workout, timeZone: try #require(TimeZone(identifier: "UTC"))) == "Workout on Nov 3")
+        #expect(
+            TemplateFromWorkout.suggestedName(for: workout, timeZone: try #require(TimeZone(identifier: "UTC")))
+                == "Workout on Nov 3")
     }
 
     @Test("In Berlin the same moment is already Nov 4")

@@ -25,9 +25,11 @@ struct TemplateNamingTests {
     @Test("Duplicating a copy counts on from the original instead of stacking suffixes")
     func copyOfCopy() {
         #expect(
-            TemplateNaming.copyName(of: "Push Day (Copy)", taken: Self.taken("Push Day", "Push Day (Copy)")) == "Push Day (Copy 2)")
+            TemplateNaming.copyName(of: "Push Day (Copy)", taken: Self.taken("Push Day", "Push Day (Copy)"))
+                == "Push Day (Copy 2)")
         #expect(
-            TemplateNaming.copyName(of: "Push Day (Copy 2)", taken: Self.taken("Push Day", "Push Day (Copy)", "Push Day (Copy 2)"))
+            TemplateNaming.copyName(
+                of: "Push Day (Copy 2)", taken: Self.taken("Push Day", "Push Day (Copy)", "Push Day (Copy 2)"))
                 == "Push Day (Copy 3)")
     }
 
@@ -43,7 +45,8 @@ struct TemplateNamingTests {
         #expect(
             TemplateNaming.copyName(of: "Push Day", taken: Self.taken("push day (copy)")) == "Push Day (Copy 2)")
         #expect(
-            TemplateNaming.copyName(of: "Push Day", taken: Self.taken("  PUSH   DAY (COPY)", "push day (copy 2)")) == "Push Day (Copy 3)")
+            TemplateNaming.copyName(of: "Push Day", taken: Self.taken("  PUSH   DAY (COPY)", "push day (copy 2)"))
+                == "Push Day (Copy 3)")
     }
 
     @Test("The copy's name is cleaned: outer spaces dropped, inner runs folded")
@@ -99,7 +102,8 @@ struct TemplateNamingTests {
     @Test("Imports and copies are counted separately")
     func importIgnoresCopies() {
         #expect(
-            TemplateNaming.importedName(of: "Push Day", taken: Self.taken("Push Day", "Push Day (Copy)")) == "Push Day (Imported)")
+            TemplateNaming.importedName(of: "Push Day", taken: Self.taken("Push Day", "Push Day (Copy)")) == "Push Day (Imported)"
+        )
     }
 
     @Test("A long imported name is shortened to fit with its suffix")
@@ -113,6 +117,8 @@ struct TemplateNamingTests {
 
     @Test("Copying \"Push Day (copy)\" counts on from Push Day instead of stacking suffixes")
     func lowerCaseSuffix() {
-        #expect(TemplateNaming.copyName(of: "Push Day (copy)", taken: Self.taken("push day", "push day (copy)")) == "Push Day (Copy 2)")
+        #expect(
+            TemplateNaming.copyName(of: "Push Day (copy)", taken: Self.taken("push day", "push day (copy)"))
+                == "Push Day (Copy 2)")
     }
 }

@@ -17,14 +17,16 @@ private enum Fixture {
 
     /// Bench 3 x 8-12 @ 60 kg, Row 3 x 8-12 (weight from history), Curl 3 x 10-15.
     static let template: [TemplateExercise] = [
-        TemplateExercise(id: tBench, exerciseID: bench, setCount: 3, reps: RepRange(8, 12), targetWeight: Mass(60, .kg), notes: "Arch"),
+        TemplateExercise(
+            id: tBench, exerciseID: bench, setCount: 3, reps: RepRange(8, 12), targetWeight: Mass(60, .kg), notes: "Arch"),
         TemplateExercise(id: tRow, exerciseID: row, setCount: 3, reps: RepRange(8, 12), restSeconds: 90),
         TemplateExercise(id: tCurl, exerciseID: curl, setCount: 3, reps: RepRange(10, 15)),
     ]
 
     /// Row 4 x 6-8 @ 70 kg, Bench 5 x 5 @ 65 kg, Dips 3 x 8-12.
     static let plan: [TemplateExercise] = [
-        TemplateExercise(id: pRow, exerciseID: row, setCount: 4, reps: RepRange(6, 8), targetWeight: Mass(70, .kg), restSeconds: 150),
+        TemplateExercise(
+            id: pRow, exerciseID: row, setCount: 4, reps: RepRange(6, 8), targetWeight: Mass(70, .kg), restSeconds: 150),
         TemplateExercise(id: pBench, exerciseID: bench, setCount: 5, reps: RepRange(5, 5), targetWeight: Mass(65, .kg)),
         TemplateExercise(id: pDips, exerciseID: dips, setCount: 3, reps: RepRange(8, 12), restSeconds: 60),
     ]
@@ -88,11 +90,15 @@ struct TemplateUpdateTests {
 
     @Test("An exercise twice is matched first to first, second to second")
     func duplicates() {
-        let heavy = TemplateExercise(id: Fixture.id("A0", 21), exerciseID: F.bench, setCount: 3, reps: RepRange(5, 5), targetWeight: Mass(80, .kg))
-        let light = TemplateExercise(id: Fixture.id("A0", 22), exerciseID: F.bench, setCount: 3, reps: RepRange(10, 12), targetWeight: Mass(50, .kg))
+        let heavy = TemplateExercise(
+            id: Fixture.id("A0", 21), exerciseID: F.bench, setCount: 3, reps: RepRange(5, 5), targetWeight: Mass(80, .kg))
+        let light = TemplateExercise(
+            id: Fixture.id("A0", 22), exerciseID: F.bench, setCount: 3, reps: RepRange(10, 12), targetWeight: Mass(50, .kg))
         let plan = [
-            TemplateExercise(id: Fixture.id("B0", 21), exerciseID: F.bench, setCount: 4, reps: RepRange(3, 3), targetWeight: Mass(85, .kg)),
-            TemplateExercise(id: Fixture.id("B0", 22), exerciseID: F.bench, setCount: 2, reps: RepRange(15, 15), targetWeight: Mass(45, .kg)),
+            TemplateExercise(
+                id: Fixture.id("B0", 21), exerciseID: F.bench, setCount: 4, reps: RepRange(3, 3), targetWeight: Mass(85, .kg)),
+            TemplateExercise(
+                id: Fixture.id("B0", 22), exerciseID: F.bench, setCount: 2, reps: RepRange(15, 15), targetWeight: Mass(45, .kg)),
         ]
         #expect(
             TemplateUpdate.values.apply(to: [heavy, light], plan: plan) == [
@@ -100,9 +106,10 @@ struct TemplateUpdateTests {
                 F.with(light, sets: 2, reps: RepRange(15, 15), weight: Mass(45, .kg)),
             ])
         // Only one bench today: it is the first one; the second is dropped from the structure.
-        #expect(TemplateUpdate.both.apply(to: [heavy, light], plan: [plan[0]]) == [
-            F.with(heavy, sets: 4, reps: RepRange(3, 3), weight: Mass(85, .kg))
-        ])
+        #expect(
+            TemplateUpdate.both.apply(to: [heavy, light], plan: [plan[0]]) == [
+                F.with(heavy, sets: 4, reps: RepRange(3, 3), weight: Mass(85, .kg))
+            ])
     }
 
     @Test("A template weight with no weight today stays")
@@ -151,7 +158,10 @@ struct TemplateDiffTests {
     func changedValues() {
         var new = F.template
         new[0] = F.with(new[0], sets: 5, reps: RepRange(5, 5), weight: Mass(65, .kg))
-        #expect(TemplateDiff.changes(from: F.template, to: new) == [.changed(exerciseID: F.bench, details: ["3 x 8-12 @ 60 kg -> 5 x 5 @ 65 kg"])])
+        #expect(
+            TemplateDiff.changes(from: F.template, to: new) == [
+                .changed(exerciseID: F.bench, details: ["3 x 8-12 @ 60 kg -> 5 x 5 @ 65 kg"])
+            ])
     }
 
     @Test("RPE, rest and notes changes are each listed")
@@ -168,8 +178,10 @@ struct TemplateDiffTests {
 
     @Test("An added row is summarised; a removed row is listed after the rest")
     func addedAndRemoved() {
-        let dips = TemplateExercise(id: F.pDips, exerciseID: F.dips, setCount: 3, reps: RepRange(8, 12), targetWeight: Mass(102.5, .kg))
-        let plank = TemplateExercise(id: Fixture.id("B0", 9), exerciseID: Fixture.id("E0", 9), setCount: 3, targetDurationSeconds: 30)
+        let dips = TemplateExercise(
+            id: F.pDips, exerciseID: F.dips, setCount: 3, reps: RepRange(8, 12), targetWeight: Mass(102.5, .kg))
+        let plank = TemplateExercise(
+            id: Fixture.id("B0", 9), exerciseID: Fixture.id("E0", 9), setCount: 3, targetDurationSeconds: 30)
         let new = [dips, F.template[0], F.template[1], plank]
         #expect(
             TemplateDiff.changes(from: F.template, to: new) == [
@@ -187,7 +199,8 @@ struct TemplateDiffTests {
     @Test("Adding a row at the top does not make the others look moved")
     func additionIsNotAMove() {
         let dips = TemplateExercise(id: F.pDips, exerciseID: F.dips)
-        #expect(TemplateDiff.changes(from: F.template, to: [dips] + F.template) == [.added(exerciseID: F.dips, summary: "3 x 8-12")])
+        #expect(
+            TemplateDiff.changes(from: F.template, to: [dips] + F.template) == [.added(exerciseID: F.dips, summary: "3 x 8-12")])
     }
 
     @Test("Swapping two rows is one change: the new order")
@@ -222,7 +235,9 @@ struct TemplateDiffTests {
     @Test("Summaries: a fixed number of reps, a range, seconds, and weights in either unit")
     func summaries() {
         func row(_ sets: Int, _ reps: RepRange, _ weight: Mass? = nil, seconds: Int? = nil) -> TemplateExercise {
-            TemplateExercise(id: F.tBench, exerciseID: F.bench, setCount: sets, reps: reps, targetWeight: weight, targetDurationSeconds: seconds)
+            TemplateExercise(
+                id: F.tBench, exerciseID: F.bench, setCount: sets, reps: reps, targetWeight: weight,
+                targetDurationSeconds: seconds)
         }
         #expect(TemplateDiff.summary(of: row(5, RepRange(5, 5))) == "5 x 5")
         #expect(TemplateDiff.summary(of: row(3, RepRange(8, 12), Mass(60, .kg))) == "3 x 8-12 @ 60 kg")

@@ -1,7 +1,6 @@
 import Foundation
-import Testing
-
 import SpotterCore
+import Testing
 
 /// `UTCTime`, checked against times worked out by hand.
 @Suite("UTC times")
@@ -46,13 +45,15 @@ struct UTCTimeTests {
         #expect(read == Date(timeIntervalSince1970: 1_773_511_500.251))
         #expect(UTCTime.text(read) == up)
         #expect(UTCTime.text(try #require(UTCTime.date(UTCTime.text(read)))) == up)
-        #expect(UTCTime.text(Date(timeIntervalSince1970: 59.9996)) == "1970-01-01T00:01:00.000Z", "rounding carries into the minute")
+        #expect(
+            UTCTime.text(Date(timeIntervalSince1970: 59.9996)) == "1970-01-01T00:01:00.000Z", "rounding carries into the minute")
     }
 
     @Test("text that is not such a time is refused")
     func refused() {
         for text in [
-            "2023-02-29T00:00:00.000Z", "2026-03-14T24:00:00.000Z", "2026-03-14T18:05:00.250", "2026-03-14T18:05:00", "2026-03-14T18:05:00.250+01:00",
+            "2023-02-29T00:00:00.000Z", "2026-03-14T24:00:00.000Z", "2026-03-14T18:05:00.250", "2026-03-14T18:05:00",
+            "2026-03-14T18:05:00.250+01:00",
             "2026-13-01T00:00:00.000Z", "2026-04-31T00:00:00.000Z", "2026-03-14 18:05:00.250Z", "2026-03-14T18:60:00.000Z", "",
         ] {
             #expect(UTCTime.date(text) == nil, "\(text)")

@@ -28,17 +28,20 @@ struct ValidationFailureTests {
             SpotterError.invalid(field: "unit", "Choose kg or lb.")
                 == .invalid(ValidationFailure(field: "unit", message: "Choose kg or lb.")))
         #expect(SpotterError.notFound("Exercise").message == "Exercise was not found.")
-        #expect(SpotterError.conflict(field: "name", message: "You already have a type called Legs.").message
-            == "You already have a type called Legs.")
-        #expect(SpotterError.forbidden("Built-in exercises cannot be changed.").description
-            == "Built-in exercises cannot be changed.")
+        #expect(
+            SpotterError.conflict(field: "name", message: "You already have a type called Legs.").message
+                == "You already have a type called Legs.")
+        #expect(
+            SpotterError.forbidden("Built-in exercises cannot be changed.").description
+                == "Built-in exercises cannot be changed.")
     }
 
     @Test("An invalid error shows only its first issue")
     func invalidShowsFirst() {
-        let error = SpotterError.invalid(ValidationFailure([
-            FieldIssue(field: "a", message: "First."), FieldIssue(field: "b", message: "Second."),
-        ]))
+        let error = SpotterError.invalid(
+            ValidationFailure([
+                FieldIssue(field: "a", message: "First."), FieldIssue(field: "b", message: "Second."),
+            ]))
         #expect(error.message == "First.")
     }
 }

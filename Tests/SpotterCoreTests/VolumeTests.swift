@@ -200,7 +200,8 @@ struct VolumeTests {
     /// 10 reps with no weight, 8 reps at 0 kg, and a done plank with no reps.
     static let mixed = [
         set(.warmup, reps: 10, weight: Mass(60, .kg)), set(reps: 5, weight: Mass(100, .kg)), set(reps: 3, weight: Mass(225, .lb)),
-        set(reps: 10), set(reps: 8, weight: Mass(0, .kg)), set(reps: nil, durationSeconds: 60), set(reps: 5, weight: Mass(100, .kg), done: false),
+        set(reps: 10), set(reps: 8, weight: Mass(0, .kg)), set(reps: nil, durationSeconds: 60),
+        set(reps: 5, weight: Mass(100, .kg), done: false),
     ]
 
     @Test("Sets add up as counted sets, weight x reps per unit, and reps with and without a weight")
@@ -246,9 +247,10 @@ struct VolumeTests {
             ])
         let totals = WorkoutTotals(workout)
         #expect(totals.id == workout.id && totals.startedAt == workout.startedAt)
-        #expect(totals.exercises == [
-            squat: SetSums(sets: 2, kilograms: 860, loadedReps: 8), pullUp: SetSums(sets: 1, bareReps: 10),
-        ])
+        #expect(
+            totals.exercises == [
+                squat: SetSums(sets: 2, kilograms: 860, loadedReps: 8), pullUp: SetSums(sets: 1, bareReps: 10),
+            ])
         #expect(totals.sets == 3)
         // 500 + 360 = 860 kg of squats; 10 bodyweight reps.
         let kinds: [UUID: ExerciseKind] = [squat: .weightReps, pullUp: .bodyweightReps]

@@ -13,12 +13,18 @@ struct WarmUpRampTests {
 
     @Test("100 kg: the bar x 10, 40 x 5, 60 x 3, 80 x 2, all loadable as they are")
     func hundred() {
-        #expect(ramp(100) == [Step(weight: 20, reps: 10), Step(weight: 40, reps: 5), Step(weight: 60, reps: 3), Step(weight: 80, reps: 2)])
+        #expect(
+            ramp(100) == [
+                Step(weight: 20, reps: 10), Step(weight: 40, reps: 5), Step(weight: 60, reps: 3), Step(weight: 80, reps: 2),
+            ])
     }
 
     @Test("140 kg: 56, 84 and 112 round down to 55, 82.5 and 110")
     func roundedDown() {
-        #expect(ramp(140) == [Step(weight: 20, reps: 10), Step(weight: 55, reps: 5), Step(weight: 82.5, reps: 3), Step(weight: 110, reps: 2)])
+        #expect(
+            ramp(140) == [
+                Step(weight: 20, reps: 10), Step(weight: 55, reps: 5), Step(weight: 82.5, reps: 3), Step(weight: 110, reps: 2),
+            ])
     }
 
     @Test("45 kg: 40 % (18) is under the bar and left out; 27 and 36 round down to 25 and 35")
@@ -45,13 +51,22 @@ struct WarmUpRampTests {
     @Test("Pounds: 225 on a 45 lb bar is 45 x 10, 90 x 5, 135 x 3, 180 x 2; 315 rounds 126, 189, 252 down")
     func pounds() {
         let lb: [Double] = [45, 35, 25, 10, 5, 2.5]
-        #expect(ramp(225, bar: 45, plates: lb) == [Step(weight: 45, reps: 10), Step(weight: 90, reps: 5), Step(weight: 135, reps: 3), Step(weight: 180, reps: 2)])
-        #expect(ramp(315, bar: 45, plates: lb) == [Step(weight: 45, reps: 10), Step(weight: 125, reps: 5), Step(weight: 185, reps: 3), Step(weight: 250, reps: 2)])
+        #expect(
+            ramp(225, bar: 45, plates: lb) == [
+                Step(weight: 45, reps: 10), Step(weight: 90, reps: 5), Step(weight: 135, reps: 3), Step(weight: 180, reps: 2),
+            ])
+        #expect(
+            ramp(315, bar: 45, plates: lb) == [
+                Step(weight: 45, reps: 10), Step(weight: 125, reps: 5), Step(weight: 185, reps: 3), Step(weight: 250, reps: 2),
+            ])
     }
 
     @Test("No bar (dumbbells): no bar set, shares round down to the step: 30 kg is 10, 17.5, 22.5")
     func noBar() {
-        #expect(ramp(30, bar: 0, plates: [1.25]) == [Step(weight: 10, reps: 5), Step(weight: 17.5, reps: 3), Step(weight: 22.5, reps: 2)])
+        #expect(
+            ramp(30, bar: 0, plates: [1.25]) == [
+                Step(weight: 10, reps: 5), Step(weight: 17.5, reps: 3), Step(weight: 22.5, reps: 2),
+            ])
     }
 
     // MARK: The plan for an entry
@@ -68,7 +83,9 @@ struct WarmUpRampTests {
 
     @Test("A barbell entry ramps to its first working set, which is where the warm-ups go")
     func plan() throws {
-        let planned = try WarmUpRamp.plan(for: entry([set(.working, Mass(100, .kg)), set(.working, Mass(110, .kg))]), equipment: .barbell, settings: UserSettings())
+        let planned = try WarmUpRamp.plan(
+            for: entry([set(.working, Mass(100, .kg)), set(.working, Mass(110, .kg))]), equipment: .barbell,
+            settings: UserSettings())
         #expect(planned.position == 0)
         #expect(planned.steps.map(\.weight) == [20, 40, 60, 80])
         // A drop set first is a working weight too (only warm-ups are skipped).
@@ -78,11 +95,13 @@ struct WarmUpRampTests {
 
     @Test("A working weight in the other unit ramps in the lifter's: 225 lb is 102.06 kg, so 40, 60, 80 kg")
     func otherUnit() throws {
-        let planned = try WarmUpRamp.plan(for: entry([set(.working, Mass(225, .lb))]), equipment: .barbell, settings: UserSettings())
+        let planned = try WarmUpRamp.plan(
+            for: entry([set(.working, Mass(225, .lb))]), equipment: .barbell, settings: UserSettings())
         #expect(planned.steps.map(\.weight) == [20, 40, 60, 80])
     }
 
-    @Test("The lifter's bar and plates count: a 15 kg bar and 10 kg plates only, 60 kg: 24 rounds to the bar, 36 and 48 both to 35")
+    @Test(
+        "The lifter's bar and plates count: a 15 kg bar and 10 kg plates only, 60 kg: 24 rounds to the bar, 36 and 48 both to 35")
     func ownBar() throws {
         var settings = UserSettings()
         settings.barWeight = 15
@@ -94,7 +113,8 @@ struct WarmUpRampTests {
 
     @Test("Anything but a barbell rounds down to the lifter's step, with no bar set")
     func dumbbells() throws {
-        let planned = try WarmUpRamp.plan(for: entry([set(.working, Mass(30, .kg))]), equipment: .dumbbell, settings: UserSettings())
+        let planned = try WarmUpRamp.plan(
+            for: entry([set(.working, Mass(30, .kg))]), equipment: .dumbbell, settings: UserSettings())
         #expect(planned.steps == [Step(weight: 10, reps: 5), Step(weight: 17.5, reps: 3), Step(weight: 22.5, reps: 2)])
     }
 
@@ -103,12 +123,21 @@ struct WarmUpRampTests {
         arguments: [
             ([] as [WorkoutSet], "weight", "Enter the working weight first."),
             ([WorkoutSet(id: UUID(), reps: 5, updatedAt: day)], "weight", "Enter the working weight first."),
-            ([WorkoutSet(id: UUID(), reps: 5, weight: Mass(0, .kg), updatedAt: day)], "weight", "Enter the working weight first."),
-            ([WorkoutSet(id: UUID(), reps: 5, weight: Mass(20, .kg), updatedAt: day)], "weight",
-             "The working weight is no more than the bar: there is nothing to warm up to."),
-            ([WorkoutSet(id: UUID(), kind: .warmup, reps: 10, weight: Mass(20, .kg), updatedAt: day),
-              WorkoutSet(id: UUID(), reps: 5, weight: Mass(100, .kg), updatedAt: day)], "entry",
-             "This exercise has warm-up sets already. Delete them to make new ones."),
+            (
+                [WorkoutSet(id: UUID(), reps: 5, weight: Mass(0, .kg), updatedAt: day)], "weight",
+                "Enter the working weight first."
+            ),
+            (
+                [WorkoutSet(id: UUID(), reps: 5, weight: Mass(20, .kg), updatedAt: day)], "weight",
+                "The working weight is no more than the bar: there is nothing to warm up to."
+            ),
+            (
+                [
+                    WorkoutSet(id: UUID(), kind: .warmup, reps: 10, weight: Mass(20, .kg), updatedAt: day),
+                    WorkoutSet(id: UUID(), reps: 5, weight: Mass(100, .kg), updatedAt: day),
+                ], "entry",
+                "This exercise has warm-up sets already. Delete them to make new ones."
+            ),
         ])
     func refused(sets: [WorkoutSet], field: String, message: String) {
         #expect(throws: ValidationFailure(field: field, message: message)) {

@@ -17,9 +17,12 @@ struct WorkoutSummaryTests {
         Workout(
             id: UUID(), ownerID: UUID(), name: "Upper", startedAt: start, endedAt: endedAt,
             entries: [
-                ExerciseEntry(id: UUID(), exerciseID: bench, sets: [
-                    set(.warmup, reps: 10, kg: 60), set(reps: 5, kg: 100), set(reps: 5, kg: 100), set(reps: 5, kg: 100, done: false),
-                ]),
+                ExerciseEntry(
+                    id: UUID(), exerciseID: bench,
+                    sets: [
+                        set(.warmup, reps: 10, kg: 60), set(reps: 5, kg: 100), set(reps: 5, kg: 100),
+                        set(reps: 5, kg: 100, done: false),
+                    ]),
                 ExerciseEntry(id: UUID(), exerciseID: pullUp, sets: [set(reps: 10), set(reps: 8)]),
             ])
     }
@@ -28,9 +31,11 @@ struct WorkoutSummaryTests {
 
     @Test("a finished hour: 2 exercises, 5 completed sets (the warm-up counts as done), 1000 kg and 18 bodyweight reps")
     func finished() {
-        let summary = WorkoutSummary.of(Self.workout(endedAt: Self.start + 3_600), kinds: Self.kinds, unit: .kg, now: Self.start + 99_999)
+        let summary = WorkoutSummary.of(
+            Self.workout(endedAt: Self.start + 3_600), kinds: Self.kinds, unit: .kg, now: Self.start + 99_999)
         // 2 x (100 x 5) = 1000 kg; the warm-up and the unticked set add nothing.
-        #expect(summary == WorkoutSummary(durationSeconds: 3_600, exerciseCount: 2, setCount: 5, volume: 1_000, bodyweightReps: 18))
+        #expect(
+            summary == WorkoutSummary(durationSeconds: 3_600, exerciseCount: 2, setCount: 5, volume: 1_000, bodyweightReps: 18))
     }
 
     @Test("an active workout runs until now; in pounds 1000 kg is 2204.6 lb, to a tenth")
@@ -41,7 +46,9 @@ struct WorkoutSummaryTests {
         #expect(summary.volume == 2_204.6)
     }
 
-    @Test("compared with the last time: 8,310.4 kg in 1 h 35 min against 7,990 kg in 1 h 40 min is +320.4 kg, 5 min less, 2 sets more")
+    @Test(
+        "compared with the last time: 8,310.4 kg in 1 h 35 min against 7,990 kg in 1 h 40 min is +320.4 kg, 5 min less, 2 sets more"
+    )
     func change() {
         let today = WorkoutSummary(durationSeconds: 5_700, exerciseCount: 6, setCount: 30, volume: 8_310.4, bodyweightReps: 0)
         let before = WorkoutSummary(durationSeconds: 6_000, exerciseCount: 6, setCount: 28, volume: 7_990, bodyweightReps: 12)
@@ -52,7 +59,9 @@ struct WorkoutSummaryTests {
 
     @Test("a clock behind the start gives no negative duration")
     func clockBehind() {
-        #expect(WorkoutSummary.of(Self.workout(endedAt: nil), kinds: Self.kinds, unit: .kg, now: Self.start - 30).durationSeconds == 0)
+        #expect(
+            WorkoutSummary.of(Self.workout(endedAt: nil), kinds: Self.kinds, unit: .kg, now: Self.start - 30).durationSeconds == 0
+        )
     }
 }
 

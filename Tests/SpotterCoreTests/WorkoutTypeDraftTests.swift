@@ -40,9 +40,10 @@ struct WorkoutTypeDraftTests {
         let failure = try #require(throws: ValidationFailure.self) {
             try WorkoutTypeDraft(name: "Legs", colorHex: raw, icon: "leg").validated()
         }
-        #expect(failure.issues == [
-            FieldIssue(field: "colorHex", message: "Use a colour like #4F8EF7 (a # and six hex digits).")
-        ])
+        #expect(
+            failure.issues == [
+                FieldIssue(field: "colorHex", message: "Use a colour like #4F8EF7 (a # and six hex digits).")
+            ])
     }
 
     /// The stored colour is put into pages and style sheets as `#RRGGBB`, so only the
@@ -79,10 +80,11 @@ struct WorkoutTypeDraftTests {
             try WorkoutTypeDraft(name: "Legs", colorHex: "#3FBF7F", icon: raw).validated()
         }
         #expect(failure.issues.map(\.field) == ["icon"])
-        #expect(failure.message(for: "icon") == """
-            Choose one of the icons: dumbbell, barbell, kettlebell, back, chest, shoulders, arm, leg, core, body, \
-            heart, run, bolt, flame, target, star.
-            """)
+        #expect(
+            failure.message(for: "icon") == """
+                Choose one of the icons: dumbbell, barbell, kettlebell, back, chest, shoulders, arm, leg, core, body, \
+                heart, run, bolt, flame, target, star.
+                """)
     }
 
     @Test("A name of 40 characters is kept, 41 is too long")

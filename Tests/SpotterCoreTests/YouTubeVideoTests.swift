@@ -149,7 +149,9 @@ struct YouTubeVideoTests {
 
     @Test("Two links to the same video are equal")
     func equality() {
-        #expect(YouTubeVideo(parsing: "youtu.be/dQw4w9WgXcQ") == YouTubeVideo(parsing: "https://m.youtube.com/watch?v=dQw4w9WgXcQ&t=1"))
+        #expect(
+            YouTubeVideo(parsing: "youtu.be/dQw4w9WgXcQ")
+                == YouTubeVideo(parsing: "https://m.youtube.com/watch?v=dQw4w9WgXcQ&t=1"))
         #expect(YouTubeVideo(parsing: "youtu.be/dQw4w9WgXcQ") != YouTubeVideo(parsing: "youtu.be/aaaaaaaaaaa"))
     }
 

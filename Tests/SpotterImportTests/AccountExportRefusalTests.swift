@@ -15,9 +15,12 @@ struct AccountExportRefusalTests: AccountExportFixtures {
     func smallFileImports(engine: TestDatabase) async throws {
         try await Self.withAccount("carl", on: engine) { store, images, carl in
             let file = Self.smallFile()
-            #expect(file.summary == "Spotter full export of dora, written 2026-03-16: 2 workouts with 4 sets (2026-03-14 to 2026-03-15), "
-                + "1 custom exercise, 10 workout types, 1 template and 1 body measurement.")
-            let outcome = try await AccountImporter(store: store, images: images).restore(try file.encoded(), userID: carl.id, now: Self.at(Self.day))
+            #expect(
+                file.summary
+                    == "Spotter full export of dora, written 2026-03-16: 2 workouts with 4 sets (2026-03-14 to 2026-03-15), "
+                    + "1 custom exercise, 10 workout types, 1 template and 1 body measurement.")
+            let outcome = try await AccountImporter(store: store, images: images).restore(
+                try file.encoded(), userID: carl.id, now: Self.at(Self.day))
             #expect(outcome == AccountImportOutcome(workouts: 2, sets: 4, exercises: 1, templates: 1, bodyMetrics: 1))
             var back = try await AccountExporter(store: store, images: images).document(userID: carl.id, now: file.exportedAt)
             back.username = file.username
@@ -37,7 +40,8 @@ struct AccountExportRefusalTests: AccountExportFixtures {
             #expect(!String(decoding: old, as: UTF8.self).contains("programs"))
             let decoded = try AccountDocument.decode(old)
             #expect(decoded.version == 1 && decoded.programs.isEmpty && decoded.activeProgram == nil)
-            let outcome = try await AccountImporter(store: store, images: images).restore(old, userID: vera.id, now: Self.at(Self.day))
+            let outcome = try await AccountImporter(store: store, images: images).restore(
+                old, userID: vera.id, now: Self.at(Self.day))
             #expect(outcome == AccountImportOutcome(workouts: 2, sets: 4, exercises: 1, templates: 1, bodyMetrics: 1))
             var back = try await AccountExporter(store: store, images: images).document(userID: vera.id, now: file.exportedAt)
             back.username = file.username
@@ -45,7 +49,9 @@ struct AccountExportRefusalTests: AccountExportFixtures {
         }
     }
 
-    @Test("a bad file is refused with a message that says what and where, and changes nothing", arguments: TestDatabase.all, BadFile.all)
+    @Test(
+        "a bad file is refused with a message that says what and where, and changes nothing", arguments: TestDatabase.all,
+        BadFile.all)
     func badFile(engine: TestDatabase, bad: BadFile) async throws {
         try await Self.withAccount("ben", on: engine) { store, images, ben in
             let before = try await AccountRepository(store: store).content(userID: ben.id)
@@ -110,7 +116,8 @@ struct AccountExportRefusalTests: AccountExportFixtures {
                 damaged + "version is missing or not a whole number.",
                 replacing: "\"version\" : 2", with: "\"version\" : \"2\""),
             BadFile(
-                "a JSON list", "This JSON file is not a Spotter full export (it has no \"format\": \"spotter-account\"). Choose the file that Settings -> Export or `spotter export --format json` wrote.",
+                "a JSON list",
+                "This JSON file is not a Spotter full export (it has no \"format\": \"spotter-account\"). Choose the file that Settings -> Export or `spotter export --format json` wrote.",
                 text: "[1, 2, 3]"),
             BadFile(
                 "a set kind that does not exist",
@@ -174,7 +181,9 @@ struct AccountExportRefusalTests: AccountExportFixtures {
 
     // MARK: All or nothing
 
-    @Test("an image that is base64 but no picture stops the import before it writes, and the image stored before it is removed", arguments: TestDatabase.all)
+    @Test(
+        "an image that is base64 but no picture stops the import before it writes, and the image stored before it is removed",
+        arguments: TestDatabase.all)
     func notAPicture(engine: TestDatabase) async throws {
         try await Self.withAccount("ben", on: engine) { store, images, ben in
             let before = try await AccountRepository(store: store).content(userID: ben.id)
@@ -184,8 +193,11 @@ struct AccountExportRefusalTests: AccountExportFixtures {
             box.image = AccountDocument.Image(format: .png, data: Data("GIF89a, not a PNG at all".utf8).base64EncodedString())
             file.exercises.append(box)
             // The first exercise's image is stored before the second is found wrong.
-            await #expect(throws: ImportError("The image of the exercise \"Box Jump\" is not usable: Upload a PNG, JPEG or WebP image.")) {
-                try await AccountImporter(store: store, images: images).restore(try file.encoded(), userID: ben.id, now: Self.at(Self.day))
+            await #expect(
+                throws: ImportError("The image of the exercise \"Box Jump\" is not usable: Upload a PNG, JPEG or WebP image.")
+            ) {
+                try await AccountImporter(store: store, images: images).restore(
+                    try file.encoded(), userID: ben.id, now: Self.at(Self.day))
             }
             // The Zercher Squat's image, already written, is removed.
             try await Self.expectUnchanged(ben, since: before, in: store, images: images)
@@ -197,15 +209,18 @@ struct AccountExportRefusalTests: AccountExportFixtures {
     /// the account's seeded type keeps its name, so the names clash on the
     /// database's unique index only inside the transaction, after the settings,
     /// the types and the images were written.
-    @Test("a failure inside the transaction leaves nothing: no rows, the old settings, no image files", arguments: TestDatabase.all)
+    @Test(
+        "a failure inside the transaction leaves nothing: no rows, the old settings, no image files", arguments: TestDatabase.all)
     func failureInsideTheTransaction(engine: TestDatabase) async throws {
         try await Self.withAccount("ben", on: engine) { store, images, ben in
             let before = try await AccountRepository(store: store).content(userID: ben.id)
             var file = Self.smallFile()
             #expect(file.settings != before.settings, "the file's settings would change ben's")
             file.workoutTypes.removeAll { $0.seedKey == "back" }
-            file.workoutTypes.append(AccountDocument.WorkoutTypeEntry(
-                seedKey: nil, name: "Back", color: "#112233", icon: .back, sortOrder: 10, archived: false, createdAt: Self.t0))
+            file.workoutTypes.append(
+                AccountDocument.WorkoutTypeEntry(
+                    seedKey: nil, name: "Back", color: "#112233", icon: .back, sortOrder: 10, archived: false, createdAt: Self.t0)
+            )
             let data = try file.encoded()
             let importer = AccountImporter(store: store, images: images)
             let error = await #expect(throws: (any Error).self) {
@@ -217,9 +232,13 @@ struct AccountExportRefusalTests: AccountExportFixtures {
             #expect(try await TestEnvironment.count("exercise_records", in: store) == 0)
             #expect(try await TestEnvironment.count("training_weeks", in: store) == 0)
             // The clash is named, and the lifter told how to get past it.
-            #expect(error as? SpotterError == SpotterError.conflict(
-                field: nil,
-                message: "The file's workout type \"Back\" has the name of a type this server gives every account. Rename that type in the account it came from, export again, and import the new file."))
+            #expect(
+                error as? SpotterError
+                    == SpotterError.conflict(
+                        field: nil,
+                        message:
+                            "The file's workout type \"Back\" has the name of a type this server gives every account. Rename that type in the account it came from, export again, and import the new file."
+                    ))
         }
     }
 }

@@ -13,7 +13,9 @@ import Testing
 struct AccountExportTests: AccountExportFixtures {
     // MARK: Round trip
 
-    @Test("export, import into a new account, export again: the same file apart from the name, the time written and the ids", arguments: TestDatabase.all)
+    @Test(
+        "export, import into a new account, export again: the same file apart from the name, the time written and the ids",
+        arguments: TestDatabase.all)
     func roundTrip(engine: TestDatabase) async throws {
         try await TestEnvironment.with(engine) { env in
             try await env.withStore { store in
@@ -31,7 +33,9 @@ struct AccountExportTests: AccountExportFixtures {
                 let outcome = try await importer.restore(json, userID: ben.id, now: Self.at(31 * Self.day))
                 let sets = annas.workouts.reduce(0) { $0 + $1.exercises.reduce(0) { $0 + $1.sets.count } }
                 #expect(outcome == AccountImportOutcome(workouts: 14, sets: sets, exercises: 2, templates: 2, bodyMetrics: 3))
-                #expect(outcome.summary == "Imported 14 workouts with \(sets) sets, 2 custom exercises, 2 templates and 3 body measurements.")
+                #expect(
+                    outcome.summary
+                        == "Imported 14 workouts with \(sets) sets, 2 custom exercises, 2 templates and 3 body measurements.")
 
                 // The ids are not in the file: an import makes new ones, so the two
                 // accounts are compared by content, with only the account's name and
@@ -73,8 +77,10 @@ struct AccountExportTests: AccountExportFixtures {
                 let benHistory = try await workouts.history(userID: ben.id)
                 #expect(annaHistory.count == 13, "every finished workout")
                 #expect(benHistory.count == annaHistory.count)
-                #expect(benHistory.map(Self.recordMarks) == annaHistory.map(Self.recordMarks), "the same sets set the same records")
-                #expect(annaHistory.contains { !Self.recordMarks($0).joined().joined().isEmpty }, "and there are records to compare")
+                #expect(
+                    benHistory.map(Self.recordMarks) == annaHistory.map(Self.recordMarks), "the same sets set the same records")
+                #expect(
+                    annaHistory.contains { !Self.recordMarks($0).joined().joined().isEmpty }, "and there are records to compare")
                 let later = Self.at(40 * Self.day)
                 let annaWeeks = try await progress.weeks(userID: anna.id, now: later, timeZone: Self.berlin)
                 let benWeeks = try await progress.weeks(userID: ben.id, now: later, timeZone: Self.berlin)
@@ -82,8 +88,11 @@ struct AccountExportTests: AccountExportFixtures {
                 // The running rest timer, after ben's own set in the same place.
                 let annaActive = try #require(annaContent.workouts.first { $0.isActive })
                 let benActive = try #require(benContent.workouts.first { $0.isActive })
-                #expect(benActive.rest == RestTimer.State(
-                    endsAt: annaActive.rest.endsAt, totalSeconds: annaActive.rest.totalSeconds, afterSetID: benActive.entries[0].sets[0].id))
+                #expect(
+                    benActive.rest
+                        == RestTimer.State(
+                            endsAt: annaActive.rest.endsAt, totalSeconds: annaActive.rest.totalSeconds,
+                            afterSetID: benActive.entries[0].sets[0].id))
 
                 // The ids are remapped: none of ben's is one of anna's, and ben's
                 // workouts point at ben's own types and templates.
@@ -93,7 +102,9 @@ struct AccountExportTests: AccountExportFixtures {
                 #expect(benIDs.isDisjoint(with: annaIDs))
                 #expect(Set(benContent.workouts.compactMap(\.workoutTypeID)).isSubset(of: Set(benContent.workoutTypes.map(\.id))))
                 let presetIDs = Set(TemplatePresets.all.map(\.id))
-                #expect(Set(benContent.workouts.compactMap(\.templateID)).isSubset(of: Set(benContent.templates.map(\.id)).union(presetIDs)))
+                #expect(
+                    Set(benContent.workouts.compactMap(\.templateID)).isSubset(
+                        of: Set(benContent.templates.map(\.id)).union(presetIDs)))
 
                 // The image is one of ben's own, with the same bytes.
                 let annaImage = try #require(annaContent.exercises.first { $0.name == "Zercher Squat" }?.image)
@@ -109,9 +120,12 @@ struct AccountExportTests: AccountExportFixtures {
 
                 // A second full import into ben is refused and changes nothing.
                 let before = try await exporter.document(userID: ben.id, now: Self.exportedAt)
-                await #expect(throws: SpotterError.conflict(
-                    field: nil,
-                    message: "This account already holds 14 workouts, 2 custom exercises, 2 templates, 3 body measurements. A full export is imported into an empty account: create a new account and import it there.")
+                await #expect(
+                    throws: SpotterError.conflict(
+                        field: nil,
+                        message:
+                            "This account already holds 14 workouts, 2 custom exercises, 2 templates, 3 body measurements. A full export is imported into an empty account: create a new account and import it there."
+                    )
                 ) {
                     try await importer.restore(json, userID: ben.id, now: Self.at(32 * Self.day))
                 }
@@ -131,7 +145,8 @@ struct AccountExportTests: AccountExportFixtures {
             var file = Self.smallFile()
             file.workoutTypes.removeAll { $0.seedKey == "cardio" }
             for index in file.workoutTypes.indices { file.workoutTypes[index].sortOrder = index }
-            _ = try await AccountImporter(store: store, images: images).restore(try file.encoded(), userID: carl.id, now: Self.at(Self.day))
+            _ = try await AccountImporter(store: store, images: images).restore(
+                try file.encoded(), userID: carl.id, now: Self.at(Self.day))
             let types = try await WorkoutTypeRepository(store: store).list(userID: carl.id, includeArchived: true)
             #expect(types.count == 10, "the file's nine and the account's own Cardio")
             #expect(Set(types.map(\.name)) == Set(file.workoutTypes.map(\.name) + ["Cardio"]))
@@ -143,7 +158,8 @@ struct AccountExportTests: AccountExportFixtures {
 
     // MARK: Cross-user
 
-    @Test("importing into one account never changes another, and an export holds only its own account", arguments: TestDatabase.all)
+    @Test(
+        "importing into one account never changes another, and an export holds only its own account", arguments: TestDatabase.all)
     func crossUser(engine: TestDatabase) async throws {
         try await TestEnvironment.with(engine) { env in
             try await env.withStore { store in
@@ -174,7 +190,9 @@ struct AccountExportTests: AccountExportFixtures {
                     #expect(!text.contains(annas), "\(annas)")
                 }
                 #expect(try await Self.imageFiles(store, ben.id).count == 1)
-                #expect(try await AccountRepository(store: store).content(userID: carl.id).workouts.count == annaBefore.workouts.count)
+                #expect(
+                    try await AccountRepository(store: store).content(userID: carl.id).workouts.count == annaBefore.workouts.count
+                )
             }
         }
     }
@@ -191,16 +209,26 @@ struct AccountExportTests: AccountExportFixtures {
         #expect(file.exercises[1].archived && file.exercises[1].image == nil)
         #expect(file.workoutTypes.count == 10 && file.workoutTypes.map(\.sortOrder) == Array(0..<10))
         #expect(file.workoutTypes.first?.name == "Mobility", "reordered: the last made comes first")
-        #expect(file.workoutTypes.contains { $0.seedKey == "back" && $0.name == "Pull Day" && $0.color == "#123ABC" && $0.icon == .barbell })
+        #expect(
+            file.workoutTypes.contains {
+                $0.seedKey == "back" && $0.name == "Pull Day" && $0.color == "#123ABC" && $0.icon == .barbell
+            })
         #expect(file.workoutTypes.contains { $0.seedKey == "cardio" && $0.archived })
 
         let program = try #require(file.programs.first)
         #expect(file.programs.count == 1 && program.name == "Push block" && program.pattern == .threeUpOneDeload)
-        #expect(program.weeks.map(\.modifier) == [1, 1.05, 1.1, 0.9] && program.weeks.map(\.deload) == [false, false, false, true])
-        #expect(program.weeks.allSatisfy { $0.days == [AccountDocument.DayEntry(weekday: .thursday, template: "Push A", notes: "Heavy", suggestedRPE: 8)] })
+        #expect(
+            program.weeks.map(\.modifier) == [1, 1.05, 1.1, 0.9] && program.weeks.map(\.deload) == [false, false, false, true])
+        #expect(
+            program.weeks.allSatisfy {
+                $0.days == [AccountDocument.DayEntry(weekday: .thursday, template: "Push A", notes: "Heavy", suggestedRPE: 8)]
+            })
         #expect(program.skippedWeeks == [AccountDocument.SkipEntry(week: 2, day: "2026-01-15")])
         #expect(file.activeProgram?.program == "Push block" && file.activeProgram?.startDay == "2026-01-08")
-        #expect(file.workouts.compactMap(\.program) == [AccountDocument.ProgramDayRef(program: "Push block", week: 1, weekday: .thursday)])
+        #expect(
+            file.workouts.compactMap(\.program) == [
+                AccountDocument.ProgramDayRef(program: "Push block", week: 1, weekday: .thursday)
+            ])
         #expect(file.workouts.count == 14)
         #expect(file.workouts.map(\.startedAt) == file.workouts.map(\.startedAt).sorted(), "oldest first")
         #expect(file.workouts.filter { $0.importKey != nil }.count == 9)
@@ -215,7 +243,8 @@ struct AccountExportTests: AccountExportFixtures {
         #expect(heavy.type == "Pull Day" && heavy.sessionRPE == 8 && heavy.notes == "Felt strong")
         #expect(heavy.exercises.map(\.catalogKey) == ["squat-barbell", nil, "bench-press-barbell", "plank", "rowing-machine"])
         #expect(heavy.exercises.map(\.supersetGroup) == [nil, 1, 1, nil, nil] && heavy.exercises[0].restSeconds == 180)
-        #expect(file.workouts.contains { $0.template == "Push A" && $0.preset == nil && $0.type == "Chest" && $0.sessionRPE == 7 })
+        #expect(
+            file.workouts.contains { $0.template == "Push A" && $0.preset == nil && $0.type == "Chest" && $0.sessionRPE == 7 })
         #expect(file.workouts.contains { $0.preset == TemplatePresets.all[0].id && $0.template == nil })
         #expect(file.workouts.contains { $0.name == "Drag day" && $0.exercises.first?.exercise == "Tyre Drag" })
         let active = try #require(file.workouts.last)
@@ -253,13 +282,17 @@ struct AccountExportTests: AccountExportFixtures {
         return ids.map { exercises[$0]?.name ?? "?" }
     }
 
-    static func byName(_ bests: [UUID: PersonalRecords.Bests], of userID: UUID, in store: SpotterStore) async throws -> [String: PersonalRecords.Bests] {
+    static func byName(_ bests: [UUID: PersonalRecords.Bests], of userID: UUID, in store: SpotterStore) async throws -> [String:
+        PersonalRecords.Bests]
+    {
         let names = try await names(Array(bests.keys), of: userID, in: store)
         return Dictionary(uniqueKeysWithValues: zip(names, bests.values))
     }
 
     /// The record kinds of each set, entry by entry, and whether each entry's session volume was one.
     static func recordMarks(_ workout: Workout) -> [[[PersonalRecords.Kind]]] {
-        workout.entries.map { entry in entry.sets.map { entry.records.sets[$0.id] ?? [] } + [entry.records.sessionVolume ? [.bestSessionVolume] : []] }
+        workout.entries.map { entry in
+            entry.sets.map { entry.records.sets[$0.id] ?? [] } + [entry.records.sessionVolume ? [.bestSessionVolume] : []]
+        }
     }
 }

@@ -71,7 +71,8 @@ struct CSVReaderTests {
         let records = try Self.records("a,b\r\nc,d\r\ne,f\r\n")
         #expect(
             records == [
-                CSVRecord(line: 1, fields: ["a", "b"]), CSVRecord(line: 2, fields: ["c", "d"]), CSVRecord(line: 3, fields: ["e", "f"]),
+                CSVRecord(line: 1, fields: ["a", "b"]), CSVRecord(line: 2, fields: ["c", "d"]),
+                CSVRecord(line: 3, fields: ["e", "f"]),
             ])
     }
 
@@ -104,7 +105,9 @@ struct CSVReaderTests {
 
     @Test("A NUL byte is not text")
     func nulByte() throws {
-        #expect(throws: CSVReadError.notText(line: 2)) { try Self.records([UInt8]("h,n\n1,".utf8) + [0x00] + [UInt8]("x\n".utf8)) }
+        #expect(throws: CSVReadError.notText(line: 2)) {
+            try Self.records([UInt8]("h,n\n1,".utf8) + [0x00] + [UInt8]("x\n".utf8))
+        }
     }
 
     @Test("Bytes that are not UTF-8 are not text")
@@ -125,7 +128,8 @@ struct CSVReaderTests {
             "Date;Name;Note\r\n2024-01-01;\"Squat; low bar\";\"He said \"\"go\"\"\r\nthen left\"\r\n\r\n\n2024-01-02;Bench;\"\"\r\n2024-01-03;Übung äöü;€\n\n"
                 .utf8)
 
-    @Test("Chunk boundaries anywhere (BOM, CRLF, quotes, multi-byte characters) give the same records", arguments: [1, 2, 3, 5, 64])
+    @Test(
+        "Chunk boundaries anywhere (BOM, CRLF, quotes, multi-byte characters) give the same records", arguments: [1, 2, 3, 5, 64])
     func chunkBoundaries(size: Int) throws {
         let whole = try Self.records(Self.awkward, delimiter: Self.semicolon)
         #expect(
@@ -171,7 +175,9 @@ struct WholeFileTests {
     @Test("Each app's header is recognised; another header is not")
     func detect() {
         #expect(ImportReader.detect(header: Self.fields(Self.strong)) == .strong)
-        #expect(ImportReader.detect(header: Self.fields("Date,Workout Name,Exercise Name,Set Order,kg,Reps,km,Seconds,Notes")) == .strong)
+        #expect(
+            ImportReader.detect(header: Self.fields("Date,Workout Name,Exercise Name,Set Order,kg,Reps,km,Seconds,Notes"))
+                == .strong)
         #expect(
             ImportReader.detect(
                 header: Self.fields(
@@ -180,23 +186,36 @@ struct WholeFileTests {
         #expect(
             ImportReader.detect(
                 header: Self.fields(
-                    "Datum,Workout-Name,Dauer,Name der Übung,Reihenfolge festlegen,Gewicht,Wiederh.,Entfernung,Sekunden,Notizen,Workout-Notizen,RPE"))
+                    "Datum,Workout-Name,Dauer,Name der Übung,Reihenfolge festlegen,Gewicht,Wiederh.,Entfernung,Sekunden,Notizen,Workout-Notizen,RPE"
+                ))
                 == .strong)
         #expect(ImportReader.detect(header: Self.fields(Self.hevy)) == .hevy)
-        #expect(ImportReader.detect(header: Self.fields(Self.hevy.replacingOccurrences(of: "weight_kg", with: "weight_lbs"))) == .hevy)
+        #expect(
+            ImportReader.detect(header: Self.fields(Self.hevy.replacingOccurrences(of: "weight_kg", with: "weight_lbs"))) == .hevy
+        )
         #expect(ImportReader.detect(header: Self.fields(Self.fitNotes)) == .fitnotes)
-        #expect(ImportReader.detect(header: Self.fields("Date,Exercise,Category,Weight (lbs),Reps,Distance,Distance Unit,Time")) == .fitnotes)
+        #expect(
+            ImportReader.detect(header: Self.fields("Date,Exercise,Category,Weight (lbs),Reps,Distance,Distance Unit,Time"))
+                == .fitnotes)
         #expect(ImportReader.detect(header: Self.fields("id,name,email")) == nil)
     }
 
     @Test(
         "A file from another app than the one chosen says which app to choose",
         arguments: [
-            (hevy + "\n\"Push\",\"13 Sep 2024, 14:11\",\"13 Sep 2024, 15:19\",\"\",\"Bench Press (Barbell)\",,\"\",0,\"normal\",80,5,,,\n",
-             ImportSource.strong, "This is a Hevy export, not a Strong one: choose Hevy."),
-            (fitNotes + "\n2025-05-01,Bench Press,Chest,60,kgs,5,,,\n", .hevy, "This is a FitNotes export, not a Hevy one: choose FitNotes."),
-            (strong + "\n2024-06-18 11:04:00,Legs,1h,Squat (Barbell),1,100,5,0,0,,,\n", .fitnotes,
-             "This is a Strong export, not a FitNotes one: choose Strong."),
+            (
+                hevy
+                    + "\n\"Push\",\"13 Sep 2024, 14:11\",\"13 Sep 2024, 15:19\",\"\",\"Bench Press (Barbell)\",,\"\",0,\"normal\",80,5,,,\n",
+                ImportSource.strong, "This is a Hevy export, not a Strong one: choose Hevy."
+            ),
+            (
+                fitNotes + "\n2025-05-01,Bench Press,Chest,60,kgs,5,,,\n", .hevy,
+                "This is a FitNotes export, not a Hevy one: choose FitNotes."
+            ),
+            (
+                strong + "\n2024-06-18 11:04:00,Legs,1h,Squat (Barbell),1,100,5,0,0,,,\n", .fitnotes,
+                "This is a Strong export, not a FitNotes one: choose Strong."
+            ),
         ])
     func wrongApp(text: String, chosen: ImportSource, message: String) {
         #expect(importErrorMessage { _ = try importText(text, source: chosen) } == message)
@@ -208,7 +227,10 @@ struct WholeFileTests {
         #expect(importErrorMessage { _ = try ImportReader.read(bytes: [], source: nil, assumedUnit: .kg) } == message)
         #expect(importErrorMessage { _ = try ImportReader.read(bytes: [], source: .strong, assumedUnit: .kg) } == message)
         // Only a byte-order mark and blank lines: as empty.
-        #expect(importErrorMessage { _ = try ImportReader.read(bytes: [0xEF, 0xBB, 0xBF, 0x0A, 0x0A], source: nil, assumedUnit: .kg) } == message)
+        #expect(
+            importErrorMessage {
+                _ = try ImportReader.read(bytes: [0xEF, 0xBB, 0xBF, 0x0A, 0x0A], source: nil, assumedUnit: .kg)
+            } == message)
     }
 
     @Test("A header without rows says there is nothing to import", arguments: [strong, hevy, fitNotes])
@@ -220,7 +242,10 @@ struct WholeFileTests {
 
     @Test("A binary file (a PNG image) is not a CSV export")
     func pngFile() {
-        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52, 0x00, 0x00, 0x01, 0x00]
+        let png: [UInt8] = [
+            0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52, 0x00, 0x00, 0x01,
+            0x00,
+        ]
         #expect(
             importErrorMessage { _ = try ImportReader.read(bytes: png, source: nil, assumedUnit: .kg) }
                 == "Line 1 is not text: this is not a CSV export (or not saved as UTF-8). Export the file again from the app.")
@@ -246,7 +271,8 @@ struct WholeFileTests {
     func unknownText() {
         #expect(
             importErrorMessage { _ = try importText("id,name,email\n1,Ann,ann@example.com\n") }
-                == "Spotter does not recognise this file: its first line should be the header of a Strong, Hevy or FitNotes CSV export.")
+                == "Spotter does not recognise this file: its first line should be the header of a Strong, Hevy or FitNotes CSV export."
+        )
     }
 
     @Test("A file cut off inside a quoted field asks for the whole file")
@@ -258,7 +284,8 @@ struct WholeFileTests {
             """
         #expect(
             importErrorMessage { _ = try importText(text) }
-                == "The quoted field that starts on line 3 never ends: the file is cut off. Export it again and import the whole file.")
+                == "The quoted field that starts on line 3 never ends: the file is cut off. Export it again and import the whole file."
+        )
     }
 
     @Test("Files over the size limit are refused before reading, saying how large is expected")
@@ -269,9 +296,11 @@ struct WholeFileTests {
         #expect(importErrorMessage { try ImportReader.checkSize(ImportRules.largestFileBytes + 1) } != nil)
         #expect(
             importErrorMessage { try ImportReader.checkSize(100 << 20) }
-                == "The file is larger than 64 MB, the most Spotter imports. Is it the app's CSV export? Ten years of training is about 10 MB.")
+                == "The file is larger than 64 MB, the most Spotter imports. Is it the app's CSV export? Ten years of training is about 10 MB."
+        )
         #expect(
-            importErrorMessage { try ImportReader.checkSize(0) } == "The file is empty. Export your history from the app again and choose that file.")
+            importErrorMessage { try ImportReader.checkSize(0) }
+                == "The file is empty. Export your history from the app again and choose that file.")
     }
 
     @Test("A file just over the limit is not said to be as large as the limit")

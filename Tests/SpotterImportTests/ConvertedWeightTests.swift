@@ -78,9 +78,11 @@ struct ConvertedWeightTests {
                 ExerciseEntry(
                     id: UUID(), exerciseID: row,
                     sets: [
-                        WorkoutSet(id: UUID(), reps: 8, weight: set.weight, done: true, updatedAt: Date(timeIntervalSince1970: 0)),
+                        WorkoutSet(
+                            id: UUID(), reps: 8, weight: set.weight, done: true, updatedAt: Date(timeIntervalSince1970: 0)),
                         // What an import before this rule kept: 40.8233133 rounded to 40.82 kg.
-                        WorkoutSet(id: UUID(), reps: 8, weight: Mass(40.82, .kg), done: true, updatedAt: Date(timeIntervalSince1970: 0)),
+                        WorkoutSet(
+                            id: UUID(), reps: 8, weight: Mass(40.82, .kg), done: true, updatedAt: Date(timeIntervalSince1970: 0)),
                     ])
             ])
         let names = [row: "Bent Over Row (Barbell)"]
@@ -103,7 +105,9 @@ struct ConvertedWeightTests {
             entries: [
                 ExerciseEntry(
                     id: UUID(), exerciseID: bench,
-                    sets: [100.0, 102.5].map { WorkoutSet(id: UUID(), reps: 5, weight: Mass($0, .kg), done: true, updatedAt: start) })
+                    sets: [100.0, 102.5].map {
+                        WorkoutSet(id: UUID(), reps: 5, weight: Mass($0, .kg), done: true, updatedAt: start)
+                    })
             ])
         let names = [bench: "Bench Press (Barbell)"]
         let kilograms = StrongCSVWriter(unit: .kg, zone: .gmt).rows(of: workout, names: names)

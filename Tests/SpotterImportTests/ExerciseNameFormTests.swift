@@ -49,7 +49,10 @@ struct ExerciseNameFormTests {
         #expect(Self.form("DB Row") == ("row", ["dumbbell"]))
         #expect(Self.form("Squat (Bodyweight)") == ("squat", ["bodyweight"]))
         // The Smith machine says it all: "barbell" and "machine" beside it add nothing.
-        #expect(Self.form("Incline Barbell Bench Press Smith Machine (Each Side) (Smith Machine)") == ("incline bench press", ["smith"]))
+        #expect(
+            Self.form("Incline Barbell Bench Press Smith Machine (Each Side) (Smith Machine)") == (
+                "incline bench press", ["smith"]
+            ))
     }
 
     @Test("load notes go; words that change the lift stay")

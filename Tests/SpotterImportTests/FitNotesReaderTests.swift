@@ -31,7 +31,8 @@ struct FitNotesReaderTests {
                     entries: [
                         ImportedEntry(
                             exerciseName: "Flat Barbell Bench Press",
-                            sets: [ImportedSet(reps: 8, weight: Mass(60, .kg)), ImportedSet(reps: 6, weight: Mass(62.5, .kg))], category: "Chest")
+                            sets: [ImportedSet(reps: 8, weight: Mass(60, .kg)), ImportedSet(reps: 6, weight: Mass(62.5, .kg))],
+                            category: "Chest")
                     ],
                     line: 2)
             ])
@@ -62,8 +63,12 @@ struct FitNotesReaderTests {
                 ImportedWorkout(
                     name: "Back & Biceps", start: Self.noon(2025, 5, 1),
                     entries: [
-                        ImportedEntry(exerciseName: "Seated Cable Row", sets: [ImportedSet(reps: 8, weight: Mass(35, .kg))], category: "Back"),
-                        ImportedEntry(exerciseName: "Barbell Curl", sets: [ImportedSet(reps: 10, weight: Mass(45, .lb))], category: "Biceps"),
+                        ImportedEntry(
+                            exerciseName: "Seated Cable Row", sets: [ImportedSet(reps: 8, weight: Mass(35, .kg))],
+                            category: "Back"),
+                        ImportedEntry(
+                            exerciseName: "Barbell Curl", sets: [ImportedSet(reps: 10, weight: Mass(45, .lb))], category: "Biceps"
+                        ),
                     ],
                     line: 2)
             ])
@@ -82,7 +87,8 @@ struct FitNotesReaderTests {
             file.workouts.first?.entries == [
                 ImportedEntry(
                     exerciseName: "Overhead Press (Each Side, Dumbbells)",
-                    sets: [ImportedSet(reps: 5, weight: Mass(8, .kg)), ImportedSet(reps: 3, weight: Mass(10, .kg))], category: "Shoulders")
+                    sets: [ImportedSet(reps: 5, weight: Mass(8, .kg)), ImportedSet(reps: 3, weight: Mass(10, .kg))],
+                    category: "Shoulders")
             ])
     }
 
@@ -108,7 +114,10 @@ struct FitNotesReaderTests {
                     ], category: "Shoulders"),
                 ImportedEntry(
                     exerciseName: "Lateral Raise",
-                    sets: [ImportedSet(reps: 12, weight: Mass(6, .kg), note: "Hard, really hard"), ImportedSet(reps: 10, weight: Mass(6, .kg))],
+                    sets: [
+                        ImportedSet(reps: 12, weight: Mass(6, .kg), note: "Hard, really hard"),
+                        ImportedSet(reps: 10, weight: Mass(6, .kg)),
+                    ],
                     category: "Shoulders"),
             ])
     }
@@ -131,17 +140,23 @@ struct FitNotesReaderTests {
                     name: "Chest & Back", start: Self.noon(2025, 5, 2),
                     entries: [
                         ImportedEntry(
-                            exerciseName: "Bench Press", sets: [ImportedSet(reps: 5, weight: Mass(80, .kg)), ImportedSet(reps: 4, weight: Mass(80, .kg))],
+                            exerciseName: "Bench Press",
+                            sets: [ImportedSet(reps: 5, weight: Mass(80, .kg)), ImportedSet(reps: 4, weight: Mass(80, .kg))],
                             category: "Chest"),
                         ImportedEntry(
-                            exerciseName: "Cable Fly", sets: [ImportedSet(reps: 12, weight: Mass(15, .kg)), ImportedSet(reps: 10, weight: Mass(15, .kg))],
+                            exerciseName: "Cable Fly",
+                            sets: [ImportedSet(reps: 12, weight: Mass(15, .kg)), ImportedSet(reps: 10, weight: Mass(15, .kg))],
                             category: "Chest"),
-                        ImportedEntry(exerciseName: "Barbell Row", sets: [ImportedSet(reps: 8, weight: Mass(70, .kg))], category: "Back"),
+                        ImportedEntry(
+                            exerciseName: "Barbell Row", sets: [ImportedSet(reps: 8, weight: Mass(70, .kg))], category: "Back"),
                     ],
                     line: 3),
                 ImportedWorkout(
                     name: "Legs", start: Self.noon(2025, 5, 3),
-                    entries: [ImportedEntry(exerciseName: "Squat", sets: [ImportedSet(reps: 5, weight: Mass(100, .kg))], category: "Legs")], line: 2),
+                    entries: [
+                        ImportedEntry(
+                            exerciseName: "Squat", sets: [ImportedSet(reps: 5, weight: Mass(100, .kg))], category: "Legs")
+                    ], line: 2),
             ])
     }
 

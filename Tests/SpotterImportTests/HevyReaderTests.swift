@@ -9,7 +9,8 @@ struct HevyReaderTests {
     static let header =
         #""title","start_time","end_time","description","exercise_title","superset_id","exercise_notes","set_index","set_type","weight_kg","reps","distance_km","duration_seconds","rpe""#
 
-    @Test("Newest-first file: workouts oldest first, durations from end_time, set types, supersets, notes, timed and distance sets")
+    @Test(
+        "Newest-first file: workouts oldest first, durations from end_time, set types, supersets, notes, timed and distance sets")
     func workoutFile() throws {
         let file = try importText(
             #"""
@@ -33,8 +34,11 @@ struct HevyReaderTests {
         #expect(
             file.workouts == [
                 ImportedWorkout(
-                    name: "Push", start: LocalDateTime(year: 2024, month: 9, day: 13, hour: 14, minute: 11), durationSeconds: 4080,
-                    entries: [ImportedEntry(exerciseName: "Bench Press (Barbell)", sets: [ImportedSet(reps: 5, weight: Mass(80, .kg))])],
+                    name: "Push", start: LocalDateTime(year: 2024, month: 9, day: 13, hour: 14, minute: 11),
+                    durationSeconds: 4080,
+                    entries: [
+                        ImportedEntry(exerciseName: "Bench Press (Barbell)", sets: [ImportedSet(reps: 5, weight: Mass(80, .kg))])
+                    ],
                     line: 11),
                 ImportedWorkout(
                     name: "Legs", start: LocalDateTime(year: 2024, month: 9, day: 14, hour: 9, minute: 5), durationSeconds: 4500,
@@ -46,7 +50,9 @@ struct HevyReaderTests {
                                 ImportedSet(kind: .warmup, reps: 5, weight: Mass(60, .kg)),
                                 ImportedSet(kind: .working, reps: 5, weight: Mass(100, .kg), rpe: 8.5),
                             ]),
-                        ImportedEntry(exerciseName: "Leg Press (Machine)", supersetGroup: 0, sets: [ImportedSet(reps: 10, weight: Mass(200, .kg))]),
+                        ImportedEntry(
+                            exerciseName: "Leg Press (Machine)", supersetGroup: 0,
+                            sets: [ImportedSet(reps: 10, weight: Mass(200, .kg))]),
                         ImportedEntry(
                             exerciseName: "Leg Extension (Machine)", supersetGroup: nil,
                             sets: [
@@ -61,7 +67,8 @@ struct HevyReaderTests {
             ])
         #expect(
             file.skipped == [
-                SkippedRow(line: 10, reason: "The set type \"rest-pause\" is not one Spotter knows (normal, warmup, dropset, failure).")
+                SkippedRow(
+                    line: 10, reason: "The set type \"rest-pause\" is not one Spotter knows (normal, warmup, dropset, failure).")
             ])
     }
 
@@ -114,8 +121,12 @@ struct HevyReaderTests {
                     ]),
                 ImportedEntry(
                     exerciseName: "Bicep Curl (Dumbbell)", notes: "Supinate hard\nLeft elbow sore", supersetGroup: 1,
-                    sets: [ImportedSet(reps: 12, weight: Mass(12, .kg)), ImportedSet(kind: .drop, reps: 15, weight: Mass(8, .kg))]),
-                ImportedEntry(exerciseName: "Triceps Pushdown (Cable)", supersetGroup: 1, sets: [ImportedSet(reps: 12, weight: Mass(30, .kg))]),
+                    sets: [
+                        ImportedSet(reps: 12, weight: Mass(12, .kg)), ImportedSet(kind: .drop, reps: 15, weight: Mass(8, .kg)),
+                    ]),
+                ImportedEntry(
+                    exerciseName: "Triceps Pushdown (Cable)", supersetGroup: 1,
+                    sets: [ImportedSet(reps: 12, weight: Mass(30, .kg))]),
                 ImportedEntry(exerciseName: "Bicep Curl (Dumbbell)", sets: [ImportedSet(reps: 20, weight: Mass(10, .kg))]),
             ])
     }
@@ -151,7 +162,8 @@ struct HevyReaderTests {
 
     @Test("Hevy times: day without a leading zero, English month, no seconds")
     func hevyTimes() {
-        #expect(ImportRules.hevyDateTime("13 Sep 2024, 14:11") == LocalDateTime(year: 2024, month: 9, day: 13, hour: 14, minute: 11))
+        #expect(
+            ImportRules.hevyDateTime("13 Sep 2024, 14:11") == LocalDateTime(year: 2024, month: 9, day: 13, hour: 14, minute: 11))
         #expect(ImportRules.hevyDateTime("1 Jan 2025, 07:30") == LocalDateTime(year: 2025, month: 1, day: 1, hour: 7, minute: 30))
         #expect(ImportRules.hevyDateTime("9 Dec 2023, 0:05") == LocalDateTime(year: 2023, month: 12, day: 9, hour: 0, minute: 5))
         #expect(ImportRules.hevyDateTime("13 Foo 2024, 14:11") == nil)
@@ -167,13 +179,17 @@ struct HevyReaderTests {
             "Push","last Tuesday","13 Sep 2024, 15:19","","Bench Press (Barbell)",,"",1,"normal",80,5,,,
             """)
         #expect(file.workouts.first?.sets.count == 1)
-        #expect(file.skipped == [SkippedRow(line: 3, reason: "The start time \"last Tuesday\" is not a time like 13 Sep 2024, 14:11.")])
+        #expect(
+            file.skipped == [
+                SkippedRow(line: 3, reason: "The start time \"last Tuesday\" is not a time like 13 Sep 2024, 14:11.")
+            ])
     }
 
     @Test("an end time before the start gives no duration, not a negative or zero one")
     func endBeforeStart() throws {
         let file = try importText(
-            Self.header + "\n" + #""Push","13 Sep 2024, 14:11","13 Sep 2024, 13:50","","Bench Press (Barbell)",,"",0,"normal",60,5,,,"#)
+            Self.header + "\n"
+                + #""Push","13 Sep 2024, 14:11","13 Sep 2024, 13:50","","Bench Press (Barbell)",,"",0,"normal",60,5,,,"#)
         #expect(file.workouts.first?.durationSeconds == nil)
         #expect(file.workouts.first?.sets.count == 1)
     }

@@ -62,7 +62,9 @@ struct ImportIntoStoreTests {
                 #expect(again.workoutCount == 0)
                 #expect(again.alreadyImported == 9)
                 #expect(ImportSummary(plan: again).headline == "Nothing to import")
-                #expect(ImportSummary(plan: again).nothingToImport == "Every workout of this Strong export (9 workouts) is already in your history.")
+                #expect(
+                    ImportSummary(plan: again).nothingToImport
+                        == "Every workout of this Strong export (9 workouts) is already in your history.")
                 #expect(ImportSummary(plan: again).alreadyLine == nil, "said once, by the line above")
                 // Even a plan made before the first import landed adds nothing.
                 let stale = try await importer.commit(plan, from: file.input, userID: anna.id, now: Self.now)
@@ -72,7 +74,9 @@ struct ImportIntoStoreTests {
         }
     }
 
-    @Test("a file changed since its preview is refused with a message and changes nothing, new exercises included", arguments: TestDatabase.all)
+    @Test(
+        "a file changed since its preview is refused with a message and changes nothing, new exercises included",
+        arguments: TestDatabase.all)
     func allOrNothing(engine: TestDatabase) async throws {
         try await TestEnvironment.with(engine) { env in
             try await env.withStore { store in
@@ -91,7 +95,8 @@ struct ImportIntoStoreTests {
                 // another weight (the same rows and names: only the bytes tell).
                 let changes = [
                     csv.replacingOccurrences(of: "\"B\",1h,\"My Own Press\"", with: "\"B\",1h,\"Other Press\""),
-                    csv.replacingOccurrences(of: "\n2024-06-19", with: "\n2024-06-18 11:04:00,\"A\",1h,\"My Own Press\",2,60,5,0,0,,,\n2024-06-19"),
+                    csv.replacingOccurrences(
+                        of: "\n2024-06-19", with: "\n2024-06-18 11:04:00,\"A\",1h,\"My Own Press\",2,60,5,0,0,,,\n2024-06-19"),
                     String(csv.prefix { $0 != "\n" }) + "\n" + csv.split(separator: "\n")[1],
                     csv.replacingOccurrences(of: ",62.5,", with: ",72.5,"),
                 ]
@@ -106,9 +111,12 @@ struct ImportIntoStoreTests {
                 defer { try? FileManager.default.removeItem(at: path) }
                 try Data(csv.utf8).write(to: path)
                 let input = try ImportInput.file(path: path.path)
-                let onDisk = try await importer.plan(try ImportReader.outline(input, source: .strong, assumedUnit: .kg), userID: anna.id)
+                let onDisk = try await importer.plan(
+                    try ImportReader.outline(input, source: .strong, assumedUnit: .kg), userID: anna.id)
                 try Data((csv + "\n2024-06-20 11:04:00,\"C\",1h,\"My Own Press\",1,65,5,0,0,,,").utf8).write(to: path)
-                await #expect(throws: ImportError.changedSincePreview) { try await importer.commit(onDisk, from: input, userID: anna.id, now: Self.now) }
+                await #expect(throws: ImportError.changedSincePreview) {
+                    try await importer.commit(onDisk, from: input, userID: anna.id, now: Self.now)
+                }
                 #expect(try await Self.workoutCount(anna.id, in: store) == [0])
                 #expect(try await TestEnvironment.count("workout_sets", in: store) == 0)
                 #expect(try await TestEnvironment.count("exercises", in: store) == 0, "the custom exercise is not left behind")
@@ -124,7 +132,8 @@ struct ImportIntoStoreTests {
                 let ben = try await Self.account("ben", in: store)
                 let importer = HistoryImporter(store: store)
                 let file = try Self.strongSample()
-                _ = try await importer.commit(try await importer.plan(file.outline, userID: anna.id), from: file.input, userID: anna.id, now: Self.now)
+                _ = try await importer.commit(
+                    try await importer.plan(file.outline, userID: anna.id), from: file.input, userID: anna.id, now: Self.now)
                 #expect(try await Self.workoutCount(ben.id, in: store) == [0])
                 let bens = try await importer.plan(file.outline, userID: ben.id)
                 #expect(bens.alreadyImported == 0, "anna's import keys are hers")

@@ -15,15 +15,19 @@ struct ImportLimitsTests {
         lines.append("2024-06-19 11:04:00,\"Normal\",1h,\"Squat (Barbell)\",1,100,5,0,0,,,")
         let file = try ImportReader.read(bytes: Array(lines.joined(separator: "\n").utf8), source: .strong, assumedUnit: .kg)
         #expect(file.workouts.map(\.name) == ["Normal"])
-        #expect(file.notices.contains(
-            "The workout \"Joined\" of 2024-06-18 11:04 (line 2) has 501 rows, more than 500 sets or 100 exercises: no session holds that many, so it is left out. The file may join many sessions under one date and name."))
+        #expect(
+            file.notices.contains(
+                "The workout \"Joined\" of 2024-06-18 11:04 (line 2) has 501 rows, more than 500 sets or 100 exercises: no session holds that many, so it is left out. The file may join many sessions under one date and name."
+            ))
         #expect(file.rows == 502)
     }
 
     @Test("500 sets and 100 exercises are still taken")
     func atTheLimits() throws {
         var lines = [Self.header]
-        for set in 1...500 { lines.append("2024-06-18 11:04:00,\"Long\",1h,\"Exercise \((set - 1) / 5)\",\((set - 1) % 5 + 1),100,5,0,0,,,") }
+        for set in 1...500 {
+            lines.append("2024-06-18 11:04:00,\"Long\",1h,\"Exercise \((set - 1) / 5)\",\((set - 1) % 5 + 1),100,5,0,0,,,")
+        }
         let file = try ImportReader.read(bytes: Array(lines.joined(separator: "\n").utf8), source: .strong, assumedUnit: .kg)
         #expect(file.workouts.count == 1)
         #expect(file.workouts[0].entries.count == 100)
@@ -36,7 +40,8 @@ struct ImportLimitsTests {
 
     @Test("a CSV row with a control character is left out with the column named")
     func controlCharacter() throws {
-        let csv = Self.header + "\n2024-06-18 11:04:00,\"Legs\",1h,\"Squat (Barbell)\",1,100,5,0,0,\"deep\u{1B}\",,\n"
+        let csv =
+            Self.header + "\n2024-06-18 11:04:00,\"Legs\",1h,\"Squat (Barbell)\",1,100,5,0,0,\"deep\u{1B}\",,\n"
             + "2024-06-18 11:04:00,\"Legs\",1h,\"Squat (Barbell)\",2,100,5,0,0,,,"
         let file = try ImportReader.read(bytes: Array(csv.utf8), source: .strong, assumedUnit: .kg)
         #expect(file.workouts.first?.sets.count == 1)

@@ -19,7 +19,9 @@ struct ImportPlanTests {
 
     static let header = "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE"
 
-    static func plan(_ rows: [String], library: [Exercise], chosen: [String: UUID] = [:], existing: Set<String> = [], zone: String = "UTC") throws -> ImportPlan {
+    static func plan(
+        _ rows: [String], library: [Exercise], chosen: [String: UUID] = [:], existing: Set<String> = [], zone: String = "UTC"
+    ) throws -> ImportPlan {
         try planned(rows, library: library, chosen: chosen, existing: existing, zone: zone).plan
     }
 
@@ -29,7 +31,8 @@ struct ImportPlanTests {
     ) throws -> (plan: ImportPlan, workouts: [(workout: Workout, importKey: String)]) {
         let file = try importText(([header] + rows).joined(separator: "\n"), source: .strong)
         let plan = ImportPlan.make(
-            file: file.outline, library: library, chosen: chosen, existing: existing, ownerID: owner, zone: TimeZone(identifier: zone)!,
+            file: file.outline, library: library, chosen: chosen, existing: existing, ownerID: owner,
+            zone: TimeZone(identifier: zone)!,
             makeID: UUID.init)
         return (plan, try file.workouts.compactMap { try plan.workout(from: $0, now: epoch, makeID: UUID.init) })
     }
@@ -67,7 +70,10 @@ struct ImportPlanTests {
             "2024-06-18 11:04:00,Push,1h,Lying Leg Curl (Machine),1,40,10,0,0,,,",
         ]
         let (plan, workouts) = try Self.planned(rows, library: [bench, floor], chosen: ["Bench Press (Barbell)": floor.id])
-        #expect(plan.matches.map(\.name) == ["Bench Press (Barbell)", "Spoto Bench Press (Barbell)", "Dead Hang", "Lying Leg Curl (Machine)"])
+        #expect(
+            plan.matches.map(\.name) == [
+                "Bench Press (Barbell)", "Spoto Bench Press (Barbell)", "Dead Hang", "Lying Leg Curl (Machine)",
+            ])
         #expect(plan.matches[0].exercise?.id == floor.id)
         #expect(plan.matches[0].chosen)
         let larsen = try #require(plan.matches[1].newExercise)
@@ -127,7 +133,8 @@ struct ImportPlanTests {
             "2024-06-19 18:30:00,Pull,,Bench Press (Barbell),1,100,5,0,0,,,",
         ]
         let bench = Self.exercise("Bench Press (Barbell)")
-        let (plan, workouts) = try Self.planned(rows, library: [bench], existing: ["strong|2024-06-19 18:30:00|Pull"], zone: "America/New_York")
+        let (plan, workouts) = try Self.planned(
+            rows, library: [bench], existing: ["strong|2024-06-19 18:30:00|Pull"], zone: "America/New_York")
         #expect(plan.alreadyImported == 1)
         let (push, key) = try #require(workouts.first)
         #expect(workouts.count == 1)
@@ -141,7 +148,8 @@ struct ImportPlanTests {
 
     @Test("two workouts of one file with the same start and name get their own keys, the same on every read")
     func repeatedKeys() throws {
-        let text = "\"Workout #\";\"Date\";\"Workout Name\";\"Duration (sec)\";\"Exercise Name\";\"Set Order\";\"Weight (kg)\";\"Reps\";\"RPE\";\"Distance (meters)\";\"Seconds\";\"Notes\";\"Workout Notes\"\n"
+        let text =
+            "\"Workout #\";\"Date\";\"Workout Name\";\"Duration (sec)\";\"Exercise Name\";\"Set Order\";\"Weight (kg)\";\"Reps\";\"RPE\";\"Distance (meters)\";\"Seconds\";\"Notes\";\"Workout Notes\"\n"
             + "\"1\";\"2025-01-05 09:30:00\";\"Push\";\"600\";\"Bench Press (Barbell)\";\"1\";\"60\";\"5\";\"\";\"\";\"\";\"\";\"\"\n"
             + "\"2\";\"2025-01-05 09:30:00\";\"Push\";\"900\";\"Bench Press (Barbell)\";\"1\";\"70\";\"5\";\"\";\"\";\"\";\"\";\"\"\n"
         let file = try importText(text)
@@ -168,9 +176,12 @@ struct ImportPlanTests {
         #expect(summary.alreadyLine == nil)
         #expect(summary.lines.contains("  1 name is spelt as in your library."), "listed by name only when spelt otherwise")
         #expect(summary.lines.contains("  Spoto Bench Press (Barbell) (Weight × reps, Barbell, Chest)"))
-        #expect(summary.lines.contains(
-            "  line 4: Set Order \"X\" is neither a set number nor a marker Spotter knows (W, D, F, Rest Timer, Note)."))
-        let stated = try importText("Date;Workout Name;Exercise Name;Set Order;Weight;Weight Unit;Reps;RPE;Distance;Distance Unit;Seconds;Notes;Workout Notes;Workout Duration\n2024-06-18 11:04:00;Push;Bench Press (Barbell);1;225;lbs;5;;;;;;;1h\n")
+        #expect(
+            summary.lines.contains(
+                "  line 4: Set Order \"X\" is neither a set number nor a marker Spotter knows (W, D, F, Rest Timer, Note)."))
+        let stated = try importText(
+            "Date;Workout Name;Exercise Name;Set Order;Weight;Weight Unit;Reps;RPE;Distance;Distance Unit;Seconds;Notes;Workout Notes;Workout Duration\n2024-06-18 11:04:00;Push;Bench Press (Barbell);1;225;lbs;5;;;;;;;1h\n"
+        )
         let statedPlan = ImportPlan.make(file: stated.outline, library: [], ownerID: Self.owner, zone: .gmt, makeID: UUID.init)
         #expect(ImportSummary(plan: statedPlan).unitLine == "Weights: lb, as the file says.")
     }
@@ -191,9 +202,13 @@ struct ImportPlanTests {
         #expect(all.headline == "Nothing to import")
         #expect(all.nothingToImport == "Every workout of this Strong export (2 workouts) is already in your history.")
         #expect(all.alreadyLine == nil)
-        #expect(all.lines.prefix(2) == ["Nothing to import", "Every workout of this Strong export (2 workouts) is already in your history."])
+        #expect(
+            all.lines.prefix(2) == [
+                "Nothing to import", "Every workout of this Strong export (2 workouts) is already in your history.",
+            ])
 
-        let none = ImportSummary(plan: try Self.plan(["2024-06-18 11:04:00,Push,1h,Bench Press (Barbell),X,100,5,0,0,,,"], library: library))
+        let none = ImportSummary(
+            plan: try Self.plan(["2024-06-18 11:04:00,Push,1h,Bench Press (Barbell),X,100,5,0,0,,,"], library: library))
         #expect(none.nothingToImport == "No row of this Strong export makes a workout. The rows left out say why.")
 
         let joined = (1...501).map { "2024-06-18 11:04:00,Push,1h,Bench Press (Barbell),\($0),100,5,0,0,,," }

@@ -33,9 +33,11 @@ struct ImportPreviewTests {
         let summary = ImportSummary(plan: try Plan.plan(rows, library: [Plan.exercise("Bench Press (Barbell)")]))
         let nothing = "The set has no weight, reps, time or distance."
         let heavy = "The weight \"heavy\" is not a number."
-        #expect(summary.skippedGroups == [
-            ImportSummary.SkippedGroup(reason: nothing, lines: [3, 4, 5, 7, 8]), ImportSummary.SkippedGroup(reason: heavy, lines: [6]),
-        ])
+        #expect(
+            summary.skippedGroups == [
+                ImportSummary.SkippedGroup(reason: nothing, lines: [3, 4, 5, 7, 8]),
+                ImportSummary.SkippedGroup(reason: heavy, lines: [6]),
+            ])
         #expect(summary.skippedGroups.map(\.linesText) == ["3–5, 7–8", "6"])
         #expect(summary.lines.contains("Rows left out (6):"))
         #expect(summary.lines.contains("  5 rows, lines 3–5, 7–8: \(nothing)"))
@@ -57,7 +59,9 @@ struct ImportPreviewTests {
         #expect(first.headline == "Strong export: 3 workouts with 4 sets, 2024-06-18 to 2024-06-27.")
         let again = ImportSummary(plan: try Plan.plan(rows, library: library, existing: [keys[0]]))
         #expect(again.headline == "Strong export: 2 workouts with 2 sets, 2024-06-20 to 2024-06-27.")
-        #expect(again.setsLine(in: .kg) == "Of these, 0 warm-ups, 0 drop sets and 0 to failure; volume 850 kg (warm-ups not counted).")
+        #expect(
+            again.setsLine(in: .kg) == "Of these, 0 warm-ups, 0 drop sets and 0 to failure; volume 850 kg (warm-ups not counted)."
+        )
         let one = ImportSummary(plan: try Plan.plan(rows, library: library, existing: [keys[0], keys[2]]))
         #expect(one.headline == "Strong export: 1 workout with 1 set, 2024-06-20.")
         let none = ImportSummary(plan: try Plan.plan(rows, library: library, existing: Set(keys)))
@@ -78,9 +82,13 @@ struct ImportPreviewTests {
         let plan = try Plan.plan(rows, library: [Plan.exercise("Bench Press (Barbell)")])
         #expect(plan.setTally == SetTally(warmups: 1, drops: 1, failures: 1, volumeKilograms: 1910))
         let summary = ImportSummary(plan: plan)
-        #expect(summary.setsLine(in: .kg) == "Of these, 1 warm-up, 1 drop set and 1 to failure; volume 1,910 kg (warm-ups not counted).")
+        #expect(
+            summary.setsLine(in: .kg)
+                == "Of these, 1 warm-up, 1 drop set and 1 to failure; volume 1,910 kg (warm-ups not counted).")
         // 1,910 kg / 0.45359237 = 4,210.8 lb.
-        #expect(summary.setsLine(in: .lb) == "Of these, 1 warm-up, 1 drop set and 1 to failure; volume 4,211 lb (warm-ups not counted).")
+        #expect(
+            summary.setsLine(in: .lb)
+                == "Of these, 1 warm-up, 1 drop set and 1 to failure; volume 4,211 lb (warm-ups not counted).")
         #expect(summary.lines[1] == summary.setsLine(in: .kg), "the command line says it in the file's unit")
         let pounds = try importText(([Plan.header] + rows).joined(separator: "\n"), source: .strong, unit: .lb)
         let volume = try #require(pounds.outline.workouts.first?.setTally.volumeKilograms)

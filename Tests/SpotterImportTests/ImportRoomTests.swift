@@ -41,7 +41,10 @@ struct ImportRoomTests {
         var held: [ImportRoom.Waiting] = []
         for n in 0..<7 {
             let gone = Set(room.making(roomFor: size, among: held))
-            held = held.filter { !gone.contains($0.token) } + [ImportRoom.Waiting(token: "u\(n)", bytes: size, uploadedAt: day.addingTimeInterval(Double(n)))]
+            held =
+                held.filter { !gone.contains($0.token) } + [
+                    ImportRoom.Waiting(token: "u\(n)", bytes: size, uploadedAt: day.addingTimeInterval(Double(n)))
+                ]
         }
         #expect(held.map(\.token) == ["u4", "u5", "u6"])
         #expect(held.reduce(0) { $0 + $1.bytes } == 7_680_000)

@@ -17,7 +17,10 @@ struct ImportStatisticsTests {
     /// A Strong export (comma layout) of `workouts` sessions of 6 exercises x 5 sets.
     static func strongFile(workouts: Int) throws -> ImportInput {
         var text = "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE\n"
-        let names = ["Squat (Barbell)", "Bench Press (Barbell)", "Deadlift (Barbell)", "Overhead Press (Barbell)", "Bent Over Row (Barbell)", "Pull Up"]
+        let names = [
+            "Squat (Barbell)", "Bench Press (Barbell)", "Deadlift (Barbell)", "Overhead Press (Barbell)",
+            "Bent Over Row (Barbell)", "Pull Up",
+        ]
         let format = DateFormatter()
         format.locale = Locale(identifier: "en_US_POSIX")
         format.timeZone = TimeZone(identifier: "UTC")
@@ -34,12 +37,16 @@ struct ImportStatisticsTests {
     }
 
     static func lastAnalyzed(_ table: String, in store: SpotterStore) async throws -> Date? {
-        try await store.sql.raw("""
+        try await store.sql.raw(
+            """
             SELECT last_analyze FROM pg_stat_user_tables WHERE schemaname = current_schema() AND relname = \(bind: table)
-            """).first()?.decode(column: "last_analyze", as: Date?.self)
+            """
+        ).first()?.decode(column: "last_analyze", as: Date?.self)
     }
 
-    @Test("an import of 1,200 sets analyzes the tables it filled; one of 150 sets leaves that to autovacuum", arguments: Self.postgres)
+    @Test(
+        "an import of 1,200 sets analyzes the tables it filled; one of 150 sets leaves that to autovacuum",
+        arguments: Self.postgres)
     func analyzed(engine: TestDatabase) async throws {
         try await TestEnvironment.with(engine) { env in
             try await env.withStore { store in

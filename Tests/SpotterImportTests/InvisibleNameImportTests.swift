@@ -23,10 +23,11 @@ struct InvisibleNameImportTests {
             2024-06-18 11:04:00,"Legs",31m,"Bench Press (Barbell)",1,80,5,0,0,"💪🏽 family day 👨‍👩‍👧","",
 
             """)
-        #expect(file.skipped == [
-            SkippedRow(line: 3, reason: "The exercise name holds only invisible characters (U+2060)."),
-            SkippedRow(line: 4, reason: PlainText.message(field: "Notes", scalar: "\u{202E}")),
-        ])
+        #expect(
+            file.skipped == [
+                SkippedRow(line: 3, reason: "The exercise name holds only invisible characters (U+2060)."),
+                SkippedRow(line: 4, reason: PlainText.message(field: "Notes", scalar: "\u{202E}")),
+            ])
         let workout = try #require(file.workouts.first)
         #expect(workout.entries.map(\.exerciseName) == ["Squat (Barbell)", "Bench Press (Barbell)"])
         #expect(workout.entries[1].notes == "💪🏽 family day 👨‍👩‍👧", "emoji joined with U+200D are text")
@@ -42,7 +43,8 @@ struct InvisibleNameImportTests {
 
     @Test("a workout named with invisible characters only is called Workout, as one without a name; Hevy too")
     func workoutNames() throws {
-        let strong = try importText("\(Self.comma)\n2024-06-18 11:04:00,\"\u{2060}\u{200B}\",31m,Squat (Barbell),1,100,5,0,0,,,\n")
+        let strong = try importText(
+            "\(Self.comma)\n2024-06-18 11:04:00,\"\u{2060}\u{200B}\",31m,Squat (Barbell),1,100,5,0,0,,,\n")
         #expect(strong.workouts.map(\.name) == ["Workout"])
         let hevy = try importText(
             """

@@ -74,8 +74,11 @@ struct SampleFileTests {
         #expect(file.lastStart == LocalDateTime(year: 2024, month: 9, day: 13, hour: 14, minute: 11))
         #expect(file.workouts.map(\.durationSeconds) == [5100, 4320, 3120, 4500, 5580, 4680, 4080])
         let last = try #require(file.workouts.last)
-        #expect(last.entries.first == ImportedEntry(exerciseName: "Pamela Reif Ab Workout", sets: [ImportedSet(durationSeconds: 600)]))
-        let back = try #require(file.workouts.first { $0.start == LocalDateTime(year: 2024, month: 9, day: 8, hour: 17, minute: 43) })
+        #expect(
+            last.entries.first == ImportedEntry(exerciseName: "Pamela Reif Ab Workout", sets: [ImportedSet(durationSeconds: 600)])
+        )
+        let back = try #require(
+            file.workouts.first { $0.start == LocalDateTime(year: 2024, month: 9, day: 8, hour: 17, minute: 43) })
         #expect(back.entries.first { $0.exerciseName == "Straight Arm Lat Pulldown (Cable)" }?.notes == "Jó aktiváció")
     }
 
@@ -101,9 +104,10 @@ struct SampleFileTests {
         let overhead = file.workouts.flatMap(\.entries).filter { $0.exerciseName == "Overhead Press (Each Side, Dumbbells)" }
         #expect(overhead.reduce(0) { $0 + $1.sets.count } == 16)
         #expect(overhead.allSatisfy { $0.category == "Shoulders" })
-        #expect(overhead.first?.sets == [
-            ImportedSet(reps: 5, weight: Mass(8, .kg)), ImportedSet(reps: 5, weight: Mass(8, .kg)),
-            ImportedSet(reps: 3, weight: Mass(10, .kg)), ImportedSet(reps: 2, weight: Mass(8, .kg)),
-        ])
+        #expect(
+            overhead.first?.sets == [
+                ImportedSet(reps: 5, weight: Mass(8, .kg)), ImportedSet(reps: 5, weight: Mass(8, .kg)),
+                ImportedSet(reps: 3, weight: Mass(10, .kg)), ImportedSet(reps: 2, weight: Mass(8, .kg)),
+            ])
     }
 }

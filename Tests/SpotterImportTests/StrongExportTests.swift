@@ -24,14 +24,18 @@ struct StrongExportTests {
                     sets: [
                         WorkoutSet(id: UUID(), kind: .warmup, reps: 10, weight: Mass(60, .kg), done: true, updatedAt: updated),
                         WorkoutSet(id: UUID(), reps: 5, weight: Mass(102.5, .kg), rpe: 8.5, done: true, updatedAt: updated),
-                        WorkoutSet(id: UUID(), reps: 5, weight: Mass(102.5, .kg), done: true, note: "grindy, slow", updatedAt: updated),
+                        WorkoutSet(
+                            id: UUID(), reps: 5, weight: Mass(102.5, .kg), done: true, note: "grindy, slow", updatedAt: updated),
                         WorkoutSet(id: UUID(), kind: .drop, reps: 8, weight: Mass(80, .kg), done: true, updatedAt: updated),
                         WorkoutSet(id: UUID(), kind: .failure, reps: 0, weight: Mass(110, .kg), done: true, updatedAt: updated),
                         WorkoutSet(id: UUID(), reps: 5, weight: Mass(100, .kg), done: false, updatedAt: updated),
                     ]),
-                ExerciseEntry(id: UUID(), exerciseID: plank, sets: [WorkoutSet(id: UUID(), durationSeconds: 60, done: true, updatedAt: updated)]),
                 ExerciseEntry(
-                    id: UUID(), exerciseID: row, sets: [WorkoutSet(id: UUID(), durationSeconds: 300, distanceMeters: 1000, done: true, updatedAt: updated)]),
+                    id: UUID(), exerciseID: plank,
+                    sets: [WorkoutSet(id: UUID(), durationSeconds: 60, done: true, updatedAt: updated)]),
+                ExerciseEntry(
+                    id: UUID(), exerciseID: row,
+                    sets: [WorkoutSet(id: UUID(), durationSeconds: 300, distanceMeters: 1000, done: true, updatedAt: updated)]),
             ])
     }
 
@@ -54,13 +58,14 @@ struct StrongExportTests {
         let squat = workout.entries[0]
         #expect(squat.notes == "Belt on")
         #expect(squat.restSeconds == 180)
-        #expect(squat.sets == [
-            ImportedSet(kind: .warmup, reps: 10, weight: Mass(60, .kg)),
-            ImportedSet(reps: 5, weight: Mass(102.5, .kg), rpe: 8.5),
-            ImportedSet(reps: 5, weight: Mass(102.5, .kg), note: "grindy, slow"),
-            ImportedSet(kind: .drop, reps: 8, weight: Mass(80, .kg)),
-            ImportedSet(kind: .failure, reps: 0, weight: Mass(110, .kg)),
-        ], "the set not done is left out, as Strong does")
+        #expect(
+            squat.sets == [
+                ImportedSet(kind: .warmup, reps: 10, weight: Mass(60, .kg)),
+                ImportedSet(reps: 5, weight: Mass(102.5, .kg), rpe: 8.5),
+                ImportedSet(reps: 5, weight: Mass(102.5, .kg), note: "grindy, slow"),
+                ImportedSet(kind: .drop, reps: 8, weight: Mass(80, .kg)),
+                ImportedSet(kind: .failure, reps: 0, weight: Mass(110, .kg)),
+            ], "the set not done is left out, as Strong does")
         #expect(workout.entries[1].sets == [ImportedSet(durationSeconds: 60)])
         #expect(workout.entries[2].sets == [ImportedSet(durationSeconds: 300, distanceMeters: 1000)])
     }
@@ -76,10 +81,15 @@ struct StrongExportTests {
                     id: UUID(), exerciseID: squat, notes: "-2.5 kg, knees ache", restSeconds: 90,
                     sets: [
                         WorkoutSet(id: UUID(), reps: 5, weight: Mass(102.5, .kg), done: true, updatedAt: updated),
-                        WorkoutSet(id: UUID(), reps: 5, weight: Mass(100, .kg), done: true, note: "'=already quoted", updatedAt: updated),
-                        WorkoutSet(id: UUID(), reps: 3, weight: Mass(100, .kg), done: true, note: "@cmd|' /C calc'!A0", updatedAt: updated),
-                        WorkoutSet(id: UUID(), reps: 2, weight: Mass(100, .kg), done: true, note: "'plain, quoted by the lifter", updatedAt: updated),
-                    ]),
+                        WorkoutSet(
+                            id: UUID(), reps: 5, weight: Mass(100, .kg), done: true, note: "'=already quoted", updatedAt: updated),
+                        WorkoutSet(
+                            id: UUID(), reps: 3, weight: Mass(100, .kg), done: true, note: "@cmd|' /C calc'!A0",
+                            updatedAt: updated),
+                        WorkoutSet(
+                            id: UUID(), reps: 2, weight: Mass(100, .kg), done: true, note: "'plain, quoted by the lifter",
+                            updatedAt: updated),
+                    ])
             ])
     }
 
@@ -88,8 +98,10 @@ struct StrongExportTests {
         let writer = StrongCSVWriter(unit: .kg, zone: .gmt)
         let rows = writer.rows(of: Self.formulaWorkout(), names: [Self.squat: "-Squat (Barbell)"])
         let lines = rows.split(separator: "\r\n").map(String.init)
-        #expect(lines[0].hasPrefix(
-            "2024-06-18 09:04:05,\"'=HYPERLINK(\"\"http://evil.example\"\",\"\"Legs\"\")\",10m,'-Squat (Barbell),1,102.5,5,0,0,\"'-2.5 kg, knees ache\","))
+        #expect(
+            lines[0].hasPrefix(
+                "2024-06-18 09:04:05,\"'=HYPERLINK(\"\"http://evil.example\"\",\"\"Legs\"\")\",10m,'-Squat (Barbell),1,102.5,5,0,0,\"'-2.5 kg, knees ache\","
+            ))
         #expect(lines[0].hasSuffix(",'+1 rep next time,"))
         #expect(lines[1].contains(",2,100,5,0,0,''=already quoted,"), "an apostrophe the lifter typed is kept by adding one")
         #expect(lines[2].contains(",'@cmd|' /C calc'!A0,"))
@@ -98,7 +110,8 @@ struct StrongExportTests {
             for start in [",=", ",+", ",@", ",-", ",\"=", ",\"+", ",\"-", ",\"@"] { #expect(!line.contains(start), "\(line)") }
         }
 
-        let file = try ImportReader.read(bytes: Array((StrongCSVWriter.header + "\r\n" + rows).utf8), source: .strong, assumedUnit: .kg)
+        let file = try ImportReader.read(
+            bytes: Array((StrongCSVWriter.header + "\r\n" + rows).utf8), source: .strong, assumedUnit: .kg)
         #expect(file.skipped.isEmpty)
         let workout = try #require(file.workouts.first)
         #expect(workout.name == "=HYPERLINK(\"http://evil.example\",\"Legs\")")
@@ -129,7 +142,8 @@ struct StrongExportTests {
         // 102.5 kg is 225.97 lb; 1000 m is 0.62 mi.
         #expect(rows.contains(",Squat (Barbell),1,225.97,5,0,0,,"))
         #expect(rows.contains(",Rowing (Machine),1,0,,0.62,300,"))
-        let file = try ImportReader.read(bytes: Array((StrongCSVWriter.header + "\r\n" + rows).utf8), source: .strong, assumedUnit: .lb)
+        let file = try ImportReader.read(
+            bytes: Array((StrongCSVWriter.header + "\r\n" + rows).utf8), source: .strong, assumedUnit: .lb)
         #expect(file.workouts.first?.entries.first?.sets[1].weight == Mass(225.97, .lb))
         #expect(file.workouts.first?.entries.last?.sets.first?.distanceMeters == 997.79, "0.62 mi, rounded to 0.01 as written")
     }

@@ -82,7 +82,10 @@ struct StrongReaderTests {
             file.workouts == [
                 ImportedWorkout(
                     name: "Push", start: LocalDateTime(year: 2023, month: 2, day: 1, hour: 18, minute: 30), durationSeconds: 3780,
-                    entries: [ImportedEntry(exerciseName: "Bench Press (Barbell)", sets: [ImportedSet(reps: 5, weight: Mass(80, .kg), rpe: rpe)])],
+                    entries: [
+                        ImportedEntry(
+                            exerciseName: "Bench Press (Barbell)", sets: [ImportedSet(reps: 5, weight: Mass(80, .kg), rpe: rpe)])
+                    ],
                     line: 2)
             ])
     }
@@ -121,12 +124,17 @@ struct StrongReaderTests {
         #expect(
             file.workouts == [
                 ImportedWorkout(
-                    name: "Legs", start: LocalDateTime(year: 2021, month: 3, day: 4, hour: 18), durationSeconds: 3780, notes: "Rainy day",
+                    name: "Legs", start: LocalDateTime(year: 2021, month: 3, day: 4, hour: 18), durationSeconds: 3780,
+                    notes: "Rainy day",
                     entries: [
                         ImportedEntry(
                             exerciseName: "Squat (Barbell)", notes: "Deep",
-                            sets: [ImportedSet(reps: 5, weight: Mass(135, .lb), rpe: 8), ImportedSet(reps: 3, weight: Mass(185, .lb))]),
-                        ImportedEntry(exerciseName: "Rowing (Machine)", sets: [ImportedSet(durationSeconds: 600, distanceMeters: 2000)]),
+                            sets: [
+                                ImportedSet(reps: 5, weight: Mass(135, .lb), rpe: 8),
+                                ImportedSet(reps: 3, weight: Mass(185, .lb)),
+                            ]),
+                        ImportedEntry(
+                            exerciseName: "Rowing (Machine)", sets: [ImportedSet(durationSeconds: 600, distanceMeters: 2000)]),
                     ],
                     line: 2)
             ])
@@ -179,13 +187,18 @@ struct StrongReaderTests {
                         ImportedEntry(
                             exerciseName: "Bench Press (Barbell)",
                             // 6.80388555 kg is 15 lb exactly (15 x 0.45359237).
-                            sets: [ImportedSet(reps: 10, weight: Mass(15, .lb)), ImportedSet(reps: 8, weight: Mass(60, .kg), rpe: 9)]),
+                            sets: [
+                                ImportedSet(reps: 10, weight: Mass(15, .lb)), ImportedSet(reps: 8, weight: Mass(60, .kg), rpe: 9),
+                            ]),
                         ImportedEntry(exerciseName: "Running", sets: [ImportedSet(durationSeconds: 420, distanceMeters: 1500)]),
                     ],
                     line: 2),
                 ImportedWorkout(
                     name: "Push", start: LocalDateTime(year: 2025, month: 1, day: 7, hour: 18), durationSeconds: 2700,
-                    entries: [ImportedEntry(exerciseName: "Bench Press (Barbell)", sets: [ImportedSet(reps: 5, weight: Mass(62.5, .kg))])],
+                    entries: [
+                        ImportedEntry(
+                            exerciseName: "Bench Press (Barbell)", sets: [ImportedSet(reps: 5, weight: Mass(62.5, .kg))])
+                    ],
                     line: 5),
             ])
     }
@@ -194,7 +207,8 @@ struct StrongReaderTests {
     func currentLayoutPounds() throws {
         let header = Self.current.replacingOccurrences(of: "Weight (kg)", with: "Weight (lbs)")
         let file = try importText(
-            header + "\n" + #""1";"2025-01-05 09:30:00";"Push";"3600";"Bench Press (Barbell)";"1";"135";"5";"";"";"";"";"""#, unit: .kg)
+            header + "\n" + #""1";"2025-01-05 09:30:00";"Push";"3600";"Bench Press (Barbell)";"1";"135";"5";"";"";"";"";"""#,
+            unit: .kg)
         #expect(file.statedUnit == .lb)
         #expect(file.workouts.first?.sets == [ImportedSet(reps: 5, weight: Mass(135, .lb))])
     }
@@ -231,7 +245,9 @@ struct StrongReaderTests {
                         ImportedEntry(
                             exerciseName: "Squat (Barbell)",
                             sets: [ImportedSet(reps: 5, weight: Mass(100, .kg)), ImportedSet(reps: 5, weight: Mass(102.5, .kg))]),
-                        ImportedEntry(exerciseName: "Running", notes: "Easy pace", sets: [ImportedSet(durationSeconds: 1200, distanceMeters: 3200)]),
+                        ImportedEntry(
+                            exerciseName: "Running", notes: "Easy pace",
+                            sets: [ImportedSet(durationSeconds: 1200, distanceMeters: 3200)]),
                     ],
                     line: 2)
             ])
@@ -254,12 +270,16 @@ struct StrongReaderTests {
         #expect(
             file.workouts == [
                 ImportedWorkout(
-                    name: "Morgentraining", start: LocalDateTime(year: 2023, month: 11, day: 2, hour: 7, minute: 15), durationSeconds: 2280,
+                    name: "Morgentraining", start: LocalDateTime(year: 2023, month: 11, day: 2, hour: 7, minute: 15),
+                    durationSeconds: 2280,
                     notes: "Gut geschlafen",
                     entries: [
                         ImportedEntry(
                             exerciseName: "Kniebeuge (Langhantel)", notes: "Tief", restSeconds: 120,
-                            sets: [ImportedSet(kind: .warmup, reps: 10, weight: Mass(40, .kg)), ImportedSet(reps: 8, weight: Mass(60, .kg), rpe: 8)])
+                            sets: [
+                                ImportedSet(kind: .warmup, reps: 10, weight: Mass(40, .kg)),
+                                ImportedSet(reps: 8, weight: Mass(60, .kg), rpe: 8),
+                            ])
                     ],
                     line: 2)
             ])
@@ -282,7 +302,10 @@ struct StrongReaderTests {
                     entries: [
                         ImportedEntry(
                             exerciseName: "Développé couché (Barre)",
-                            sets: [ImportedSet(kind: .warmup, reps: 10, weight: Mass(40, .kg)), ImportedSet(reps: 5, weight: Mass(80, .kg), rpe: 8)])
+                            sets: [
+                                ImportedSet(kind: .warmup, reps: 10, weight: Mass(40, .kg)),
+                                ImportedSet(reps: 5, weight: Mass(80, .kg), rpe: 8),
+                            ])
                     ],
                     line: 2)
             ])
@@ -307,10 +330,12 @@ struct StrongReaderTests {
         #expect(
             file.workouts == [
                 ImportedWorkout(
-                    name: "Treino A", start: LocalDateTime(year: 2024, month: 2, day: 1, hour: 10), durationSeconds: 2700, notes: "Bom dia",
+                    name: "Treino A", start: LocalDateTime(year: 2024, month: 2, day: 1, hour: 10), durationSeconds: 2700,
+                    notes: "Bom dia",
                     entries: [
                         ImportedEntry(
-                            exerciseName: "Supino (Barra)", notes: "Pegada fechada", sets: [ImportedSet(reps: 6, weight: Mass(70, .kg), rpe: 8.5)]),
+                            exerciseName: "Supino (Barra)", notes: "Pegada fechada",
+                            sets: [ImportedSet(reps: 6, weight: Mass(70, .kg), rpe: 8.5)]),
                         ImportedEntry(exerciseName: "Corrida", sets: [ImportedSet(durationSeconds: 900, distanceMeters: 2500)]),
                     ],
                     line: 2)
@@ -328,8 +353,13 @@ struct StrongReaderTests {
         #expect(
             file.workouts == [
                 ImportedWorkout(
-                    name: "Ochtend", start: LocalDateTime(year: 2024, month: 3, day: 1, hour: 8), durationSeconds: 1860, notes: "Goed",
-                    entries: [ImportedEntry(exerciseName: "Squat (Barbell)", notes: "Diep", sets: [ImportedSet(reps: 5, weight: Mass(100, .kg), rpe: 7)])],
+                    name: "Ochtend", start: LocalDateTime(year: 2024, month: 3, day: 1, hour: 8), durationSeconds: 1860,
+                    notes: "Goed",
+                    entries: [
+                        ImportedEntry(
+                            exerciseName: "Squat (Barbell)", notes: "Diep",
+                            sets: [ImportedSet(reps: 5, weight: Mass(100, .kg), rpe: 7)])
+                    ],
                     line: 2)
             ])
     }
@@ -420,7 +450,8 @@ struct StrongReaderTests {
 
     @Test(
         "Workout durations as Strong writes them",
-        arguments: [("31m", 1860), ("1h 3m", 3780), ("2h 38m", 9480), ("1h", 3600), ("38min", 2280), ("20s", 20), ("", nil)] as [(String, Int?)])
+        arguments: [("31m", 1860), ("1h 3m", 3780), ("2h 38m", 9480), ("1h", 3600), ("38min", 2280), ("20s", 20), ("", nil)]
+            as [(String, Int?)])
     func durations(text: String, seconds: Int?) throws {
         let file = try importText("\(Self.comma)\n2024-06-18 11:04:00,Legs,\(text),Squat (Barbell),1,100,5,0,0,,,\n")
         #expect(file.workouts.first?.durationSeconds == seconds)
@@ -465,7 +496,8 @@ struct StrongReaderTests {
         #expect(ImportRules.number(" 5.0 ") == 5)
         #expect(ImportRules.number("") == nil)
         #expect(ImportRules.number("abc") == nil)
-        #expect(ImportRules.isoDateTime("2024-06-18 11:04:00") == LocalDateTime(year: 2024, month: 6, day: 18, hour: 11, minute: 4))
+        #expect(
+            ImportRules.isoDateTime("2024-06-18 11:04:00") == LocalDateTime(year: 2024, month: 6, day: 18, hour: 11, minute: 4))
         #expect(ImportRules.isoDateTime("2024-06-18") == LocalDateTime(year: 2024, month: 6, day: 18))
         #expect(ImportRules.isoDateTime("2024-13-01 10:00:00") == nil)
     }
@@ -524,12 +556,15 @@ struct StrongReaderTests {
                         ImportedEntry(
                             exerciseName: "Bench Press (Barbell)",
                             sets: [ImportedSet(reps: 5, weight: Mass(80, .kg)), ImportedSet(reps: 5, weight: Mass(82.5, .kg))]),
-                        ImportedEntry(exerciseName: "Overhead Press (Barbell)", sets: [ImportedSet(reps: 8, weight: Mass(50, .kg))]),
+                        ImportedEntry(
+                            exerciseName: "Overhead Press (Barbell)", sets: [ImportedSet(reps: 8, weight: Mass(50, .kg))]),
                     ],
                     line: 2),
                 ImportedWorkout(
                     name: "Legs", start: LocalDateTime(year: 2024, month: 6, day: 20, hour: 18), durationSeconds: 3600,
-                    entries: [ImportedEntry(exerciseName: "Squat (Barbell)", sets: [ImportedSet(reps: 5, weight: Mass(100, .kg))])],
+                    entries: [
+                        ImportedEntry(exerciseName: "Squat (Barbell)", sets: [ImportedSet(reps: 5, weight: Mass(100, .kg))])
+                    ],
                     line: 7),
             ])
     }

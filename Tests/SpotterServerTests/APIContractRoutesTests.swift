@@ -64,12 +64,14 @@ struct APIContractRoutesTests {
         // A copy of the document without the set PUT: the route is then undocumented.
         let setPath = "  /api/v1/workouts/{id}/entries/{entryId}/sets/{setId}:\n    put:\n"
         #expect(document.contains(setPath))
-        let shorter = document.replacingOccurrences(of: setPath, with: "  /api/v1/workouts/{id}/entries/{entryId}/sets/{setId}:\n    x-removed:\n")
+        let shorter = document.replacingOccurrences(
+            of: setPath, with: "  /api/v1/workouts/{id}/entries/{entryId}/sets/{setId}:\n    x-removed:\n")
         let lacking = Self.mismatches(routes: routes, operations: try Self.operations(document: shorter))
         #expect(lacking.undocumented == ["PUT /api/v1/workouts/{}/entries/{}/sets/{}"])
         #expect(lacking.unserved.isEmpty)
         // A router without the workout list: the document's operation is unserved.
-        let fewer = Self.mismatches(routes: routes.subtracting(["GET /api/v1/workouts"]), operations: try Self.operations(document: document))
+        let fewer = Self.mismatches(
+            routes: routes.subtracting(["GET /api/v1/workouts"]), operations: try Self.operations(document: document))
         #expect(fewer.undocumented.isEmpty)
         #expect(fewer.unserved == ["GET /api/v1/workouts"])
     }

@@ -3,9 +3,10 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import SpotterCore
-@testable import SpotterServer
 import SpotterTestSupport
 import Testing
+
+@testable import SpotterServer
 
 /// Guessing and anonymous traffic: slowed per name and address, never a lock-out of
 /// everyone behind one proxy, and cheap to refuse.
@@ -25,7 +26,12 @@ struct AbuseLimitTests {
 
     @Test("a name guessed at from one address still signs in from another")
     func perNameAndAddress() async throws {
-        try await withApp(.sqlite, configure: { Self.behindProxy(&$0); $0.addressThrottle = LoginThrottle(freeFailures: 1000) }) { client, _ in
+        try await withApp(
+            .sqlite,
+            configure: {
+                Self.behindProxy(&$0); $0.addressThrottle = LoginThrottle(freeFailures: 1000)
+            }
+        ) { client, _ in
             var attacker = Self.browser(client, from: "203.0.113.7")
             _ = try await attacker.get("/login")
             for _ in 0..<8 { _ = try await attacker.post("/login", [("username", "ana"), ("password", "guess guess guess")]) }
@@ -43,7 +49,12 @@ struct AbuseLimitTests {
 
     @Test("twenty wrong guesses sent at once meet the delays as if sent one after another: six are checked")
     func burstOfGuesses() async throws {
-        try await withApp(.sqlite, configure: { Self.behindProxy(&$0); $0.addressThrottle = LoginThrottle(freeFailures: 1000) }) { client, _ in
+        try await withApp(
+            .sqlite,
+            configure: {
+                Self.behindProxy(&$0); $0.addressThrottle = LoginThrottle(freeFailures: 1000)
+            }
+        ) { client, _ in
             var attacker = Self.browser(client, from: "203.0.113.9")
             _ = try await attacker.get("/login")
             let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
@@ -66,12 +77,18 @@ struct AbuseLimitTests {
 
     @Test("guesses from many addresses of one IPv6 /64 count as one address; the next /64 is another")
     func ipv6Network() async throws {
-        try await withApp(.sqlite, configure: { Self.behindProxy(&$0); $0.addressThrottle = LoginThrottle(freeFailures: 1000) }) { client, _ in
+        try await withApp(
+            .sqlite,
+            configure: {
+                Self.behindProxy(&$0); $0.addressThrottle = LoginThrottle(freeFailures: 1000)
+            }
+        ) { client, _ in
             var statuses: [HTTPResponse.Status] = []
             for index in 1...8 {
                 var attacker = Self.browser(client, from: "2001:db8:1:2::\(String(index, radix: 16))")
                 _ = try await attacker.get("/login")
-                statuses.append(try await attacker.post("/login", [("username", "ana"), ("password", "guess guess guess")]).status)
+                statuses.append(
+                    try await attacker.post("/login", [("username", "ana"), ("password", "guess guess guess")]).status)
             }
             #expect(statuses == Array(repeating: .unauthorized, count: 6) + [.tooManyRequests, .tooManyRequests])
             var neighbour = Self.browser(client, from: "2001:db8:1:3::1")
@@ -97,11 +114,17 @@ struct AbuseLimitTests {
 
     @Test("many names from one address slow that address down after 31 failures, not the names elsewhere")
     func perAddress() async throws {
-        try await withApp(.sqlite, configure: { Self.behindProxy(&$0); $0.anonymousPosts = RequestBudget(burst: 1000, perSecond: 1) }) { client, _ in
+        try await withApp(
+            .sqlite,
+            configure: {
+                Self.behindProxy(&$0); $0.anonymousPosts = RequestBudget(burst: 1000, perSecond: 1)
+            }
+        ) { client, _ in
             var sprayer = Self.browser(client, from: "203.0.113.50")
             _ = try await sprayer.get("/login")
             for index in 0..<31 {
-                let response = try await sprayer.post("/login", [("username", "user\(index)"), ("password", "guess guess guess")])
+                let response = try await sprayer.post(
+                    "/login", [("username", "user\(index)"), ("password", "guess guess guess")])
                 #expect(response.status == .unauthorized)
             }
             let slowed = try await sprayer.post("/login", [("username", "ana"), ("password", testPassword)])
@@ -117,18 +140,21 @@ struct AbuseLimitTests {
         try await withApp(.sqlite) { client, h in
             for _ in 0..<6 {
                 let wrong = try await client.api(
-                    .put, "/api/v1/me/password", token: h.anaToken, json: #"{"currentPassword": "not it at all", "newPassword": "a new long password"}"#)
+                    .put, "/api/v1/me/password", token: h.anaToken,
+                    json: #"{"currentPassword": "not it at all", "newPassword": "a new long password"}"#)
                 #expect(wrong.status == .badRequest)
             }
             let limited = try await client.api(
-                .put, "/api/v1/me/password", token: h.anaToken, json: #"{"currentPassword": "\#(testPassword)", "newPassword": "a new long password"}"#)
+                .put, "/api/v1/me/password", token: h.anaToken,
+                json: #"{"currentPassword": "\#(testPassword)", "newPassword": "a new long password"}"#)
             #expect(limited.status == .tooManyRequests)
             #expect(limited.headers[.retryAfter] == "15")
             #expect(try limited.error().code == "rate_limited")
             #expect(try limited.error().field == "currentPassword")
             // Ben, from the same address, is not affected.
             let ben = try await client.api(
-                .put, "/api/v1/me/password", token: h.benToken, json: #"{"currentPassword": "\#(testPassword)", "newPassword": "a new long password"}"#)
+                .put, "/api/v1/me/password", token: h.benToken,
+                json: #"{"currentPassword": "\#(testPassword)", "newPassword": "a new long password"}"#)
             #expect(ben.status == .noContent)
         }
     }
@@ -137,10 +163,13 @@ struct AbuseLimitTests {
     func spacesPassword() async throws {
         try await withApp(.sqlite) { client, h in
             let response = try await client.api(
-                .put, "/api/v1/me/password", token: h.anaToken, json: #"{"currentPassword": "\#(testPassword)", "newPassword": "          "}"#)
+                .put, "/api/v1/me/password", token: h.anaToken,
+                json: #"{"currentPassword": "\#(testPassword)", "newPassword": "          "}"#)
             #expect(response.status == .badRequest)
             #expect(try response.error().field == "newPassword")
-            #expect(try response.error().message == "A password of spaces alone is too easy to guess: use letters, digits or symbols too.")
+            #expect(
+                try response.error().message
+                    == "A password of spaces alone is too easy to guess: use letters, digits or symbols too.")
             var browser = Browser(client)
             _ = try await browser.get("/login")
             #expect(try await browser.post("/login", [("username", "ana"), ("password", testPassword)]).status == .seeOther)
@@ -154,12 +183,15 @@ struct AbuseLimitTests {
             _ = try await browser.get("/register")
             // 30 free attempts, and the 31st (the 30th failure's successor) still goes through.
             for index in 0..<31 {
-                let response = try await browser.post("/register", [("username", "taken\(index)x"), ("password", "short"), ("passwordConfirmation", "short")])
+                let response = try await browser.post(
+                    "/register", [("username", "taken\(index)x"), ("password", "short"), ("passwordConfirmation", "short")])
                 #expect(response.status == .badRequest)
             }
-            let limited = try await browser.post("/register", [
-                ("username", "newcomer"), ("password", "long enough one"), ("passwordConfirmation", "long enough one"),
-            ])
+            let limited = try await browser.post(
+                "/register",
+                [
+                    ("username", "newcomer"), ("password", "long enough one"), ("passwordConfirmation", "long enough one"),
+                ])
             #expect(limited.status == .tooManyRequests)
             #expect(limited.text.contains("Too many registrations from here. Try again in 15 seconds."))
             #expect(try await h.count("users") == 2)
@@ -198,7 +230,9 @@ struct AbuseLimitTests {
             body.writeString("\r\n--b--\r\n")
             let response = try await client.executeRequest(
                 uri: "/login", method: .post,
-                headers: [.contentType: "multipart/form-data; boundary=b", .cookie: "spotter_csrf=x", HTTPField.Name.csrfToken: "x"],
+                headers: [
+                    .contentType: "multipart/form-data; boundary=b", .cookie: "spotter_csrf=x", HTTPField.Name.csrfToken: "x",
+                ],
                 body: body)
             #expect(response.status == .contentTooLarge)
         }

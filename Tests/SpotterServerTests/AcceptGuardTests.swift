@@ -3,8 +3,9 @@ import Logging
 import NIOCore
 import NIOEmbedded
 import NIOHTTPTypes
-@testable import SpotterServer
 import Testing
+
+@testable import SpotterServer
 
 #if canImport(Glibc)
     import Glibc

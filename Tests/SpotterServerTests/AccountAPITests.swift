@@ -14,7 +14,9 @@ struct AccountAPITests {
             #expect(initial["unit"] as? String == "kg")
             #expect(initial["defaultRestSeconds"] as? Int == 120)
             #expect(initial["theme"] as? String == "system")
-            let changed = try await client.api(.patch, "/api/v1/settings", token: h.anaToken, json: #"{"unit": "lb", "defaultRestSeconds": 90, "theme": "dark"}"#)
+            let changed = try await client.api(
+                .patch, "/api/v1/settings", token: h.anaToken, json: #"{"unit": "lb", "defaultRestSeconds": 90, "theme": "dark"}"#
+            )
             #expect(changed.status == .ok)
             let me = try await client.api(.get, "/api/v1/me", token: h.anaToken).object()
             let settings = try #require(me["settings"] as? [String: Any])
@@ -49,14 +51,20 @@ struct AccountAPITests {
     @Test("changing the password checks the current one and the policy", arguments: TestDatabase.all)
     func password(engine: TestDatabase) async throws {
         try await withApp(engine) { client, h in
-            let wrong = try await client.api(.put, "/api/v1/me/password", token: h.anaToken, json: #"{"currentPassword": "nope nope nope", "newPassword": "a much longer one"}"#)
+            let wrong = try await client.api(
+                .put, "/api/v1/me/password", token: h.anaToken,
+                json: #"{"currentPassword": "nope nope nope", "newPassword": "a much longer one"}"#)
             #expect(wrong.status == .badRequest)
             #expect(try wrong.error().field == "currentPassword")
-            let short = try await client.api(.put, "/api/v1/me/password", token: h.anaToken, json: "{\"currentPassword\": \"\(testPassword)\", \"newPassword\": \"short\"}")
+            let short = try await client.api(
+                .put, "/api/v1/me/password", token: h.anaToken,
+                json: "{\"currentPassword\": \"\(testPassword)\", \"newPassword\": \"short\"}")
             #expect(try short.error().field == "newPassword")
             let accounts = AccountService(store: h.store, hasher: PasswordHasher(cost: 4))
             #expect(try await accounts.authenticate(username: "ana", password: testPassword) != nil, "nothing changed yet")
-            let ok = try await client.api(.put, "/api/v1/me/password", token: h.anaToken, json: "{\"currentPassword\": \"\(testPassword)\", \"newPassword\": \"a much longer one\"}")
+            let ok = try await client.api(
+                .put, "/api/v1/me/password", token: h.anaToken,
+                json: "{\"currentPassword\": \"\(testPassword)\", \"newPassword\": \"a much longer one\"}")
             #expect(ok.status == .noContent)
             #expect(try await accounts.authenticate(username: "ana", password: "a much longer one") != nil)
             #expect(try await accounts.authenticate(username: "ana", password: testPassword) == nil)

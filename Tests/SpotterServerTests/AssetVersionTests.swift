@@ -1,14 +1,17 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
-@testable import SpotterServer
 import Testing
+
+@testable import SpotterServer
 
 @Suite("Assets: every URL carries its version")
 struct AssetVersionTests {
     /// The relative imports of a script (`./x.js?v=...`), as written in it.
     private static func imports(in script: String) throws -> [String] {
-        try script.matches(of: Regex(#"(?:\bfrom\s*|\bimport\s*\(?\s*)["']\./([^"']+)["']"#)).map { String($0.output[1].substring ?? "") }
+        try script.matches(of: Regex(#"(?:\bfrom\s*|\bimport\s*\(?\s*)["']\./([^"']+)["']"#)).map {
+            String($0.output[1].substring ?? "")
+        }
     }
 
     /// Every `/assets/...` address in a text, up to a quote, a bracket or `#`.
@@ -38,9 +41,14 @@ struct AssetVersionTests {
         for script in scripts {
             let text = try Self.text(catalog, script)
             for specifier in try Self.imports(in: text) {
-                let (name, version) = (specifier.split(separator: "?v=").first.map(String.init) ?? "", specifier.split(separator: "?v=").dropFirst().first)
+                let (name, version) = (
+                    specifier.split(separator: "?v=").first.map(String.init) ?? "",
+                    specifier.split(separator: "?v=").dropFirst().first
+                )
                 #expect(version != nil, "\(script) imports ./\(specifier) without a version")
-                #expect(catalog.assets[name]?.hash == version.map(String.init), "\(script) imports ./\(specifier): \(name) is \(catalog.assets[name]?.hash ?? "missing")")
+                #expect(
+                    catalog.assets[name]?.hash == version.map(String.init),
+                    "\(script) imports ./\(specifier): \(name) is \(catalog.assets[name]?.hash ?? "missing")")
                 imports += 1
             }
             for url in try Self.assetURLs(in: text) {
@@ -65,8 +73,11 @@ struct AssetVersionTests {
         ]
         let before = try Self.catalog(files)
         #expect(try Self.text(before, "app.js") == "import \"./page.js?v=\(try #require(before.assets["page.js"]).hash)\";\n")
-        #expect(try Self.text(before, "page.js").contains("from \"./queue.js?v=\(try #require(before.assets["queue.js"]).hash)\""))
-        #expect(try Self.text(before, "page.js").contains("\"/assets/icons.svg?v=\(try #require(before.assets["icons.svg"]).hash)#plus\""))
+        #expect(
+            try Self.text(before, "page.js").contains("from \"./queue.js?v=\(try #require(before.assets["queue.js"]).hash)\""))
+        #expect(
+            try Self.text(before, "page.js").contains(
+                "\"/assets/icons.svg?v=\(try #require(before.assets["icons.svg"]).hash)#plus\""))
         #expect(try Self.text(before, "sw.js") == "const CACHE = \"spotter-shell-\(before.build)\";\n")
 
         files["queue.js"] = "export function send() { /* changed */ }\n"
@@ -82,7 +93,8 @@ struct AssetVersionTests {
 
         files["icons.svg"] = "<svg><symbol id=\"plus\"/><symbol id=\"minus\"/></svg>"
         let iconsChanged = try Self.catalog(files)
-        #expect(iconsChanged.assets["page.js"]?.hash != queueChanged.assets["page.js"]?.hash, "the icons' new version is in page.js")
+        #expect(
+            iconsChanged.assets["page.js"]?.hash != queueChanged.assets["page.js"]?.hash, "the icons' new version is in page.js")
         #expect(iconsChanged.assets["app.js"]?.hash != queueChanged.assets["app.js"]?.hash)
         #expect(iconsChanged.build != queueChanged.build)
         #expect(try Self.catalog(files).build == iconsChanged.build, "the same files make the same build")
@@ -105,7 +117,8 @@ struct AssetVersionTests {
             let welcome = try await browser.get("/welcome")
             browser = try await Browser.signedIn(client)
             let home = try await browser.get("/")
-            let started = try await client.api(.post, "/api/v1/workouts", token: h.benToken, json: "{\"id\": \"\(UUID().uuidString)\"}")
+            let started = try await client.api(
+                .post, "/api/v1/workouts", token: h.benToken, json: "{\"id\": \"\(UUID().uuidString)\"}")
             #expect(started.status == .created)
             let workout = try await browser.get("/workout")
             for (path, page) in [("/welcome", welcome), ("/", home), ("/workout", workout)] {

@@ -44,7 +44,10 @@ struct BodyMetricAPITests {
             #expect(try await h.count("body_metrics") == 4)
 
             #expect(wkIDs(try await api.list().items()) == [m2, m1, m3, m4], "newest day first")
-            #expect(try await api.list().items().map { $0["day"] as? String } == ["2026-09-21", "2026-09-20", "2026-09-01", "2026-08-15"])
+            #expect(
+                try await api.list().items().map { $0["day"] as? String } == [
+                    "2026-09-21", "2026-09-20", "2026-09-01", "2026-08-15",
+                ])
 
             // A change replaces the measurement: 200, the new values, a new changedAt.
             clock.advance(by: 60)
@@ -57,7 +60,10 @@ struct BodyMetricAPITests {
             #expect(after["changedAt"] as? String == wkTime(testNow + 60))
             #expect(wkCanonical(try await api.get(m1).object()) == wkCanonical(after))
             #expect(try await h.count("body_metrics") == 4, "changed in place")
-            #expect(try await api.list().items().map { $0["day"] as? String } == ["2026-09-21", "2026-09-19", "2026-09-01", "2026-08-15"])
+            #expect(
+                try await api.list().items().map { $0["day"] as? String } == [
+                    "2026-09-21", "2026-09-19", "2026-09-01", "2026-08-15",
+                ])
 
             // Ranges: four weeks start on Monday 31 Aug; three months and all reach back further.
             #expect(wkIDs(try await api.list("range=4w").items()) == [m2, m1, m3])
@@ -96,7 +102,8 @@ struct BodyMetricAPITests {
             let api = h.bodyMetrics()
             let bodies: [[String: any Sendable]] = [
                 ["day": "2026-09-21", "bodyWeight": 20], ["day": "2026-09-21", "bodyWeight": 400],
-                ["day": "2026-09-21", "bodyWeight": 44.1, "weightUnit": "lb"], ["day": "2026-09-21", "bodyWeight": 881.8, "weightUnit": "lb"],
+                ["day": "2026-09-21", "bodyWeight": 44.1, "weightUnit": "lb"],
+                ["day": "2026-09-21", "bodyWeight": 881.8, "weightUnit": "lb"],
                 ["day": "1900-01-01", "bodyFatPercent": 2], ["day": "2024-02-29", "bodyFatPercent": 70],
                 ["day": "2026-09-21", "bodyWeight": 80, "note": String(repeating: "n", count: 200)],
             ]
@@ -114,7 +121,9 @@ struct BodyMetricAPITests {
             let api = h.bodyMetrics()
             // 14:13 UTC on 21 Sep is 04:13 on 22 Sep at UTC+14.
             #expect(try await api.put(wkID(), ["day": "2026-09-22", "bodyWeight": 80]).status == .badRequest)
-            #expect(try await WorkoutCalls(client: client, token: h.anaToken).settings(["timeZone": "Pacific/Kiritimati"]).status == .ok)
+            #expect(
+                try await WorkoutCalls(client: client, token: h.anaToken).settings(["timeZone": "Pacific/Kiritimati"]).status
+                    == .ok)
             let tomorrow = try await api.put(wkID(), ["day": "2026-09-22", "bodyWeight": 80])
             #expect(tomorrow.status == .created, "\(tomorrow.text)")
             let later = try await api.put(wkID(), ["day": "2026-09-23", "bodyWeight": 80])
@@ -129,7 +138,9 @@ struct BodyMetricAPITests {
         try await withApp(engine) { client, h in
             let (ana, ben) = (h.bodyMetrics(), h.bodyMetrics(.ben))
             let id = wkID()
-            #expect(try await ana.put(id, ["day": "2026-09-20", "bodyWeight": 70, "bodyFatPercent": 22, "note": "mine"]).status == .created)
+            #expect(
+                try await ana.put(id, ["day": "2026-09-20", "bodyWeight": 70, "bodyFatPercent": 22, "note": "mine"]).status
+                    == .created)
             let original = try await ana.get(id).text
             let list = try await ana.list().text
 
@@ -173,17 +184,27 @@ struct BodyMetricAPITests {
             .init(json: #"{"day": "2026-02-30", "bodyWeight": 80}"#, field: "day", message: dayFormat),
             .init(json: #"{"day": "21.09.2026", "bodyWeight": 80}"#, field: "day", message: dayFormat),
             .init(json: #"{"bodyWeight": 80}"#, field: "day", message: dayFormat),
-            .init(json: #"{"day": "2026-09-22", "bodyWeight": 80}"#, field: "day", message: "The date is in the future; enter today or an earlier day."),
+            .init(
+                json: #"{"day": "2026-09-22", "bodyWeight": 80}"#, field: "day",
+                message: "The date is in the future; enter today or an earlier day."),
             .init(json: #"{"day": "1899-12-31", "bodyWeight": 80}"#, field: "day", message: "The date must be 1900 or later."),
             .init(json: #"{"day": "2026-09-20", "bodyWeight": 5}"#, field: "bodyWeight", message: kilos),
             .init(json: #"{"day": "2026-09-20", "bodyWeight": 400.1}"#, field: "bodyWeight", message: kilos),
-            .init(json: #"{"day": "2026-09-20", "bodyWeight": 10, "weightUnit": "lb"}"#, field: "bodyWeight", message: "Body weight must be from 44.1 to 881.8 lb."),
-            .init(json: #"{"day": "2026-09-20", "bodyWeight": 80, "weightUnit": "stone"}"#, field: "weightUnit", message: "The weight unit must be kg or lb."),
+            .init(
+                json: #"{"day": "2026-09-20", "bodyWeight": 10, "weightUnit": "lb"}"#, field: "bodyWeight",
+                message: "Body weight must be from 44.1 to 881.8 lb."),
+            .init(
+                json: #"{"day": "2026-09-20", "bodyWeight": 80, "weightUnit": "stone"}"#, field: "weightUnit",
+                message: "The weight unit must be kg or lb."),
             .init(json: #"{"day": "2026-09-20", "bodyFatPercent": 90}"#, field: "bodyFatPercent", message: fat),
             .init(json: #"{"day": "2026-09-20", "bodyFatPercent": 1.9}"#, field: "bodyFatPercent", message: fat),
             .init(json: #"{"day": "2026-09-20", "bodyWeight": 80, "bodyFatPercent": 90}"#, field: "bodyFatPercent", message: fat),
-            .init(json: #"{"day": "2026-09-20"}"#, field: "bodyWeight", message: "Enter a body weight, a body-fat percentage, or both."),
-            .init(json: #"{"day": "2026-09-20", "note": "no values"}"#, field: "bodyWeight", message: "Enter a body weight, a body-fat percentage, or both."),
+            .init(
+                json: #"{"day": "2026-09-20"}"#, field: "bodyWeight",
+                message: "Enter a body weight, a body-fat percentage, or both."),
+            .init(
+                json: #"{"day": "2026-09-20", "note": "no values"}"#, field: "bodyWeight",
+                message: "Enter a body weight, a body-fat percentage, or both."),
             .init(
                 json: "{\"day\": \"2026-09-20\", \"bodyWeight\": 80, \"note\": \"\(String(repeating: "n", count: 201))\"}",
                 field: "note", message: "The note must be at most 200 characters."),
@@ -208,7 +229,9 @@ struct BodyMetricAPITests {
             let fresh = wkID()
             for id in [fresh, existing] {
                 let response = try await client.api(.put, "/api/v1/body-metrics/\(id)", token: h.anaToken, json: input.json)
-                #expect(response.status == .badRequest, "\(id == fresh ? "new" : "existing") answered \(response.status): \(response.text)")
+                #expect(
+                    response.status == .badRequest,
+                    "\(id == fresh ? "new" : "existing") answered \(response.status): \(response.text)")
                 let error = try response.error()
                 #expect(error.code == input.code)
                 #expect(error.field == input.field)

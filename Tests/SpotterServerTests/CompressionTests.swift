@@ -17,17 +17,23 @@ struct CompressionTests {
         return String(buffer: try compressed.decompress(with: .gzip()))
     }
 
-    @Test("a page, the stylesheet, a script, the API document and an API list are gzip when accepted, and read back the same", arguments: TestDatabase.all)
+    @Test(
+        "a page, the stylesheet, a script, the API document and an API list are gzip when accepted, and read back the same",
+        arguments: TestDatabase.all)
     func compressedWhenAccepted(engine: TestDatabase) async throws {
         try await withApp(engine) { client, h in
-            for path in ["/login", "/assets/app.css", "/assets/workout.js", "/assets/icons.svg", "/api/v1/openapi.yaml", "/api/v1/exercises"] {
+            for path in [
+                "/login", "/assets/app.css", "/assets/workout.js", "/assets/icons.svg", "/api/v1/openapi.yaml",
+                "/api/v1/exercises",
+            ] {
                 // The sign-in page is for those signed out; the list is the lifter's.
                 let token = path.hasPrefix("/api/v1/exercises") ? h.anaToken : nil
                 let plain = try await client.api(.get, path, token: token)
                 let zipped = try await client.api(.get, path, token: token, headers: [.acceptEncoding: "gzip, deflate, br"])
                 #expect(plain.headers[.contentEncoding] == nil, "\(path)")
                 #expect(zipped.headers[.contentEncoding] == "gzip", "\(path)")
-                #expect(plain.headers[.vary]?.contains("Accept-Encoding") == true, "\(path) varies by encoding, compressed or not")
+                #expect(
+                    plain.headers[.vary]?.contains("Accept-Encoding") == true, "\(path) varies by encoding, compressed or not")
                 #expect(zipped.headers[.vary]?.contains("Accept-Encoding") == true, "\(path)")
                 #expect(zipped.headers[.contentLength] == String(zipped.body.readableBytes), "\(path)")
                 #expect(zipped.body.readableBytes * 3 < plain.body.readableBytes * 2, "\(path) shrinks by a third at least")
@@ -53,10 +59,14 @@ struct CompressionTests {
         }
     }
 
-    @Test("what Accept-Encoding allows", arguments: [
-        ("gzip", true), ("GZIP", true), ("x-gzip", true), ("deflate, gzip;q=0.5", true), ("*", true), ("br;q=1, *;q=0.1", true),
-        ("gzip;q=0", false), ("gzip; q=0.000", false), ("identity", false), ("", false), ("*;q=0", false), ("*, gzip;q=0", false),
-    ])
+    @Test(
+        "what Accept-Encoding allows",
+        arguments: [
+            ("gzip", true), ("GZIP", true), ("x-gzip", true), ("deflate, gzip;q=0.5", true), ("*", true),
+            ("br;q=1, *;q=0.1", true),
+            ("gzip;q=0", false), ("gzip; q=0.000", false), ("identity", false), ("", false), ("*;q=0", false),
+            ("*, gzip;q=0", false),
+        ])
     func acceptEncoding(header: String, allowed: Bool) {
         #expect(AcceptEncoding.allowsGzip(header) == allowed)
         #expect(!AcceptEncoding.allowsGzip(nil))
@@ -67,7 +77,8 @@ struct CompressionTests {
         try await withApp(.sqlite) { client, h in
             let gzip: HTTPFields = [.acceptEncoding: "gzip"]
             let id = try await h.createCustomExercise()
-            let uploaded = try await client.api(.put, "/api/v1/exercises/\(id)/image", token: h.anaToken, body: ByteBuffer(bytes: ImageFixtures.png))
+            let uploaded = try await client.api(
+                .put, "/api/v1/exercises/\(id)/image", token: h.anaToken, body: ByteBuffer(bytes: ImageFixtures.png))
             let imageURL = try #require(try uploaded.object()["imageURL"] as? String)
             let image = try await client.api(.get, imageURL, token: h.anaToken, headers: gzip)
             #expect(image.headers[.contentEncoding] == nil)
@@ -89,7 +100,8 @@ struct CompressionTests {
             let gzipTag = try #require(zipped.headers[.eTag])
             #expect(gzipTag == String(plainTag.dropLast()) + "-gzip\"")
 
-            let revalidated = try await client.api(.get, "/assets/app.css", token: nil, headers: [.acceptEncoding: "gzip", .ifNoneMatch: gzipTag])
+            let revalidated = try await client.api(
+                .get, "/assets/app.css", token: nil, headers: [.acceptEncoding: "gzip", .ifNoneMatch: gzipTag])
             #expect(revalidated.status == .notModified)
             #expect(revalidated.headers[.eTag] == gzipTag)
             #expect(revalidated.body.readableBytes == 0)
@@ -132,10 +144,12 @@ struct CompressionTests {
         router.get("export") { _, _ in
             var headers = HTTPFields()
             headers[.contentType] = "text/csv; charset=utf-8"
-            return Response(status: .ok, headers: headers, body: ResponseBody { writer in
-                for index in 0..<100 { try await writer.write(ByteBuffer(string: "\(index),\(line)")) }
-                try await writer.finish(nil)
-            })
+            return Response(
+                status: .ok, headers: headers,
+                body: ResponseBody { writer in
+                    for index in 0..<100 { try await writer.write(ByteBuffer(string: "\(index),\(line)")) }
+                    try await writer.finish(nil)
+                })
         }
         try await Application(router: router).test(.router) { client in
             let response = try await client.execute(uri: "/export", method: .get, headers: [.acceptEncoding: "gzip"], body: nil)

@@ -3,8 +3,9 @@ import Logging
 import NIOCore
 import NIOEmbedded
 import NIOHTTPTypes
-@testable import SpotterServer
 import Testing
+
+@testable import SpotterServer
 
 /// One connection's timeouts and its giving way, on an embedded channel whose loop's
 /// clock the test moves: the head's timeout (from the opening, or from the first byte
@@ -34,7 +35,8 @@ struct ConnectionGuardTests {
 
     /// Moves the clock to a second before `seconds` (the connection is still open), then
     /// to `seconds` (it is closed).
-    static func expectClosed(_ channel: EmbeddedChannel, after seconds: Int64, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectClosed(_ channel: EmbeddedChannel, after seconds: Int64, sourceLocation: SourceLocation = #_sourceLocation)
+    {
         channel.embeddedEventLoop.advanceTime(by: .seconds(seconds - 1))
         #expect(channel.isActive, "open a second before", sourceLocation: sourceLocation)
         channel.embeddedEventLoop.advanceTime(by: .seconds(1))
@@ -142,7 +144,9 @@ private final class StandInDecoder: ChannelInboundHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch String(buffer: unwrapInboundIn(data)) {
-        case "HEAD": context.fireChannelRead(wrapInboundOut(.head(HTTPRequest(method: .get, scheme: "http", authority: "spotter", path: "/"))))
+        case "HEAD":
+            context.fireChannelRead(
+                wrapInboundOut(.head(HTTPRequest(method: .get, scheme: "http", authority: "spotter", path: "/"))))
         case "END": context.fireChannelRead(wrapInboundOut(.end(nil)))
         default: break
         }

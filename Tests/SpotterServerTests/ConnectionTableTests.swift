@@ -1,5 +1,6 @@
-@testable import SpotterServer
 import Testing
+
+@testable import SpotterServer
 
 /// Which connection gives way when a new one arrives with the budget full: the
 /// longest idle of the address holding the most connections, never one with a
@@ -15,7 +16,9 @@ struct ConnectionTableTests {
         #expect(table.occupied == 3)
     }
 
-    @Test("at the budget, the longest idle connection of the address holding the most gives way, not an older one of another address")
+    @Test(
+        "at the budget, the longest idle connection of the address holding the most gives way, not an older one of another address"
+    )
     func holderOfMostGivesWay() {
         var table = ConnectionTable(budget: 4)
         let lifter = table.open(address: "198.51.100.2").id  // idle the longest of all
@@ -27,7 +30,9 @@ struct ConnectionTableTests {
 
         let arrival = table.open(address: "192.0.2.9")
 
-        #expect(arrival.giveWay == second, "203.0.113.1 holds 3; of them, second is idle the longest (first answered a request since)")
+        #expect(
+            arrival.giveWay == second, "203.0.113.1 holds 3; of them, second is idle the longest (first answered a request since)"
+        )
         #expect(table.connections[second]?.leaving == true)
         #expect(table.connections[lifter]?.leaving == false)
         #expect(table.occupied == 4)

@@ -21,13 +21,27 @@ struct ControlCharacterTests {
 
     static let nul = #"\u0000"#
     static let cases: [Case] = [
-        Case(method: .post, path: "/api/v1/exercises", json: customExerciseJSON.replacingOccurrences(of: "Low to High", with: "Low\(nul)High"), field: "name", table: "exercises"),
-        Case(method: .post, path: "/api/v1/exercises", json: customExerciseJSON.replacingOccurrences(of: "Press the", with: "Press\(nul) the"), field: "description", table: "exercises"),
-        Case(method: .post, path: "/api/v1/workout-types", json: ##"{"name": "Mob\u0007ility", "colorHex": "#12ab34", "icon": "body"}"##, field: "name", table: "workout_types"),
+        Case(
+            method: .post, path: "/api/v1/exercises",
+            json: customExerciseJSON.replacingOccurrences(of: "Low to High", with: "Low\(nul)High"), field: "name",
+            table: "exercises"),
+        Case(
+            method: .post, path: "/api/v1/exercises",
+            json: customExerciseJSON.replacingOccurrences(of: "Press the", with: "Press\(nul) the"), field: "description",
+            table: "exercises"),
+        Case(
+            method: .post, path: "/api/v1/workout-types",
+            json: ##"{"name": "Mob\u0007ility", "colorHex": "#12ab34", "icon": "body"}"##, field: "name", table: "workout_types"),
         Case(method: .post, path: "/api/v1/tokens", json: #"{"name": "Laptop\u0000script"}"#, field: "name", table: "api_tokens"),
-        Case(method: .put, path: "/api/v1/body-metrics/\(UUID().uuidString)", json: #"{"day": "2026-09-20", "bodyWeight": 80, "note": "after\u0000coffee"}"#, field: "note", table: "body_metrics"),
-        Case(method: .post, path: "/api/v1/workouts", json: #"{"id": "\#(UUID().uuidString)", "name": "Push\u001b[31m"}"#, field: "name", table: "workouts"),
-        Case(method: .post, path: "/api/v1/workouts", json: #"{"id": "\#(UUID().uuidString)", "notes": "c1 control \u0085 here"}"#, field: "notes", table: "workouts"),
+        Case(
+            method: .put, path: "/api/v1/body-metrics/\(UUID().uuidString)",
+            json: #"{"day": "2026-09-20", "bodyWeight": 80, "note": "after\u0000coffee"}"#, field: "note", table: "body_metrics"),
+        Case(
+            method: .post, path: "/api/v1/workouts", json: #"{"id": "\#(UUID().uuidString)", "name": "Push\u001b[31m"}"#,
+            field: "name", table: "workouts"),
+        Case(
+            method: .post, path: "/api/v1/workouts", json: #"{"id": "\#(UUID().uuidString)", "notes": "c1 control \u0085 here"}"#,
+            field: "notes", table: "workouts"),
     ]
 
     @Test("creating with a control character answers 400 naming the field and stores nothing", arguments: TestDatabase.all, cases)
@@ -89,7 +103,8 @@ struct ControlCharacterTests {
     @Test("a search with a control character is refused with the parameter named, on both engines", arguments: TestDatabase.all)
     func queries(engine: TestDatabase) async throws {
         try await withApp(engine) { client, h in
-            for path in ["/api/v1/exercises?search=sq%00uat", "/api/v1/workouts?search=a%1Fb", "/api/v1/templates?search=%C2%85"] {
+            for path in ["/api/v1/exercises?search=sq%00uat", "/api/v1/workouts?search=a%1Fb", "/api/v1/templates?search=%C2%85"]
+            {
                 let response = try await client.api(.get, path, token: h.anaToken)
                 #expect(response.status == .badRequest, "\(path)")
                 #expect(try response.error().field == "search", "\(path)")
@@ -104,9 +119,11 @@ struct ControlCharacterTests {
             var browser = try await Browser.signedIn(client, as: "ana")
             _ = try await browser.get("/exercises/new")
             let before = try await h.count("exercises")
-            let response = try await browser.postMultipart("/exercises", [
-                ("name", "Hip\u{0}Thrust"), ("muscleGroups", "glutes"), ("equipment", "barbell"), ("kind", "weightReps"),
-            ])
+            let response = try await browser.postMultipart(
+                "/exercises",
+                [
+                    ("name", "Hip\u{0}Thrust"), ("muscleGroups", "glutes"), ("equipment", "barbell"), ("kind", "weightReps"),
+                ])
             #expect(response.status == .badRequest)
             #expect(response.text.contains("&quot;name&quot; holds a control character (U+0000)"))
             #expect(try await h.count("exercises") == before)

@@ -17,8 +17,12 @@ struct CrossUserTests {
 
             #expect(try await client.api(.get, "/api/v1/exercises/\(id)", token: h.benToken).status == .notFound)
             #expect(try await client.api(.get, "/api/v1/exercises/\(id)/image", token: h.benToken).status == .notFound)
-            #expect(try await client.api(.patch, "/api/v1/exercises/\(id)", token: h.benToken, json: #"{"name": "Taken"}"#).status == .notFound)
-            #expect(try await client.api(.put, "/api/v1/exercises/\(id)/image", token: h.benToken, body: ByteBuffer(bytes: pngBytes)).status == .notFound)
+            #expect(
+                try await client.api(.patch, "/api/v1/exercises/\(id)", token: h.benToken, json: #"{"name": "Taken"}"#).status
+                    == .notFound)
+            #expect(
+                try await client.api(.put, "/api/v1/exercises/\(id)/image", token: h.benToken, body: ByteBuffer(bytes: pngBytes))
+                    .status == .notFound)
             #expect(try await client.api(.delete, "/api/v1/exercises/\(id)/image", token: h.benToken).status == .notFound)
             #expect(try await client.api(.delete, "/api/v1/exercises/\(id)", token: h.benToken).status == .notFound)
             let bensList = try await client.api(.get, "/api/v1/exercises?custom=true&archived=true", token: h.benToken).items()
@@ -35,10 +39,16 @@ struct CrossUserTests {
             let anas = try await client.api(.get, "/api/v1/workout-types?archived=true", token: h.anaToken)
             let id = try #require(try anas.items().first?["id"] as? String)
             #expect(try await client.api(.get, "/api/v1/workout-types/\(id)", token: h.benToken).status == .notFound)
-            #expect(try await client.api(.patch, "/api/v1/workout-types/\(id)", token: h.benToken, json: #"{"name": "Taken"}"#).status == .notFound)
-            #expect(try await client.api(.patch, "/api/v1/workout-types/\(id)", token: h.benToken, json: #"{"archived": true}"#).status == .notFound)
+            #expect(
+                try await client.api(.patch, "/api/v1/workout-types/\(id)", token: h.benToken, json: #"{"name": "Taken"}"#).status
+                    == .notFound)
+            #expect(
+                try await client.api(.patch, "/api/v1/workout-types/\(id)", token: h.benToken, json: #"{"archived": true}"#)
+                    .status == .notFound)
             let ids = try anas.items().compactMap { $0["id"] as? String }
-            let order = try await client.api(.put, "/api/v1/workout-types/order", token: h.benToken, json: "{\"ids\": [\"\(ids.reversed().joined(separator: "\",\""))\"]}")
+            let order = try await client.api(
+                .put, "/api/v1/workout-types/order", token: h.benToken,
+                json: "{\"ids\": [\"\(ids.reversed().joined(separator: "\",\""))\"]}")
             #expect(order.status == .badRequest, "Ana's ids are not Ben's types")
             #expect(try await client.api(.get, "/api/v1/workout-types?archived=true", token: h.anaToken).text == anas.text)
         }
@@ -52,7 +62,8 @@ struct CrossUserTests {
             #expect(try await client.api(.delete, "/api/v1/tokens/\(id)", token: h.benToken).status == .notFound)
             let secret = try #require(try token.object()["token"] as? String)
             #expect(try await client.api(.get, "/api/v1/me", token: secret).object()["username"] as? String == "ana")
-            #expect(try await client.api(.get, "/api/v1/tokens", token: h.benToken).items().count == 1, "Ben sees only his own token")
+            #expect(
+                try await client.api(.get, "/api/v1/tokens", token: h.benToken).items().count == 1, "Ben sees only his own token")
         }
     }
 }

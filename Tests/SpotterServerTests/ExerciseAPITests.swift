@@ -12,7 +12,9 @@ struct ExerciseAPITests {
             let all = try await client.api(.get, "/api/v1/exercises?limit=200", token: h.anaToken).items()
             #expect(all.count == 200, "the catalog fills the largest page")
             let first = try #require(all.first)
-            for key in ["id", "name", "muscleGroups", "equipment", "kind", "description", "videoURL", "imageURL", "isCustom", "archived"] {
+            for key in [
+                "id", "name", "muscleGroups", "equipment", "kind", "description", "videoURL", "imageURL", "isCustom", "archived",
+            ] {
                 #expect(first.keys.contains(key), "an exercise has \(key)")
             }
             let presses = try await client.api(.get, "/api/v1/exercises?search=press", token: h.anaToken).items()
@@ -47,16 +49,19 @@ struct ExerciseAPITests {
             let fetched = try await client.api(.get, "/api/v1/exercises/\(id)", token: h.anaToken)
             #expect(try fetched.object()["name"] as? String == "Cable Fly (Low to High)")
 
-            let renamed = try await client.api(.patch, "/api/v1/exercises/\(id)", token: h.anaToken, json: #"{"name": "  Low Cable   Fly "}"#)
+            let renamed = try await client.api(
+                .patch, "/api/v1/exercises/\(id)", token: h.anaToken, json: #"{"name": "  Low Cable   Fly "}"#)
             #expect(renamed.status == .ok)
             #expect(try renamed.object()["name"] as? String == "Low Cable Fly")
             #expect(try renamed.object()["muscleGroups"] as? [String] == ["chest", "shoulders"], "unsent fields stay")
 
-            let archived = try await client.api(.patch, "/api/v1/exercises/\(id)", token: h.anaToken, json: #"{"archived": true}"#)
+            let archived = try await client.api(
+                .patch, "/api/v1/exercises/\(id)", token: h.anaToken, json: #"{"archived": true}"#)
             #expect(try archived.object()["archived"] as? Bool == true)
             let mine = try await client.api(.get, "/api/v1/exercises?custom=true", token: h.anaToken).items()
             #expect(mine.isEmpty, "archived exercises are hidden by default")
-            let withArchived = try await client.api(.get, "/api/v1/exercises?custom=true&archived=true", token: h.anaToken).items()
+            let withArchived = try await client.api(.get, "/api/v1/exercises?custom=true&archived=true", token: h.anaToken)
+                .items()
             #expect(withArchived.count == 1)
 
             let deleted = try await client.api(.delete, "/api/v1/exercises/\(id)", token: h.anaToken)
@@ -68,15 +73,30 @@ struct ExerciseAPITests {
     @Test(
         "each bad input is refused with the field named, and nothing is stored",
         arguments: [
-            (#"{"name": "", "muscleGroups": ["chest"], "equipment": "cable", "kind": "weightReps"}"#, "name", "Give the exercise a name."),
-            (#"{"name": "X", "muscleGroups": [], "equipment": "cable", "kind": "weightReps"}"#, "muscleGroups", "Choose at least one muscle group."),
+            (
+                #"{"name": "", "muscleGroups": ["chest"], "equipment": "cable", "kind": "weightReps"}"#, "name",
+                "Give the exercise a name."
+            ),
+            (
+                #"{"name": "X", "muscleGroups": [], "equipment": "cable", "kind": "weightReps"}"#, "muscleGroups",
+                "Choose at least one muscle group."
+            ),
             (#"{"name": "X", "muscleGroups": ["toes"], "equipment": "cable", "kind": "weightReps"}"#, "muscleGroups", nil),
             (#"{"name": "X", "muscleGroups": ["chest"], "equipment": "rock", "kind": "weightReps"}"#, "equipment", nil),
             (#"{"name": "X", "muscleGroups": ["chest"], "kind": "weightReps"}"#, "equipment", "Choose the equipment."),
             (#"{"name": "X", "muscleGroups": ["chest"], "equipment": "cable", "kind": "vibes"}"#, "kind", nil),
-            (#"{"name": "X", "muscleGroups": ["chest"], "equipment": "cable", "kind": "weightReps", "videoURL": "https://vimeo.com/1"}"#, "videoURL", nil),
-            (#"{"name": "X", "muscleGroups": ["chest"], "equipment": "cable", "kind": "weightReps", "videoURL": "https://youtube.com.evil.com/watch?v=dQw4w9WgXcQ"}"#, "videoURL", nil),
-            ("{\"name\": \"\(String(repeating: "a", count: 81))\", \"muscleGroups\": [\"chest\"], \"equipment\": \"cable\", \"kind\": \"weightReps\"}", "name", "The name is too long: at most 80 characters."),
+            (
+                #"{"name": "X", "muscleGroups": ["chest"], "equipment": "cable", "kind": "weightReps", "videoURL": "https://vimeo.com/1"}"#,
+                "videoURL", nil
+            ),
+            (
+                #"{"name": "X", "muscleGroups": ["chest"], "equipment": "cable", "kind": "weightReps", "videoURL": "https://youtube.com.evil.com/watch?v=dQw4w9WgXcQ"}"#,
+                "videoURL", nil
+            ),
+            (
+                "{\"name\": \"\(String(repeating: "a", count: 81))\", \"muscleGroups\": [\"chest\"], \"equipment\": \"cable\", \"kind\": \"weightReps\"}",
+                "name", "The name is too long: at most 80 characters."
+            ),
         ] as [(String, String, String?)])
     func badInput(json: String, field: String, message: String?) async throws {
         try await withApp(.sqlite) { client, h in
@@ -98,7 +118,9 @@ struct ExerciseAPITests {
             let before = try await h.count("exercises")
             let again = try await client.api(
                 .post, "/api/v1/exercises", token: h.anaToken,
-                json: #"{"name": " cable FLY (low to   high) ", "muscleGroups": ["chest"], "equipment": "cable", "kind": "weightReps"}"#)
+                json:
+                    #"{"name": " cable FLY (low to   high) ", "muscleGroups": ["chest"], "equipment": "cable", "kind": "weightReps"}"#
+            )
             #expect(again.status == .conflict)
             #expect(try again.error().field == "name")
             #expect(try again.error().message == "You already have an exercise called Cable Fly (Low to High).")
@@ -114,16 +136,20 @@ struct ExerciseAPITests {
     @Test("built-in exercises cannot be changed or deleted", arguments: TestDatabase.all)
     func builtInsAreReadOnly(engine: TestDatabase) async throws {
         try await withApp(engine) { client, h in
-            let bench = try #require(try await client.api(.get, "/api/v1/exercises?search=bench%20press%20(barbell)", token: h.anaToken).items().first)
+            let bench = try #require(
+                try await client.api(.get, "/api/v1/exercises?search=bench%20press%20(barbell)", token: h.anaToken).items().first)
             let id = try #require(bench["id"] as? String)
             let patch = try await client.api(.patch, "/api/v1/exercises/\(id)", token: h.anaToken, json: #"{"name": "Mine"}"#)
             #expect(patch.status == .forbidden)
             #expect(try patch.error().message.contains("Built-in exercises cannot be changed"))
             let delete = try await client.api(.delete, "/api/v1/exercises/\(id)", token: h.anaToken)
             #expect(delete.status == .forbidden)
-            let image = try await client.api(.put, "/api/v1/exercises/\(id)/image", token: h.anaToken, body: ByteBuffer(bytes: pngBytes))
+            let image = try await client.api(
+                .put, "/api/v1/exercises/\(id)/image", token: h.anaToken, body: ByteBuffer(bytes: pngBytes))
             #expect(image.status == .forbidden)
-            #expect(try await client.api(.get, "/api/v1/exercises/\(id)", token: h.anaToken).object()["name"] as? String == bench["name"] as? String)
+            #expect(
+                try await client.api(.get, "/api/v1/exercises/\(id)", token: h.anaToken).object()["name"] as? String == bench[
+                    "name"] as? String)
         }
     }
 }

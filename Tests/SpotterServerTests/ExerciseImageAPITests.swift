@@ -13,7 +13,8 @@ struct ExerciseImageAPITests {
     func lifecycle(engine: TestDatabase) async throws {
         try await withApp(engine) { client, h in
             let id = try await h.createCustomExercise()
-            let uploaded = try await client.api(.put, "/api/v1/exercises/\(id)/image", token: h.anaToken, body: ByteBuffer(bytes: pngBytes))
+            let uploaded = try await client.api(
+                .put, "/api/v1/exercises/\(id)/image", token: h.anaToken, body: ByteBuffer(bytes: pngBytes))
             #expect(uploaded.status == .ok)
             let imageURL = try #require(try uploaded.object()["imageURL"] as? String)
             #expect(imageURL.hasPrefix("/api/v1/exercises/\(id)/image?v="))
@@ -28,7 +29,9 @@ struct ExerciseImageAPITests {
             #expect(cached.status == .notModified)
 
             #expect(try await h.count("stored_images") == 1, "the image lives in the database")
-            #expect(!FileManager.default.fileExists(atPath: h.dataDirectory.appendingPathComponent("images").path), "nothing on local disk")
+            #expect(
+                !FileManager.default.fileExists(atPath: h.dataDirectory.appendingPathComponent("images").path),
+                "nothing on local disk")
 
             let removed = try await client.api(.delete, "/api/v1/exercises/\(id)/image", token: h.anaToken)
             #expect(try removed.object()["imageURL"] is NSNull)
@@ -50,7 +53,9 @@ struct ExerciseImageAPITests {
             #expect(Array(buffer: image.body) == ImageFixtures.jpeg)
             #expect(!ImageFixtures.contains(Array(buffer: image.body), ImageFixtures.cameraName))
 
-            let stored = try await h.store.sql.raw("SELECT bytes FROM stored_images").all().map { try $0.decode(column: "bytes", as: Data.self) }
+            let stored = try await h.store.sql.raw("SELECT bytes FROM stored_images").all().map {
+                try $0.decode(column: "bytes", as: Data.self)
+            }
             #expect(stored == [Data(ImageFixtures.jpeg)], "stored stripped")
 
             var browser = try await Browser.signedIn(client, as: "ana")
@@ -60,13 +65,17 @@ struct ExerciseImageAPITests {
         }
     }
 
-    @Test("an image stored with its metadata before uploads were stripped is served and exported stripped", arguments: TestDatabase.all)
+    @Test(
+        "an image stored with its metadata before uploads were stripped is served and exported stripped",
+        arguments: TestDatabase.all)
     func oldImageStrippedWhenRead(engine: TestDatabase) async throws {
         try await withApp(engine) { client, h in
             let id = try await h.createCustomExercise()
-            let uploaded = try await client.api(.put, "/api/v1/exercises/\(id)/image", token: h.anaToken, body: ByteBuffer(bytes: ImageFixtures.jpeg))
+            let uploaded = try await client.api(
+                .put, "/api/v1/exercises/\(id)/image", token: h.anaToken, body: ByteBuffer(bytes: ImageFixtures.jpeg))
             let imageURL = try #require(try uploaded.object()["imageURL"] as? String)
-            let name = try #require(try await h.store.sql.raw("SELECT name FROM stored_images").first()?.decode(column: "name", as: String.self))
+            let name = try #require(
+                try await h.store.sql.raw("SELECT name FROM stored_images").first()?.decode(column: "name", as: String.self))
             try await h.store.sql.raw("UPDATE stored_images SET bytes = \(bind: Data(ImageFixtures.jpegWithGPS))").run()
 
             let image = try await client.api(.get, imageURL, token: h.anaToken)
@@ -78,14 +87,18 @@ struct ExerciseImageAPITests {
         }
     }
 
-    @Test("an image file from before images moved into the database is served from its file, then moved in at start", arguments: TestDatabase.all)
+    @Test(
+        "an image file from before images moved into the database is served from its file, then moved in at start",
+        arguments: TestDatabase.all)
     func legacyFileMovedIn(engine: TestDatabase) async throws {
         try await withApp(engine) { client, h in
             let id = try await h.createCustomExercise()
-            let uploaded = try await client.api(.put, "/api/v1/exercises/\(id)/image", token: h.anaToken, body: ByteBuffer(bytes: pngBytes))
+            let uploaded = try await client.api(
+                .put, "/api/v1/exercises/\(id)/image", token: h.anaToken, body: ByteBuffer(bytes: pngBytes))
             let imageURL = try #require(try uploaded.object()["imageURL"] as? String)
             // As an older Spotter left it: the record on the exercise, the bytes in a file.
-            let name = try #require(try await h.store.sql.raw("SELECT name FROM stored_images").first()?.decode(column: "name", as: String.self))
+            let name = try #require(
+                try await h.store.sql.raw("SELECT name FROM stored_images").first()?.decode(column: "name", as: String.self))
             try await h.store.sql.raw("DELETE FROM stored_images").run()
             let folder = h.dataDirectory.appendingPathComponent("images/\(h.ana.id.text)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -123,19 +136,30 @@ struct ExerciseImageAPITests {
         }
     }
 
-    @Test("a JPEG claiming 65535 x 65535 pixels is refused with the limit named, and the picture before it stays", arguments: TestDatabase.all)
+    @Test(
+        "a JPEG claiming 65535 x 65535 pixels is refused with the limit named, and the picture before it stays",
+        arguments: TestDatabase.all)
     func tooManyPixels(engine: TestDatabase) async throws {
         try await withApp(engine) { client, h in
             let id = try await h.createCustomExercise()
-            let first = try await client.api(.put, "/api/v1/exercises/\(id)/image", token: h.anaToken, body: ByteBuffer(bytes: pngBytes))
+            let first = try await client.api(
+                .put, "/api/v1/exercises/\(id)/image", token: h.anaToken, body: ByteBuffer(bytes: pngBytes))
             let before = try #require(try first.object()["imageURL"] as? String)
             let huge = ImageFixtures.jpeg(claiming: 65535, 65535)
-            let response = try await client.api(.put, "/api/v1/exercises/\(id)/image", token: h.anaToken, body: ByteBuffer(bytes: huge))
+            let response = try await client.api(
+                .put, "/api/v1/exercises/\(id)/image", token: h.anaToken, body: ByteBuffer(bytes: huge))
             #expect(response.status == .badRequest)
             #expect(try response.error().field == "image")
-            #expect(try response.error().message == "The picture is too large: 65535 x 65535 pixels. Pictures may have at most 20,000 pixels a side and 40 megapixels in all; save a smaller copy and upload that.")
-            #expect(try await client.api(.get, "/api/v1/exercises/\(id)", token: h.anaToken).object()["imageURL"] as? String == before)
-            #expect(try await client.api(.get, before, token: h.anaToken).body == ByteBuffer(bytes: pngBytes), "the PNG is still served")
+            #expect(
+                try response.error().message
+                    == "The picture is too large: 65535 x 65535 pixels. Pictures may have at most 20,000 pixels a side and 40 megapixels in all; save a smaller copy and upload that."
+            )
+            #expect(
+                try await client.api(.get, "/api/v1/exercises/\(id)", token: h.anaToken).object()["imageURL"] as? String == before
+            )
+            #expect(
+                try await client.api(.get, before, token: h.anaToken).body == ByteBuffer(bytes: pngBytes),
+                "the PNG is still served")
             #expect(try await h.count("stored_images") == 1)
         }
     }
@@ -145,7 +169,8 @@ struct ExerciseImageAPITests {
         try await withApp(.sqlite) { client, h in
             let id = try await h.createCustomExercise()
             let big = pngBytes + [UInt8](repeating: 0, count: 5 * 1024 * 1024)
-            let response = try await client.api(.put, "/api/v1/exercises/\(id)/image", token: h.anaToken, body: ByteBuffer(bytes: big))
+            let response = try await client.api(
+                .put, "/api/v1/exercises/\(id)/image", token: h.anaToken, body: ByteBuffer(bytes: big))
             #expect(response.status == .contentTooLarge)
             #expect(try response.error().message == "The image is too large: at most 5 MB.")
             #expect(try await client.api(.get, "/api/v1/exercises/\(id)", token: h.anaToken).object()["imageURL"] is NSNull)

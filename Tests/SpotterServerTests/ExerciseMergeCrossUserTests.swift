@@ -7,7 +7,9 @@ import Testing
 /// Merging never reaches another lifter's exercises: neither the one merged nor the one kept.
 @Suite("Exercises API: merging across lifters")
 struct ExerciseMergeCrossUserTests {
-    @Test("another lifter can neither merge Ana's exercise nor merge into it; nothing of Ana's changes", arguments: TestDatabase.all)
+    @Test(
+        "another lifter can neither merge Ana's exercise nor merge into it; nothing of Ana's changes", arguments: TestDatabase.all
+    )
     func crossUser(engine: TestDatabase) async throws {
         try await withApp(engine) { client, h in
             let anas = try await ExerciseMergeAPITests.ownExercise(h, "Squat")
@@ -15,7 +17,8 @@ struct ExerciseMergeCrossUserTests {
             let bens = try await ExerciseMergeAPITests.ownExercise(h, "Box Squat", lifter: .ben)
             let before = try await client.api(.get, "/api/v1/exercises/\(anas)", token: h.anaToken).text
 
-            let mergeAnas = try await ExerciseMergeAPITests.merge(h, anas, into: try await h.workouts(.ben).exercise(.squat), lifter: .ben)
+            let mergeAnas = try await ExerciseMergeAPITests.merge(
+                h, anas, into: try await h.workouts(.ben).exercise(.squat), lifter: .ben)
             #expect(mergeAnas.status == .notFound, "\(mergeAnas.text)")
             let intoAnas = try await ExerciseMergeAPITests.merge(h, bens, into: anas, lifter: .ben)
             #expect(intoAnas.status == .badRequest, "\(intoAnas.text)")
@@ -29,7 +32,8 @@ struct ExerciseMergeCrossUserTests {
 
             #expect(try await client.api(.get, "/api/v1/exercises/\(anas)", token: h.anaToken).text == before)
             #expect(wkEntries(try await h.workouts().active().object()).map { $0["exerciseId"] as? String } == [anas])
-            #expect(try await client.api(.get, "/api/v1/exercises/\(bens)", token: h.token(.ben)).status == .ok, "Ben's stays his")
+            #expect(
+                try await client.api(.get, "/api/v1/exercises/\(bens)", token: h.token(.ben)).status == .ok, "Ben's stays his")
         }
     }
 }

@@ -8,7 +8,9 @@ import Testing
 /// confirmation that says what moves, the merge, and refusals.
 @Suite("Pages: merging an exercise")
 struct ExerciseMergePageTests {
-    @Test("the page offers the library's squats for an imported Squat, says what moves, merges and lands on the kept exercise", arguments: TestDatabase.all)
+    @Test(
+        "the page offers the library's squats for an imported Squat, says what moves, merges and lands on the kept exercise",
+        arguments: TestDatabase.all)
     func merge(engine: TestDatabase) async throws {
         try await withApp(engine) { client, h in
             let api = h.workouts(.ben)
@@ -18,7 +20,9 @@ struct ExerciseMergePageTests {
             _ = try await h.templates(.ben).create("Legs", [tpRow(imported)])
             var browser = try await Browser.signedIn(client)
 
-            #expect(try await browser.get("/exercises/\(imported)").text.contains("href=\"/exercises/\(imported)/merge\""), "the exercise page offers it")
+            #expect(
+                try await browser.get("/exercises/\(imported)").text.contains("href=\"/exercises/\(imported)/merge\""),
+                "the exercise page offers it")
             let picker = try await browser.get("/exercises/\(imported)/merge")
             #expect(picker.status == .ok)
             let first = try #require(picker.text.range(of: "<span class=\"row-title\">")).upperBound
@@ -33,13 +37,17 @@ struct ExerciseMergePageTests {
 
             let merged = try await browser.post("/exercises/\(imported)/merge", [("into", barbell)])
             #expect(merged.status == .seeOther && merged.location == "/exercises/\(barbell)?notice=merged")
-            #expect(try await browser.get(merged.location!).text.contains("Merged. Its workouts, templates and records are this exercise"))
+            #expect(
+                try await browser.get(merged.location!).text.contains(
+                    "Merged. Its workouts, templates and records are this exercise"))
             #expect(try await browser.get("/exercises/\(imported)").status == .notFound)
             #expect(wkEntries(try await api.active().object()).map { $0["exerciseId"] as? String } == [barbell])
         }
     }
 
-    @Test("a refused merge shows its reason on the picker and changes nothing; a built-in exercise has no merge page", arguments: TestDatabase.all)
+    @Test(
+        "a refused merge shows its reason on the picker and changes nothing; a built-in exercise has no merge page",
+        arguments: TestDatabase.all)
     func refused(engine: TestDatabase) async throws {
         try await withApp(engine) { client, h in
             let api = h.workouts(.ben)
@@ -50,13 +58,16 @@ struct ExerciseMergePageTests {
             var browser = try await Browser.signedIn(client)
             _ = try await browser.get("/exercises/\(imported)/merge")
 
-            let wrongKind = "Squat is logged as weight × reps and Plank as duration: only exercises logged the same way can be merged."
+            let wrongKind =
+                "Squat is logged as weight × reps and Plank as duration: only exercises logged the same way can be merged."
             let confirm = try await browser.get("/exercises/\(imported)/merge?into=\(plank)")
             #expect(confirm.status == .badRequest && confirm.text.contains(wrongKind))
             let posted = try await browser.post("/exercises/\(imported)/merge", [("into", plank)])
             #expect(posted.status == .badRequest && posted.text.contains(wrongKind))
             let nonsense = try await browser.post("/exercises/\(imported)/merge", [("into", "not-an-id")])
-            #expect(nonsense.status == .badRequest && nonsense.text.contains("be merged into itself"), "an id that is no id is no other exercise")
+            #expect(
+                nonsense.status == .badRequest && nonsense.text.contains("be merged into itself"),
+                "an id that is no id is no other exercise")
             #expect(try await api.active().text == before, "nothing moved")
             #expect(try await browser.get("/exercises/\(barbell)/merge").status == .forbidden)
         }

@@ -37,8 +37,11 @@ struct ExercisePageTests {
             let before = try await h.count("exercises")
             let bad = try await browser.postMultipart(
                 "/exercises",
-                [("name", "Sled Drag Backwards"), ("muscleGroups", "legs"), ("equipment", "other"), ("kind", "distanceDuration"),
-                 ("description", "Walk backwards pulling the sled."), ("videoURL", "https://vimeo.com/12345")],
+                [
+                    ("name", "Sled Drag Backwards"), ("muscleGroups", "legs"), ("equipment", "other"),
+                    ("kind", "distanceDuration"),
+                    ("description", "Walk backwards pulling the sled."), ("videoURL", "https://vimeo.com/12345"),
+                ],
                 file: ("image", "photo.png", Array("not an image".utf8)))
             #expect(bad.status == .badRequest)
             #expect(bad.text.contains("value=\"Sled Drag Backwards\""))
@@ -49,8 +52,10 @@ struct ExercisePageTests {
 
             let good = try await browser.postMultipart(
                 "/exercises",
-                [("name", "Sled Drag Backwards"), ("muscleGroups", "legs"), ("muscleGroups", "glutes"), ("equipment", "other"),
-                 ("kind", "distanceDuration"), ("videoURL", "youtu.be/dQw4w9WgXcQ")],
+                [
+                    ("name", "Sled Drag Backwards"), ("muscleGroups", "legs"), ("muscleGroups", "glutes"), ("equipment", "other"),
+                    ("kind", "distanceDuration"), ("videoURL", "youtu.be/dQw4w9WgXcQ"),
+                ],
                 file: ("image", "photo.bin", pngBytes))
             #expect(good.status == .seeOther)
             let detailPath = try #require(good.location)
@@ -69,7 +74,9 @@ struct ExercisePageTests {
     func ownership() async throws {
         try await withApp(.sqlite) { client, h in
             let anas = try await h.createCustomExercise()
-            let bench = try #require(try await client.api(.get, "/api/v1/exercises?search=bench%20press%20(barbell)", token: h.anaToken).items().first?["id"] as? String)
+            let bench = try #require(
+                try await client.api(.get, "/api/v1/exercises?search=bench%20press%20(barbell)", token: h.anaToken).items()
+                    .first?["id"] as? String)
             var browser = try await signedIn(client)
             #expect(try await browser.get("/exercises/\(anas)").status == .notFound)
             #expect(try await browser.get("/exercises/\(anas)/edit").status == .notFound)

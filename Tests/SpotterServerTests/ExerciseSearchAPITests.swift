@@ -12,7 +12,9 @@ struct ExerciseSearchAPITests {
         try response.items().compactMap { $0["name"] as? String }
     }
 
-    @Test("\"row\" finds every row but no throw, the name starting with it first; an unknown sort is 400", arguments: TestDatabase.all)
+    @Test(
+        "\"row\" finds every row but no throw, the name starting with it first; an unknown sort is 400",
+        arguments: TestDatabase.all)
     func rowSearch(engine: TestDatabase) async throws {
         try await withApp(engine) { client, h in
             let found = try Self.names(try await client.api(.get, "/api/v1/exercises?search=row", token: h.anaToken))
@@ -25,7 +27,9 @@ struct ExerciseSearchAPITests {
             #expect(rest == rest.sorted { $0.lowercased() < $1.lowercased() }, "the word-start matches follow by name")
             let exact = try Self.names(try await client.api(.get, "/api/v1/exercises?search=t-bar%20row", token: h.anaToken))
             #expect(exact.first == "T-Bar Row")
-            #expect(try Self.names(try await client.api(.get, "/api/v1/exercises?search=tbar", token: h.anaToken)).contains("T-Bar Row"))
+            #expect(
+                try Self.names(try await client.api(.get, "/api/v1/exercises?search=tbar", token: h.anaToken)).contains(
+                    "T-Bar Row"))
 
             let badSort = try await client.api(.get, "/api/v1/exercises?sort=popular", token: h.anaToken)
             #expect(badSort.status == .badRequest)
@@ -34,7 +38,9 @@ struct ExerciseSearchAPITests {
         }
     }
 
-    @Test("sort=recent puts the exercises of the latest finished workouts first, newest first, at most 8", arguments: TestDatabase.all)
+    @Test(
+        "sort=recent puts the exercises of the latest finished workouts first, newest first, at most 8",
+        arguments: TestDatabase.all)
     func recentFirst(engine: TestDatabase) async throws {
         try await withWorkouts(engine) { api, h in
             let byName = try await h.client.api(.get, "/api/v1/exercises?sort=name", token: h.anaToken).items()

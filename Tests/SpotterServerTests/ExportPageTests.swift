@@ -9,7 +9,9 @@ import Testing
 /// Settings -> Export: the page, the CSV and the JSON download.
 @Suite("Pages: export")
 struct ExportPageTests {
-    @Test("the page offers the CSV; the download is an attachment named for the lifter and day, and reads back as it was", arguments: TestDatabase.all)
+    @Test(
+        "the page offers the CSV; the download is an attachment named for the lifter and day, and reads back as it was",
+        arguments: TestDatabase.all)
     func downloadCSV(engine: TestDatabase) async throws {
         try await withApp(engine) { client, _ in
             var browser = try await Browser.signedIn(client)
@@ -27,7 +29,9 @@ struct ExportPageTests {
             #expect(download.headers[.contentType] == "text/csv; charset=utf-8")
             #expect(download.headers[.contentDisposition] == "attachment; filename=\"spotter-ben-2026-09-21.csv\"")
             let csv = download.text
-            #expect(csv.hasPrefix("Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE"))
+            #expect(
+                csv.hasPrefix(
+                    "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE"))
             let back = try ImportReader.read(bytes: Array(csv.utf8), source: nil, assumedUnit: .kg)
             let original = try ImportReader.read(bytes: ImportSamples.strong, source: nil, assumedUnit: .kg)
             #expect(back.source == .strong)
@@ -38,7 +42,9 @@ struct ExportPageTests {
         }
     }
 
-    @Test("the JSON download is everything the lifter owns, named for the lifter and day, and nobody else's", arguments: TestDatabase.all)
+    @Test(
+        "the JSON download is everything the lifter owns, named for the lifter and day, and nobody else's",
+        arguments: TestDatabase.all)
     func downloadJSON(engine: TestDatabase) async throws {
         try await withApp(engine) { client, _ in
             var ben = try await Browser.signedIn(client)
@@ -69,7 +75,8 @@ struct ExportPageTests {
         try await withApp(.sqlite) { client, _ in
             var browser = try await Browser.signedIn(client)
             _ = try await browser.post(
-                "/settings", [("unit", "kg"), ("defaultRestSeconds", "120"), ("theme", "system"), ("timeZone", "Pacific/Kiritimati")])
+                "/settings",
+                [("unit", "kg"), ("defaultRestSeconds", "120"), ("theme", "system"), ("timeZone", "Pacific/Kiritimati")])
             let download = try await browser.get("/settings/export/strong.csv")
             #expect(download.status == .ok)
             // 1,790,000,000 s is 2026-09-21 17:46 UTC: already the 22nd at UTC+14.

@@ -19,13 +19,16 @@ struct GuidedAPITests {
 
     // MARK: The timeline
 
-    @Test("break cards are created, reordered, kept when left out and removed through PUT; ids stay with their break", arguments: TestDatabase.all)
+    @Test(
+        "break cards are created, reordered, kept when left out and removed through PUT; ids stay with their break",
+        arguments: TestDatabase.all)
     func timelineCRUD(engine: TestDatabase) async throws {
         try await withTemplates(engine) { api, lifts, h in
             let (squat, plank, bench) = try await lifts.exercises(.squat, .plank, .bench)
             let id = wkID()
             let created = try await api.create(
-                "Guided Legs", Self.rows(squat, plank, bench), ["breaks": [gdBreak(1, 30), gdBreak(3, 45)], "guided": true], id: id)
+                "Guided Legs", Self.rows(squat, plank, bench), ["breaks": [gdBreak(1, 30), gdBreak(3, 45)], "guided": true],
+                id: id)
             #expect(created["guided"] as? Bool == true)
             #expect(gdBreaks(created) == ["1:30", "3:45"])
             // Squat 2 x 45 + 60 = 150; break 30; plank 2 x 40 + 20 = 100; break 45; bench 3 x 45 + 2 x 90 = 315.
@@ -38,7 +41,8 @@ struct GuidedAPITests {
 
             // The 45 s break first, the 30 s one last (after the bench).
             let reordered = try await api.save(
-                id, Self.rows(squat, plank, bench, ids: rowIDs), ["breaks": [gdBreak(4, 30, id: breakIDs[0]), gdBreak(0, 45, id: breakIDs[1])]])
+                id, Self.rows(squat, plank, bench, ids: rowIDs),
+                ["breaks": [gdBreak(4, 30, id: breakIDs[0]), gdBreak(0, 45, id: breakIDs[1])]])
             #expect(reordered.status == .ok, "\(reordered.text)")
             let moved = try reordered.object()
             #expect(gdBreaks(moved) == ["0:45", "4:30"], "in timeline order")
@@ -55,7 +59,8 @@ struct GuidedAPITests {
             let shorter = try await api.save(id, Array(Self.rows(squat, plank, bench, ids: rowIDs).prefix(2)))
             #expect(gdBreaks(try shorter.object()) == ["0:45", "3:30"])
 
-            let removed = try await api.save(id, Self.rows(squat, plank, bench, ids: rowIDs), ["breaks": [] as [String], "guided": false])
+            let removed = try await api.save(
+                id, Self.rows(squat, plank, bench, ids: rowIDs), ["breaks": [] as [String], "guided": false])
             #expect(removed.status == .ok)
             let plain = try removed.object()
             #expect(gdBreaks(plain) == [])
@@ -79,8 +84,12 @@ struct GuidedAPITests {
         return [
             .init(json: #"[{"position": 1, "seconds": 0}]"#, field: "breaks[0].seconds", message: short),
             .init(json: #"[{"position": 1, "seconds": 4}]"#, field: "breaks[0].seconds", message: short),
-            .init(json: #"[{"position": 1, "seconds": 3601}]"#, field: "breaks[0].seconds", message: "Break 1: a break lasts at most 60 minutes."),
-            .init(json: #"[{"seconds": 30}]"#, field: "breaks[0].position", message: "Break 1: say where in the timeline it goes (0 is first)."),
+            .init(
+                json: #"[{"position": 1, "seconds": 3601}]"#, field: "breaks[0].seconds",
+                message: "Break 1: a break lasts at most 60 minutes."),
+            .init(
+                json: #"[{"seconds": 30}]"#, field: "breaks[0].position",
+                message: "Break 1: say where in the timeline it goes (0 is first)."),
             .init(
                 json: #"[{"position": 4, "seconds": 30}]"#, field: "breaks[0].position",
                 message: "Break 1: the timeline has 4 places, so the position must be from 0 to 3."),
@@ -94,7 +103,9 @@ struct GuidedAPITests {
             .init(
                 json: #"[{"position": 1, "seconds": "long"}]"#, field: "breaks[0].seconds",
                 message: "Seconds (breaks[0].seconds) must be a whole number from 5 to 3600.", code: "bad_request"),
-            .init(json: #"{"position": 1}"#, field: "breaks", message: "Breaks must be a list of objects (at most 50 items).", code: "bad_request"),
+            .init(
+                json: #"{"position": 1}"#, field: "breaks", message: "Breaks must be a list of objects (at most 50 items).",
+                code: "bad_request"),
         ]
     }()
 
@@ -103,10 +114,13 @@ struct GuidedAPITests {
         try await withTemplates(engine) { api, lifts, h in
             let (squat, plank, bench) = try await lifts.exercises(.squat, .plank, .bench)
             let id = wkID()
-            let created = try await api.create("Guided Legs", Self.rows(squat, plank, bench), ["breaks": [gdBreak(1, 30)], "guided": true], id: id)
+            let created = try await api.create(
+                "Guided Legs", Self.rows(squat, plank, bench), ["breaks": [gdBreak(1, 30)], "guided": true], id: id)
             let rows = Self.rows(squat, plank, bench, ids: wkIDs(tpExercises(created)))
             let rowsJSON = wkJSON(["r": rows]).dropFirst(5).dropLast()  // the array alone
-            let before = [try await api.get(id).text, "\(try await h.count("template_breaks")) \(try await h.count("template_exercises"))"]
+            let before = [
+                try await api.get(id).text, "\(try await h.count("template_breaks")) \(try await h.count("template_exercises"))",
+            ]
             for bad in Self.badBreaks {
                 for (what, target) in [("over Guided Legs", id), ("a new template", wkID())] {
                     let json = #"{"name": "\#(what)", "exercises": \#(rowsJSON), "breaks": \#(bad.json)}"#
@@ -115,8 +129,15 @@ struct GuidedAPITests {
                     let error = try response.error()
                     #expect(error.code == bad.code, "\(what)")
                     #expect(error.field == bad.field, "\(what)")
-                    if let message = bad.message { #expect(error.message == message, "\(what)") } else { #expect(!error.message.isEmpty) }
-                    let after = [try await api.get(id).text, "\(try await h.count("template_breaks")) \(try await h.count("template_exercises"))"]
+                    if let message = bad.message {
+                        #expect(error.message == message, "\(what)")
+                    } else {
+                        #expect(!error.message.isEmpty)
+                    }
+                    let after = [
+                        try await api.get(id).text,
+                        "\(try await h.count("template_breaks")) \(try await h.count("template_exercises"))",
+                    ]
                     #expect(after == before, "\(what): nothing changed")
                     if target != id { #expect(try await api.get(target).status == .notFound, "not created") }
                 }
@@ -157,7 +178,8 @@ struct GuidedAPITests {
         try await withTemplates(engine) { api, lifts, h in
             let (squat, plank, bench) = try await lifts.exercises(.squat, .plank, .bench)
             let original = try await api.create(
-                "Guided Legs", Self.rows(squat, plank, bench), ["breaks": [gdBreak(0, 15), gdBreak(2, 30), gdBreak(5, 3_600)], "guided": true])
+                "Guided Legs", Self.rows(squat, plank, bench),
+                ["breaks": [gdBreak(0, 15), gdBreak(2, 30), gdBreak(5, 3_600)], "guided": true])
             let id = try #require(original["id"] as? String)
             let file = try await api.export(id)
             #expect(file.status == .ok)
@@ -178,7 +200,9 @@ struct GuidedAPITests {
             let again = try await api.importFile(all.text)
             #expect(again.status == .created || again.status == .ok, "\(again.text)")
             var copies: [[String: Any]] = []
-            for listed in try await api.list("sort=name").items() { copies.append(try await api.get(try #require(listed["id"] as? String)).object()) }
+            for listed in try await api.list("sort=name").items() {
+                copies.append(try await api.get(try #require(listed["id"] as? String)).object())
+            }
             #expect(copies.map { $0["name"] as? String } == ["Guided Legs", "Guided Legs (Imported)"])
             #expect(copies.allSatisfy { gdBreaks($0) == ["0:15", "2:30", "5:3600"] && $0["guided"] as? Bool == true })
             #expect(try await h.count("template_breaks") == 9)
@@ -187,7 +211,9 @@ struct GuidedAPITests {
 
     // MARK: The player
 
-    @Test("play, then complete, extend, skip, pause, resume, and the timed sets played out: each answer, then the summary and history", arguments: TestDatabase.all)
+    @Test(
+        "play, then complete, extend, skip, pause, resume, and the timed sets played out: each answer, then the summary and history",
+        arguments: TestDatabase.all)
     func playThrough(engine: TestDatabase) async throws {
         try await withTemplates(engine) { api, lifts, h in
             let (squat, plank, bench) = try await lifts.exercises(.squat, .plank, .bench)
@@ -212,7 +238,10 @@ struct GuidedAPITests {
             #expect(first["phase"] as? String == "set")
             #expect(first["paused"] as? Bool == false)
             #expect([first["item"], first["set"], first["itemCount"]].map { $0 as? Int } == [0, 0, 3])
-            #expect([first["exerciseNumber"], first["exerciseCount"], first["setNumber"], first["setCount"]].map { $0 as? Int } == [1, 2, 1, 2])
+            #expect(
+                [first["exerciseNumber"], first["exerciseCount"], first["setNumber"], first["setCount"]].map { $0 as? Int } == [
+                    1, 2, 1, 2,
+                ])
             #expect([first["remainingSeconds"], first["totalSeconds"], first["elapsedSeconds"]].map { $0 as? Int } == [0, 0, 0])
             #expect(wkNone(first["endsAt"]))
             #expect(first["startedAt"] as? String == time(0))
@@ -238,12 +267,16 @@ struct GuidedAPITests {
             #expect(try await lifts.active().object()["id"] as? String == workout, "an ordinary active workout")
 
             at(30)
-            let completed = try await player.act(workout, "complete", ["item": 0, "set": 0, "phase": "set", "reps": 6, "weight": 102.5])
+            let completed = try await player.act(
+                workout, "complete", ["item": 0, "set": 0, "phase": "set", "reps": 6, "weight": 102.5])
             #expect(completed.status == .ok, "\(completed.text)")
             let resting = try completed.object()
             #expect(resting["phase"] as? String == "rest")
             #expect([resting["item"], resting["set"], resting["setNumber"]].map { $0 as? Int } == [0, 1, 2])
-            #expect([resting["remainingSeconds"], resting["totalSeconds"], resting["elapsedSeconds"]].map { $0 as? Int } == [60, 60, 30])
+            #expect(
+                [resting["remainingSeconds"], resting["totalSeconds"], resting["elapsedSeconds"]].map { $0 as? Int } == [
+                    60, 60, 30,
+                ])
             #expect(resting["endsAt"] as? String == time(90))
             #expect(resting["items"] == nil, "actions answer without the items")
 
@@ -268,7 +301,9 @@ struct GuidedAPITests {
             at(60)
             let toBreak = try await player.act(workout, "complete").object()
             #expect(toBreak["phase"] as? String == "break")
-            #expect([toBreak["item"], toBreak["exerciseNumber"], toBreak["setCount"], toBreak["remainingSeconds"]].map { $0 as? Int } == [1, 1, 0, 30])
+            #expect(
+                [toBreak["item"], toBreak["exerciseNumber"], toBreak["setCount"], toBreak["remainingSeconds"]].map { $0 as? Int }
+                    == [1, 1, 0, 30])
 
             at(70)
             let paused = try await player.act(workout, "pause").object()
@@ -286,7 +321,9 @@ struct GuidedAPITests {
             at(101)
             let plankUp = try await player.act(workout, "skip").object()
             #expect(plankUp["phase"] as? String == "timedSet")
-            #expect([plankUp["item"], plankUp["exerciseNumber"], plankUp["setNumber"], plankUp["remainingSeconds"]].map { $0 as? Int } == [2, 2, 1, 40])
+            #expect(
+                [plankUp["item"], plankUp["exerciseNumber"], plankUp["setNumber"], plankUp["remainingSeconds"]].map { $0 as? Int }
+                    == [2, 2, 1, 40])
             at(200)
             let lastPlank = try await player.state(workout).object()
             #expect(lastPlank["phase"] as? String == "timedSet")
@@ -307,11 +344,15 @@ struct GuidedAPITests {
             #expect(wkEntries(stored).map { $0["id"] as? String } == [entryIDs[0], entryIDs[2]])
             #expect(wkEntries(stored).flatMap(wkSets).map { $0["done"] as? Bool } == [true, true, true, true])
             #expect(wkIDs(try await lifts.history().items()).contains(workout))
-            #expect(try await player.act(workout, "complete").object()["phase"] as? String == "finished", "a finished player stays finished")
+            #expect(
+                try await player.act(workout, "complete").object()["phase"] as? String == "finished",
+                "a finished player stays finished")
         }
     }
 
-    @Test("stop keeps the sets as a finished workout, or discards it; a finished one is not discarded from here", arguments: TestDatabase.all)
+    @Test(
+        "stop keeps the sets as a finished workout, or discards it; a finished one is not discarded from here",
+        arguments: TestDatabase.all)
     func stop(engine: TestDatabase) async throws {
         try await withTemplates(engine) { api, lifts, h in
             let (squat, plank, bench) = try await lifts.exercises(.squat, .plank, .bench)
@@ -352,7 +393,8 @@ struct GuidedAPITests {
         }
     }
 
-    @Test("bad action bodies are refused with the problem named and the player and workout unchanged", arguments: TestDatabase.all)
+    @Test(
+        "bad action bodies are refused with the problem named and the player and workout unchanged", arguments: TestDatabase.all)
     func badBodies(engine: TestDatabase) async throws {
         try await withTemplates(engine) { api, lifts, h in
             let (squat, plank, bench) = try await lifts.exercises(.squat, .plank, .bench)
@@ -363,12 +405,18 @@ struct GuidedAPITests {
             h.clock.advance(by: 15)
             let together = "Send item, set and phase together (the card you saw), or none of them."
             let bad: [(String, String, String?, String?, String)] = [
-                ("complete", #"{"item": 0, "set": 0, "phase": "warmup"}"#, "phase", "The phase must be one of: set, timedSet, rest, break, finished.", "validation_failed"),
+                (
+                    "complete", #"{"item": 0, "set": 0, "phase": "warmup"}"#, "phase",
+                    "The phase must be one of: set, timedSet, rest, break, finished.", "validation_failed"
+                ),
                 ("complete", #"{"item": 0}"#, "item", together, "validation_failed"),
                 ("skip", #"{"item": 0, "phase": "set"}"#, "item", together, "validation_failed"),
                 ("complete", #"{"set": 0, "phase": "set"}"#, "item", together, "validation_failed"),
                 ("complete", #"{"reps": -1}"#, "reps", "Reps must be between 0 and 1000.", "validation_failed"),
-                ("complete", #"{"item": 0, "set": 0, "phase": "set", "reps": 1001}"#, "reps", "Reps must be between 0 and 1000.", "validation_failed"),
+                (
+                    "complete", #"{"item": 0, "set": 0, "phase": "set", "reps": 1001}"#, "reps",
+                    "Reps must be between 0 and 1000.", "validation_failed"
+                ),
                 ("complete", #"{"reps": "five"}"#, "reps", "Reps must be a whole number from 0 to 1000.", "bad_request"),
                 ("complete", #"{"item": 0, "set": 0, "phase": "set""#, nil, nil, "bad_request"),
                 ("stop", #"{}"#, "keep", "Keep is required: true or false.", "bad_request"),
@@ -390,7 +438,9 @@ struct GuidedAPITests {
         }
     }
 
-    @Test("the player of a workout that has none, or of no workout, is not found; an empty timeline cannot be played", arguments: TestDatabase.all)
+    @Test(
+        "the player of a workout that has none, or of no workout, is not found; an empty timeline cannot be played",
+        arguments: TestDatabase.all)
     func notFoundAndNothingToPlay(engine: TestDatabase) async throws {
         try await withTemplates(engine) { api, lifts, h in
             let player = h.guided()
@@ -419,7 +469,9 @@ struct GuidedAPITests {
         }
     }
 
-    @Test("a preset can be played; a retry of play answers the same player; another active workout is replaced only when asked", arguments: TestDatabase.all)
+    @Test(
+        "a preset can be played; a retry of play answers the same player; another active workout is replaced only when asked",
+        arguments: TestDatabase.all)
     func presetAndRetry(engine: TestDatabase) async throws {
         try await withTemplates(engine) { api, lifts, h in
             let player = h.guided()

@@ -9,13 +9,16 @@ import Testing
 /// templates stay exactly as they were.
 @Suite("One user never reaches another's guided workouts")
 struct GuidedCrossUserTests {
-    @Test("Ben gets 404 for playing Ana's template and for reading, acting on and stopping her player; nothing of hers changes", arguments: TestDatabase.all)
+    @Test(
+        "Ben gets 404 for playing Ana's template and for reading, acting on and stopping her player; nothing of hers changes",
+        arguments: TestDatabase.all)
     func everyRoute(engine: TestDatabase) async throws {
         try await withApp(engine) { _, h in
             let lifts = h.workouts(.ana)
             let (squat, plank) = try await lifts.exercises(.squat, .plank)
             let template = try await h.templates(.ana).newTemplate(
-                "Ana's Circuit", [tpRow(squat, ["setCount": 2, "restSeconds": 60]), tpRow(plank, ["setCount": 1, "targetDurationSeconds": 30])],
+                "Ana's Circuit",
+                [tpRow(squat, ["setCount": 2, "restSeconds": 60]), tpRow(plank, ["setCount": 1, "targetDurationSeconds": 30])],
                 ["breaks": [gdBreak(1, 20)], "guided": true])
             let anaPlayer = h.guided(.ana)
             let workout = wkID()
@@ -25,7 +28,9 @@ struct GuidedCrossUserTests {
 
             func snapshot() async throws -> [String] {
                 var counts: [Int] = []
-                for table in ["workouts", "workout_sets", "guided_sessions", "workout_templates", "template_breaks"] { counts.append(try await h.count(table)) }
+                for table in ["workouts", "workout_sets", "guided_sessions", "workout_templates", "template_breaks"] {
+                    counts.append(try await h.count(table))
+                }
                 return [
                     gdPosition(try await anaPlayer.state(workout).object()), try await lifts.get(workout).text,
                     try await h.templates(.ana).get(template).text, "\(counts)",

@@ -21,12 +21,16 @@ struct GuidedPageTests {
         var seconds = ""
         var rest = "60"
 
-        static func pause(_ seconds: String, id: String = "new") -> Item { Item(kind: "break", id: id, sets: "", reps: "", seconds: seconds, rest: "") }
+        static func pause(_ seconds: String, id: String = "new") -> Item {
+            Item(kind: "break", id: id, sets: "", reps: "", seconds: seconds, rest: "")
+        }
 
         var fields: [(String, String)] {
             [
-                ("item_kind", kind), ("item_id", id), ("item_exercise", exercise), ("item_sets", sets), ("item_mode", mode), ("item_reps", reps),
-                ("item_seconds", seconds), ("item_rest", rest), ("item_weight", ""), ("item_unit", ""), ("item_rpe", ""), ("item_notes", ""),
+                ("item_kind", kind), ("item_id", id), ("item_exercise", exercise), ("item_sets", sets), ("item_mode", mode),
+                ("item_reps", reps),
+                ("item_seconds", seconds), ("item_rest", rest), ("item_weight", ""), ("item_unit", ""), ("item_rpe", ""),
+                ("item_notes", ""),
             ]
         }
     }
@@ -40,14 +44,18 @@ struct GuidedPageTests {
         page.components(separatedBy: "data-item-name>").dropFirst().map { String($0.prefix { $0 != "<" }) }
     }
 
-    @Test("the builder adds, moves and removes items without saving anything, and Save keeps the order it shows", arguments: TestDatabase.all)
+    @Test(
+        "the builder adds, moves and removes items without saving anything, and Save keeps the order it shows",
+        arguments: TestDatabase.all)
     func buildWithoutScript(engine: TestDatabase) async throws {
         try await withApp(engine) { client, h in
             let (lifts, api) = (h.workouts(.ben), h.templates(.ben))
             let (bench, plank) = try await lifts.exercises(.bench, .plank)
             var browser = try await Browser.signedIn(client)
             _ = try await browser.get("/templates/new/timeline")
-            var page = try await browser.post("/templates/new/timeline", form("Circuit", [], [("do", "add-exercise"), ("addExercise", bench), ("addMode", "reps")]))
+            var page = try await browser.post(
+                "/templates/new/timeline",
+                form("Circuit", [], [("do", "add-exercise"), ("addExercise", bench), ("addMode", "reps")]))
             #expect(names(page.text) == ["Bench Press (Barbell)"])
             page = try await browser.post(
                 "/templates/new/timeline",
@@ -62,7 +70,10 @@ struct GuidedPageTests {
             #expect(try await api.names().isEmpty, "nothing is saved before Save")
 
             // Save: 3 x 10 at 60 s rest (45 s a set: 3:00 + 2:00), a 30 s hold, a 60 s break.
-            let ordered = [Item(exercise: bench), Item.pause("60"), Item(exercise: plank, sets: "1", mode: "timed", seconds: "30", rest: "0")]
+            let ordered = [
+                Item(exercise: bench), Item.pause("60"),
+                Item(exercise: plank, sets: "1", mode: "timed", seconds: "30", rest: "0"),
+            ]
             let saved = try await browser.post("/templates/new/timeline", form("Circuit", ordered, [("do", "save")]))
             #expect(saved.status == .seeOther)
             let id = try #require(saved.location?.split(separator: "/").last?.split(separator: "?").first.map(String.init))
@@ -85,10 +96,19 @@ struct GuidedPageTests {
             var browser = try await Browser.signedIn(client)
             _ = try await browser.get("/templates/new/timeline")
             let cases: [(String, [Item], String)] = [
-                ("Circuit", [Item(exercise: bench), Item.pause("0")], "Break 1: a break lasts at least 5 seconds. Remove it instead of making it shorter."),
+                (
+                    "Circuit", [Item(exercise: bench), Item.pause("0")],
+                    "Break 1: a break lasts at least 5 seconds. Remove it instead of making it shorter."
+                ),
                 ("Circuit", [Item(exercise: bench, sets: "x")], "Exercise 1: sets must be from 1 to 20."),
-                ("Circuit", [Item(exercise: bench, mode: "timed", seconds: "")], "Exercise 1: the duration must be from 1 second to 24 hours."),
-                ("Circuit", [Item(exercise: bench, reps: "12-8")], "Exercise 1: the lowest reps (12) are more than the highest (8)."),
+                (
+                    "Circuit", [Item(exercise: bench, mode: "timed", seconds: "")],
+                    "Exercise 1: the duration must be from 1 second to 24 hours."
+                ),
+                (
+                    "Circuit", [Item(exercise: bench, reps: "12-8")],
+                    "Exercise 1: the lowest reps (12) are more than the highest (8)."
+                ),
                 ("  ", [Item(exercise: bench)], "Give the template a name."),
             ]
             for (name, items, message) in cases {
@@ -101,7 +121,8 @@ struct GuidedPageTests {
             // Editing: a refused save leaves the stored timeline as it was.
             let id = try await api.newTemplate("Kept", [tpRow(bench)], ["breaks": [["position": 1, "seconds": 30]]])
             let before = try await api.get(id).text
-            let page = try await browser.post("/templates/\(id)/timeline", form("Kept", [Item(exercise: bench), Item.pause("4")], [("do", "save")]))
+            let page = try await browser.post(
+                "/templates/\(id)/timeline", form("Kept", [Item(exercise: bench), Item.pause("4")], [("do", "save")]))
             #expect(page.status == .badRequest && page.text.contains("at least 5 seconds"))
             #expect(try await api.get(id).text == before)
         }
@@ -112,7 +133,8 @@ struct GuidedPageTests {
         try await withApp(engine) { client, h in
             let (lifts, api) = (h.workouts(.ben), h.templates(.ben))
             let bench = try await lifts.exercise(.bench)
-            let id = try await api.newTemplate("Two sets", [tpRow(bench, ["setCount": 2, "repMin": 8, "repMax": 8, "restSeconds": 90])])
+            let id = try await api.newTemplate(
+                "Two sets", [tpRow(bench, ["setCount": 2, "repMin": 8, "repMax": 8, "restSeconds": 90])])
             var browser = try await Browser.signedIn(client)
             _ = try await browser.get("/templates/\(id)")
             let started = try await browser.post("/templates/\(id)/play", [])
@@ -123,14 +145,16 @@ struct GuidedPageTests {
             #expect(page.text.contains("Set 1 of 2") && page.text.contains("Exercise 1 of 1"))
 
             // A bad number is refused on the page, and the set stays open.
-            page = try await browser.post(player, [("do", "complete"), ("item", "0"), ("set", "0"), ("phase", "set"), ("reps", "lots"), ("weight", "")])
+            page = try await browser.post(
+                player, [("do", "complete"), ("item", "0"), ("set", "0"), ("phase", "set"), ("reps", "lots"), ("weight", "")])
             #expect(page.status == .badRequest)
             #expect(page.text.contains("Reps must be between 0 and 1000."))
             let active = try await lifts.active().object()
             let sets = try #require((active["entries"] as? [[String: Any]])?.first?["sets"] as? [[String: Any]])
             #expect(sets.map { $0["done"] as? Bool } == [false, false])
 
-            let done = try await browser.post(player, [("do", "complete"), ("item", "0"), ("set", "0"), ("phase", "set"), ("reps", "9"), ("weight", "60")])
+            let done = try await browser.post(
+                player, [("do", "complete"), ("item", "0"), ("set", "0"), ("phase", "set"), ("reps", "9"), ("weight", "60")])
             #expect(done.status == .seeOther)
             page = try await browser.get(player)
             #expect(page.text.contains("Get ready for set 2") && page.text.contains(">1:30<"))
@@ -141,10 +165,12 @@ struct GuidedPageTests {
             page = try await browser.get(player)
             #expect(page.text.contains("data-phase=\"set\"") && page.text.contains("Set 2 of 2"), "the rest ended by itself")
             // A stale button (the card of set 1 again) changes nothing.
-            _ = try await browser.post(player, [("do", "complete"), ("item", "0"), ("set", "0"), ("phase", "set"), ("reps", "9"), ("weight", "60")])
+            _ = try await browser.post(
+                player, [("do", "complete"), ("item", "0"), ("set", "0"), ("phase", "set"), ("reps", "9"), ("weight", "60")])
             page = try await browser.get(player)
             #expect(page.text.contains("Set 2 of 2"))
-            _ = try await browser.post(player, [("do", "complete"), ("item", "0"), ("set", "1"), ("phase", "set"), ("reps", "8"), ("weight", "60")])
+            _ = try await browser.post(
+                player, [("do", "complete"), ("item", "0"), ("set", "1"), ("phase", "set"), ("reps", "8"), ("weight", "60")])
             page = try await browser.get(player)
             #expect(page.text.contains("Workout complete"))
             #expect(page.text.contains("1020 kg"), "9 x 60 + 8 x 60")
@@ -152,7 +178,9 @@ struct GuidedPageTests {
         }
     }
 
-    @Test("stop asks first: keep finishes with the sets done, discard leaves nothing; another lifter's player is not found", arguments: TestDatabase.all)
+    @Test(
+        "stop asks first: keep finishes with the sets done, discard leaves nothing; another lifter's player is not found",
+        arguments: TestDatabase.all)
     func stopAndOthers(engine: TestDatabase) async throws {
         try await withApp(engine) { client, h in
             let (lifts, api) = (h.workouts(.ben), h.templates(.ben))
@@ -161,7 +189,8 @@ struct GuidedPageTests {
             var browser = try await Browser.signedIn(client)
             _ = try await browser.get("/templates/\(id)")
             let player = try #require(try await browser.post("/templates/\(id)/play", []).location)
-            _ = try await browser.post(player, [("do", "complete"), ("item", "0"), ("set", "0"), ("phase", "set"), ("reps", "5"), ("weight", "50")])
+            _ = try await browser.post(
+                player, [("do", "complete"), ("item", "0"), ("set", "0"), ("phase", "set"), ("reps", "5"), ("weight", "50")])
             let confirm = try await browser.get(player + "/stop")
             #expect(confirm.text.contains("You have done 1 set so far. Keep it as a finished workout"))
             #expect(confirm.text.contains("Keep and finish"))

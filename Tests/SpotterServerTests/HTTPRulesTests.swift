@@ -2,9 +2,9 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
-import SpotterTestSupport
 import Logging
 import SpotterStore
+import SpotterTestSupport
 import Testing
 
 @testable import SpotterServer
@@ -88,7 +88,9 @@ struct HTTPRulesTests {
             #expect(seen.count == 7)
             #expect(Set(seen) == Set(finished))
             #expect(seen == seen.sorted { $0.lowercased() > $1.lowercased() }, "equal starts: by id, descending")
-            #expect(try await client.api(.get, "/api/v1/workouts", token: h.anaToken).headers[HTTPField.Name.link] == nil, "7 fit in the default page of 50")
+            #expect(
+                try await client.api(.get, "/api/v1/workouts", token: h.anaToken).headers[HTTPField.Name.link] == nil,
+                "7 fit in the default page of 50")
 
             for cursor in ["nonsense", "42a2309ce5400000-00000000-0000-0000-0000-000000000000", "7ff0000000000000-\(wkID())"] {
                 // Not a cursor, a time 300,000 years away (PostgreSQL's driver would trap on it), infinity.
@@ -103,7 +105,9 @@ struct HTTPRulesTests {
             // Search reaches exercise names, in the database.
             let found = try await client.api(.get, "/api/v1/workouts?search=squat", token: h.anaToken).items()
             #expect(found.count == 1)
-            #expect(try await client.api(.get, "/api/v1/workouts?search=100%25", token: h.anaToken).items().isEmpty, "% is a character, not a wildcard")
+            #expect(
+                try await client.api(.get, "/api/v1/workouts?search=100%25", token: h.anaToken).items().isEmpty,
+                "% is a character, not a wildcard")
             // Ben sees none of ana's, page after page.
             #expect(try await client.api(.get, "/api/v1/workouts?limit=3", token: h.benToken).items().isEmpty)
         }
@@ -124,7 +128,9 @@ struct HTTPRulesTests {
             let first = try await browser.get("/history?limit=2")
             #expect(first.status == .ok)
             #expect(!first.text.contains("Back to the newest"))
-            let link = try #require(first.text.range(of: #"href="(/history\?limit=2&amp;cursor=[^"]+)">Show older workouts"#, options: .regularExpression))
+            let link = try #require(
+                first.text.range(
+                    of: #"href="(/history\?limit=2&amp;cursor=[^"]+)">Show older workouts"#, options: .regularExpression))
             let href = String(first.text[link]).dropFirst(6).prefix { $0 != "\"" }.replacingOccurrences(of: "&amp;", with: "&")
             let older = try await browser.get(href)
             #expect(older.status == .ok)
@@ -147,7 +153,10 @@ struct HTTPRulesTests {
         #expect(RequestDates.date("2024-01-01T12:00:00.123456Z") == Date(timeIntervalSince1970: 1_704_110_400.123456))
         #expect(RequestDates.date("2024-01-01T12:00:00.5Z") == Date(timeIntervalSince1970: 1_704_110_400.5))
         #expect(RequestDates.date("2024-01-01T14:00:00.25+02:00") == Date(timeIntervalSince1970: 1_704_110_400.25))
-        for bad in ["2024-01-01T12:99:00Z", "2024-02-31T12:00:00Z", "2024-01-01 12:00:00Z", "2024-01-01T12:00:00", "2024-01-01T24:00:00Z", "x"] {
+        for bad in [
+            "2024-01-01T12:99:00Z", "2024-02-31T12:00:00Z", "2024-01-01 12:00:00Z", "2024-01-01T12:00:00", "2024-01-01T24:00:00Z",
+            "x",
+        ] {
             #expect(RequestDates.date(bad) == nil, "\(bad)")
         }
     }
@@ -159,7 +168,8 @@ struct HTTPRulesTests {
             let workout = wkID(), entry = wkID(), set = wkID()
             _ = try await api.start(workout)
             _ = try await api.entry(workout, entry, ["exerciseId": try await api.exercise(.squat)])
-            let response = try await api.set(workout, entry, set, ["reps": 5, "weight": 100, "changedAt": "2024-01-01T12:99:00Z"])
+            let response = try await api.set(
+                workout, entry, set, ["reps": 5, "weight": 100, "changedAt": "2024-01-01T12:99:00Z"])
             #expect(response.status == .badRequest)
             #expect(try response.error().message.contains("2024-01-01T12:99:00Z"))
             #expect(wkSets(wkEntries(try await api.get(workout).object())[0]).isEmpty)
@@ -172,7 +182,10 @@ struct HTTPRulesTests {
         #expect(problem.status == .serviceUnavailable)
         #expect(problem.code == "unavailable")
         #expect(problem.headers[.retryAfter] == "5")
-        #expect(problem.message == "The database is busy with another change (an import, a backup). Nothing was saved; try again in a few seconds.")
+        #expect(
+            problem.message
+                == "The database is busy with another change (an import, a backup). Nothing was saved; try again in a few seconds."
+        )
     }
 
     @Test("a retried start with a bad body is refused like the first try")
@@ -192,7 +205,8 @@ struct HTTPRulesTests {
             _ = try await api.finish(id)
             let template = wkID()
             let body = #"{"id": "\#(template)", "workoutId": "\#(id)", "name": "Legs"}"#
-            #expect(try await client.api(.post, "/api/v1/templates/from-workout", token: h.anaToken, json: body).status == .created)
+            #expect(
+                try await client.api(.post, "/api/v1/templates/from-workout", token: h.anaToken, json: body).status == .created)
             let bad = #"{"id": "\#(template)", "workoutId": "\#(id)", "name": "Legs", "category": "AAA"}"#
             let refused = try await client.api(.post, "/api/v1/templates/from-workout", token: h.anaToken, json: bad)
             #expect(refused.status == .badRequest)

@@ -24,7 +24,9 @@ struct HeadRequestTests {
         }.sorted()
     }
 
-    @Test("every GET route answers HEAD with the GET's status and headers, Content-Length included, and no body", arguments: TestDatabase.all)
+    @Test(
+        "every GET route answers HEAD with the GET's status and headers, Content-Length included, and no body",
+        arguments: TestDatabase.all)
     func everyRoute(engine: TestDatabase) async throws {
         try await TestEnvironment.with(engine) { env in
             let configuration = AppConfiguration(
@@ -70,8 +72,10 @@ struct HeadRequestTests {
             #expect(Int(login.headers[.contentLength] ?? "") ?? 0 > 500)
             #expect(login.body.readableBytes == 0)
 
-            let gzipped = try await client.execute(uri: "/assets/app.css", method: .get, headers: [.acceptEncoding: "gzip"], body: nil)
-            let gzippedHead = try await client.execute(uri: "/assets/app.css", method: .head, headers: [.acceptEncoding: "gzip"], body: nil)
+            let gzipped = try await client.execute(
+                uri: "/assets/app.css", method: .get, headers: [.acceptEncoding: "gzip"], body: nil)
+            let gzippedHead = try await client.execute(
+                uri: "/assets/app.css", method: .head, headers: [.acceptEncoding: "gzip"], body: nil)
             #expect(gzippedHead.headers[.contentEncoding] == "gzip")
             #expect(gzippedHead.headers[.contentLength] == String(gzipped.body.readableBytes), "the compressed length")
 

@@ -11,15 +11,20 @@ import Testing
 struct HomePageTests {
     /// The hidden fields of the first form posting to `action` on `page`.
     private func hiddenFields(_ page: String, action: String) throws -> [(String, String)] {
-        let form = try #require(page.components(separatedBy: "action=\"\(action)\"").dropFirst().first?.components(separatedBy: "</form>").first)
+        let form = try #require(
+            page.components(separatedBy: "action=\"\(action)\"").dropFirst().first?.components(separatedBy: "</form>").first)
         return form.components(separatedBy: "<input type=\"hidden\" name=\"").dropFirst().compactMap { field in
             let name = String(field.prefix { $0 != "\"" })
-            guard name != "_csrf", let value = field.components(separatedBy: "value=\"").dropFirst().first?.prefix(while: { $0 != "\"" }) else { return nil }
+            guard name != "_csrf",
+                let value = field.components(separatedBy: "value=\"").dropFirst().first?.prefix(while: { $0 != "\"" })
+            else { return nil }
             return (name, String(value))
         }
     }
 
-    @Test("a new lifter's Home offers starter routines and says what will appear; no library, types, settings line or 'Not enough data'", arguments: TestDatabase.all)
+    @Test(
+        "a new lifter's Home offers starter routines and says what will appear; no library, types, settings line or 'Not enough data'",
+        arguments: TestDatabase.all)
     func newLifterHome(engine: TestDatabase) async throws {
         try await withApp(engine) { client, _ in
             var browser = try await Browser.signedIn(client)
@@ -35,11 +40,15 @@ struct HomePageTests {
                 #expect(!home.text.contains(gone), "\(gone) has moved off Home")
             }
             // The five tabs, More last; the moved pages are one tap from More.
-            #expect(home.text.components(separatedBy: "<nav class=\"tabbar\"").last?.components(separatedBy: "<span>").dropFirst()
-                .map { String($0.prefix { $0 != "<" }) } == ["Home", "Workout", "History", "Progress", "More"])
+            #expect(
+                home.text.components(separatedBy: "<nav class=\"tabbar\"").last?.components(separatedBy: "<span>").dropFirst()
+                    .map { String($0.prefix { $0 != "<" }) } == ["Home", "Workout", "History", "Progress", "More"])
             let more = try await browser.get("/more")
             #expect(more.status == .ok)
-            for link in ["/programs", "/templates", "/exercises", "/settings/workout-types", "/settings/import", "/settings/export", "/settings"] {
+            for link in [
+                "/programs", "/templates", "/exercises", "/settings/workout-types", "/settings/import", "/settings/export",
+                "/settings",
+            ] {
                 #expect(more.text.contains("href=\"\(link)\""), "More links to \(link)")
             }
             #expect(more.text.contains("0 of your own"))
@@ -47,7 +56,8 @@ struct HomePageTests {
         }
     }
 
-    @Test("'Start' on a starter copies it and starts it in one tap; a second tap makes neither again", arguments: TestDatabase.all)
+    @Test(
+        "'Start' on a starter copies it and starts it in one tap; a second tap makes neither again", arguments: TestDatabase.all)
     func useAndStartOnce(engine: TestDatabase) async throws {
         try await withApp(engine) { client, h in
             var browser = try await Browser.signedIn(client)
@@ -75,7 +85,9 @@ struct HomePageTests {
         }
     }
 
-    @Test("'Use and start now' with a workout in progress asks first and copies nothing; discarding it starts the routine", arguments: TestDatabase.all)
+    @Test(
+        "'Use and start now' with a workout in progress asks first and copies nothing; discarding it starts the routine",
+        arguments: TestDatabase.all)
     func useAndStartAsksFirst(engine: TestDatabase) async throws {
         try await withApp(engine) { client, h in
             let lifts = h.workouts(.ben)
@@ -110,7 +122,9 @@ struct HomePageTests {
         let entry = try #require((workout["entries"] as? [[String: Any]])?.first)
         let entryID = try #require(entry["id"] as? String)
         for set in entry["sets"] as? [[String: Any]] ?? [] {
-            #expect(try await lifts.set(id, entryID, set["id"] as! String, ["reps": reps, "weight": weight, "done": true]).status == .ok)
+            #expect(
+                try await lifts.set(id, entryID, set["id"] as! String, ["reps": reps, "weight": weight, "done": true]).status
+                    == .ok)
         }
         for _ in 0..<extra {
             #expect(try await lifts.set(id, entryID, wkID(), ["reps": reps, "weight": weight, "done": true]).status == .ok)
@@ -120,7 +134,9 @@ struct HomePageTests {
         return id
     }
 
-    @Test("the summary compares with the last time the template was done and asks once about updating it", arguments: TestDatabase.all)
+    @Test(
+        "the summary compares with the last time the template was done and asks once about updating it",
+        arguments: TestDatabase.all)
     func finishSummary(engine: TestDatabase) async throws {
         try await withApp(engine) { client, h in
             let lifts = h.workouts(.ben)
@@ -144,13 +160,16 @@ struct HomePageTests {
             #expect(page.text.contains("new record") && page.text.contains("Well lifted!"), "105 kg beats 100 kg: \(page.text)")
             #expect(page.text.contains("<dd class=\"change up\">+575 kg</dd>"))
             #expect(page.text.contains("<dd class=\"change up\">+1</dd>"))
-            #expect(page.text.contains("Update the template with today&#39;s changes?") || page.text.contains("Update the template with today's changes?"))
+            #expect(
+                page.text.contains("Update the template with today&#39;s changes?")
+                    || page.text.contains("Update the template with today's changes?"))
             #expect(page.text.contains("Bench Press (Barbell)"), "the changes are named")
 
             // "No" keeps it and stops asking; "Yes" updates it and comes back.
             let kept = try await browser.get("/history/\(second)/summary?notice=templateKept")
             #expect(kept.text.contains("The template stays as it was.") && !kept.text.contains("Update the template with"))
-            let yes = try await browser.post("/history/\(second)/template-update", try hiddenFields(page.text, action: "/history/\(second)/template-update"))
+            let yes = try await browser.post(
+                "/history/\(second)/template-update", try hiddenFields(page.text, action: "/history/\(second)/template-update"))
             #expect(yes.status == .seeOther && yes.location == "/history/\(second)/summary?notice=templateUpdated")
             let updated = try await h.templates(.ben).get(template).object()
             #expect(tpColumn(updated, "setCount") as? [Int] == [3])

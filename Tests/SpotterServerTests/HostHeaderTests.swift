@@ -39,10 +39,13 @@ struct HostHeaderTests {
                 #expect(response.headers[.init("X-Content-Type-Options")!] == "nosniff", "\(path): the security headers too")
             }
             let api = try await raw.execute(.init("/api/v1/exercises", method: .get, authority: nil))
-            let error = try JSONSerialization.jsonObject(with: Data(buffer: api.body ?? ByteBuffer())) as? [String: [String: String]]
+            let error =
+                try JSONSerialization.jsonObject(with: Data(buffer: api.body ?? ByteBuffer())) as? [String: [String: String]]
             #expect(error?["error"]?["code"] == "bad_request")
             #expect(error?["error"]?["field"] == "Host")
-            #expect(error?["error"]?["message"] == "The request has no Host header. HTTP/1.1 requires one: send Host with the server's name (and port).")
+            #expect(
+                error?["error"]?["message"]
+                    == "The request has no Host header. HTTP/1.1 requires one: send Host with the server's name (and port).")
             let served = try await raw.execute(.init("/health", method: .get, authority: "127.0.0.1"))
             #expect(served.status == .ok)
         }
@@ -51,9 +54,12 @@ struct HostHeaderTests {
     @Test("two Host headers are 400")
     func twoHosts() async throws {
         try await withServer { raw in
-            let response = try await raw.execute(.init("/health", method: .get, authority: "127.0.0.1", headers: [Self.host: "evil.example"]))
+            let response = try await raw.execute(
+                .init("/health", method: .get, authority: "127.0.0.1", headers: [Self.host: "evil.example"]))
             #expect(response.status == .badRequest)
-            #expect(String(buffer: response.body ?? ByteBuffer()).contains("The request has more than one Host header. Send exactly one."))
+            #expect(
+                String(buffer: response.body ?? ByteBuffer()).contains(
+                    "The request has more than one Host header. Send exactly one."))
         }
     }
 }

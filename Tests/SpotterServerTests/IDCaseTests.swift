@@ -20,9 +20,12 @@ struct IDCaseTests {
             let workout = UUID(), entry = UUID(), set = UUID()
             #expect(try await api.start(workout.uuidString).status == .created)
             #expect(try await api.entry(workout.uuidString, entry.uuidString, ["exerciseId": bench.uppercased()]).status == .ok)
-            #expect(try await api.set(workout.uuidString, entry.uuidString, set.uuidString, ["reps": 5, "weight": 100]).status == .ok)
+            #expect(
+                try await api.set(workout.uuidString, entry.uuidString, set.uuidString, ["reps": 5, "weight": 100]).status == .ok)
             // A second set to rest before.
-            #expect(try await api.set(workout.uuidString, entry.uuidString, UUID().uuidString, ["reps": 5, "weight": 100]).status == .ok)
+            #expect(
+                try await api.set(workout.uuidString, entry.uuidString, UUID().uuidString, ["reps": 5, "weight": 100]).status
+                    == .ok)
             let logged = try await api.set(workout.uuidString, entry.uuidString, set.uuidString, ["done": true])
             #expect(logged.status == .ok)
             // The set write's answer: the set's id and the set the rest timer follows.

@@ -1,7 +1,7 @@
 import Foundation
-import SQLKit
 import Hummingbird
 import HummingbirdTesting
+import SQLKit
 import SpotterCore
 import SpotterImport
 import SpotterTestSupport
@@ -12,7 +12,9 @@ import Testing
 /// and the uploads a bad file, a stranger or a forged form send.
 @Suite("Pages: import history")
 struct ImportPageTests {
-    @Test("an upload shows the preview: counts, dates, the unit switch, matched names; nothing is imported yet", arguments: TestDatabase.all)
+    @Test(
+        "an upload shows the preview: counts, dates, the unit switch, matched names; nothing is imported yet",
+        arguments: TestDatabase.all)
     func preview(engine: TestDatabase) async throws {
         try await withApp(engine) { client, h in
             var browser = try await Browser.signedIn(client)
@@ -31,12 +33,18 @@ struct ImportPageTests {
             #expect(page.text.contains("name=\"unit\" value=\"kg\" checked"), "the account's unit first")
             #expect(page.text.contains("name=\"unit\" value=\"lb\""))
             #expect(page.text.contains("Matched to your library (25)"))
-            #expect(page.text.components(separatedBy: "<li class=\"import-row\">").count == 5, "the 4 names logged under an exercise spelt otherwise")
+            #expect(
+                page.text.components(separatedBy: "<li class=\"import-row\">").count == 5,
+                "the 4 names logged under an exercise spelt otherwise")
             #expect(page.text.contains("Ball Side Throw</span><span class=\"row-sub wrap\">As Medicine Ball Side Throw · "))
-            #expect(!page.text.contains("Deadlift (Barbell)</span><span class=\"row-sub wrap\">"), "spelt as in the library: counted, not listed")
+            #expect(
+                !page.text.contains("Deadlift (Barbell)</span><span class=\"row-sub wrap\">"),
+                "spelt as in the library: counted, not listed")
             #expect(page.text.contains("<p class=\"hint import-identical\">21 names are spelt as in your library.</p>"))
-            #expect(page.text.contains(
-                "<p class=\"import-sets-line\">Of these, 9 warm-ups, 4 drop sets and 6 to failure; volume 59,323 kg (warm-ups not counted).</p>"))
+            #expect(
+                page.text.contains(
+                    "<p class=\"import-sets-line\">Of these, 9 warm-ups, 4 drop sets and 6 to failure; volume 59,323 kg (warm-ups not counted).</p>"
+                ))
             #expect(page.text.contains("Import 9 workouts"))
             #expect(page.text.contains("data-busy-label=\"Importing 9 workouts…\""))
             #expect(!page.text.contains("New exercises"))
@@ -49,7 +57,8 @@ struct ImportPageTests {
     func statedUnit() async throws {
         try await withApp(.sqlite) { client, _ in
             var browser = try await Browser.signedIn(client)
-            let page = try await browser.get(try #require(try await ImportSteps.upload(ImportSamples.hevy, into: &browser).location))
+            let page = try await browser.get(
+                try #require(try await ImportSteps.upload(ImportSamples.hevy, into: &browser).location))
             #expect(page.text.contains("Hevy export: 7 workouts with 148 sets, 2024-08-30 to 2024-09-13."))
             #expect(page.text.contains("Weights: kg, as the file says."))
             #expect(!page.text.contains("name=\"unit\""))
@@ -60,16 +69,20 @@ struct ImportPageTests {
     func previewOfAMixedFile() async throws {
         try await withApp(.sqlite) { client, _ in
             var browser = try await Browser.signedIn(client)
-            let page = try await browser.get(try #require(try await ImportSteps.upload(ImportSamples.mixed, into: &browser).location))
+            let page = try await browser.get(
+                try #require(try await ImportSteps.upload(ImportSamples.mixed, into: &browser).location))
             #expect(page.text.contains("Strong export: 2 workouts with 5 sets, 2024-06-18 to 2024-06-20."))
             #expect(page.text.contains("New exercises (2)"))
             #expect(page.text.contains("<input type=\"hidden\" name=\"newName\" value=\"Zercher Wobble Squat\">"))
-            #expect(page.text.contains("2 sets · Weight × reps · Barbell · Legs"), "a squat with weights is guessed a barbell lift")
+            #expect(
+                page.text.contains("2 sets · Weight × reps · Barbell · Legs"), "a squat with weights is guessed a barbell lift")
             #expect(page.text.contains("<option value=\"\" selected>New custom exercise</option>"))
             #expect(page.text.contains(">Squat (Barbell)</option>"))
             #expect(page.text.contains("Rows left out (2)"))
             #expect(page.text.contains("Line 3</span><span class=\"wrap\">The weight &quot;heavy&quot; is not a number."))
-            #expect(page.text.contains("Line 7</span><span class=\"wrap\">The row has 2 fields where the header has 12: it is cut off."))
+            #expect(
+                page.text.contains(
+                    "Line 7</span><span class=\"wrap\">The row has 2 fields where the header has 12: it is cut off."))
         }
     }
 
@@ -77,16 +90,20 @@ struct ImportPageTests {
     func notices() async throws {
         try await withApp(.sqlite) { client, _ in
             var browser = try await Browser.signedIn(client)
-            let file = "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE,Mood\n"
+            let file =
+                "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE,Mood\n"
                 + "2024-06-18 11:04:00,\"Legs\",409h 31min,\"Squat (Barbell)\",1,100,5,0,0,\"\",\"\",,happy\n"
-            let page = try await browser.get(try #require(try await ImportSteps.upload(Array(file.utf8), into: &browser).location))
+            let page = try await browser.get(
+                try #require(try await ImportSteps.upload(Array(file.utf8), into: &browser).location))
             #expect(page.text.contains("Good to know"))
             #expect(page.text.contains("<li>Columns not understood and left out: &quot;Mood&quot;.</li>"))
             #expect(page.text.contains("lasted 409h 31m, which nobody trains for; it is imported without a duration."))
         }
     }
 
-    @Test("confirming imports every workout in one go and says so on History; the upload is gone after", arguments: TestDatabase.all)
+    @Test(
+        "confirming imports every workout in one go and says so on History; the upload is gone after", arguments: TestDatabase.all
+    )
     func confirm(engine: TestDatabase) async throws {
         try await withApp(engine) { client, h in
             var browser = try await Browser.signedIn(client)
@@ -137,7 +154,9 @@ struct ImportPageTests {
             let sets = try await ImportSteps.history(client, token: h.benToken).flatMap(ImportSteps.sets(of:))
             #expect(sets.count == 184)
             #expect(Set(sets.compactMap { $0["weightUnit"] as? String }) == ["lb"])
-            let deadlift = try await ImportSteps.history(client, token: h.benToken).first { $0["name"] as? String == "Deadlift 1RPM" }
+            let deadlift = try await ImportSteps.history(client, token: h.benToken).first {
+                $0["name"] as? String == "Deadlift 1RPM"
+            }
             let first = try #require(deadlift.map(ImportSteps.sets(of:))?.first)
             #expect(first["weight"] as? Double == 60, "60 in the file is 60 lb")
         }
@@ -156,7 +175,9 @@ struct ImportPageTests {
         }
     }
 
-    @Test("a new name mapped to one of the lifter's exercises logs its sets there and creates no exercise", arguments: TestDatabase.all)
+    @Test(
+        "a new name mapped to one of the lifter's exercises logs its sets there and creates no exercise",
+        arguments: TestDatabase.all)
     func mapping(engine: TestDatabase) async throws {
         try await withApp(engine) { client, h in
             let squat = try await h.workouts(.ben).exercise(.squat)
@@ -164,12 +185,20 @@ struct ImportPageTests {
             let preview = try #require(try await ImportSteps.upload(ImportSamples.mixed, into: &browser).location)
             _ = try await browser.get(preview)
             let done = try await browser.post(
-                preview, [("unit", "kg"), ("newName", "Zercher Wobble Squat"), ("mapTo", squat), ("newName", "Landmine Press Twist"), ("mapTo", "")])
+                preview,
+                [
+                    ("unit", "kg"), ("newName", "Zercher Wobble Squat"), ("mapTo", squat), ("newName", "Landmine Press Twist"),
+                    ("mapTo", ""),
+                ])
             #expect(done.location == "/history?imported=2&sets=5&newExercises=1")
             let custom = try await client.api(.get, "/api/v1/exercises?custom=true", token: h.benToken).items()
             #expect(custom.map { $0["name"] as? String } == ["Landmine Press Twist"])
-            let entries = try await ImportSteps.history(client, token: h.benToken).flatMap { $0["entries"] as? [[String: Any]] ?? [] }
-            #expect(entries.filter { ($0["exerciseId"] as? String)?.lowercased() == squat.lowercased() }.count == 2, "Squat and Zercher Wobble Squat")
+            let entries = try await ImportSteps.history(client, token: h.benToken).flatMap {
+                $0["entries"] as? [[String: Any]] ?? []
+            }
+            #expect(
+                entries.filter { ($0["exerciseId"] as? String)?.lowercased() == squat.lowercased() }.count == 2,
+                "Squat and Zercher Wobble Squat")
             #expect(!entries.contains { $0["exerciseName"] as? String == "Zercher Wobble Squat" })
             let history = try await browser.get(try #require(done.location))
             #expect(history.text.contains("Imported 2 workouts with 5 sets; 1 new exercise."))
@@ -196,7 +225,8 @@ struct ImportPageTests {
         }
     }
 
-    @Test("a bad file is named on the upload form with what to fix, with 400, and nothing is kept or written", arguments: badFiles)
+    @Test(
+        "a bad file is named on the upload form with what to fix, with 400, and nothing is kept or written", arguments: badFiles)
     func badFile(file: BadFile) async throws {
         try await withApp(.sqlite) { client, h in
             var browser = try await Browser.signedIn(client)
@@ -257,7 +287,8 @@ struct ImportPageTests {
             #expect(page.text.contains("data-upload-limit=\"\(limit)\""))
             #expect(page.text.contains("A CSV export of up to 256 KB."))
             // Blank lines are no rows: the file reads as one workout whatever its size.
-            let workout = Array((ImportSamples.header + "2024-06-18 11:04:00,\"Legs\",1h,\"Squat (Barbell)\",1,100,5,0,0,\"\",\"\",\n").utf8)
+            let workout = Array(
+                (ImportSamples.header + "2024-06-18 11:04:00,\"Legs\",1h,\"Squat (Barbell)\",1,100,5,0,0,\"\",\"\",\n").utf8)
             let padding = [UInt8](repeating: 0x0A, count: limit - workout.count)
             let over = try await ImportSteps.upload(workout + padding + [0x0A], into: &browser)
             #expect(over.status == .contentTooLarge)
@@ -326,14 +357,18 @@ struct ImportPageTests {
         try await withApp(.sqlite) { client, h in
             var browser = try await Browser.signedIn(client)
             _ = try await browser.get("/settings/import")
-            let good = try await ImportSteps.rawUpload(ImportSamples.strong, browser: browser, header: browser.lastFormToken, json: true)
+            let good = try await ImportSteps.rawUpload(
+                ImportSamples.strong, browser: browser, header: browser.lastFormToken, json: true)
             #expect(good.status == .ok)
             let location = try #require(try good.object()["location"] as? String)
             #expect(try await browser.get(location).text.contains("Import 9 workouts"))
-            let bad = try await ImportSteps.rawUpload(Array("nope\n".utf8), browser: browser, header: browser.lastFormToken, json: true)
+            let bad = try await ImportSteps.rawUpload(
+                Array("nope\n".utf8), browser: browser, header: browser.lastFormToken, json: true)
             #expect(bad.status == .badRequest)
             #expect(try bad.error().message.contains("Spotter does not recognise this file"))
-            #expect(try await ImportSteps.files(in: h).count == 1, "the good upload's record: the database holds the only lasting copy of its file")
+            #expect(
+                try await ImportSteps.files(in: h).count == 1,
+                "the good upload's record: the database holds the only lasting copy of its file")
         }
     }
 
@@ -341,10 +376,15 @@ struct ImportPageTests {
     func signInRequired() async throws {
         try await withApp(.sqlite) { client, h in
             var anonymous = Browser(client)
-            for path in ["/settings/import", "/settings/import/\(String(repeating: "a", count: 32))", "/settings/export", "/settings/export/strong.csv"] {
+            for path in [
+                "/settings/import", "/settings/import/\(String(repeating: "a", count: 32))", "/settings/export",
+                "/settings/export/strong.csv",
+            ] {
                 let answer = try await anonymous.get(path)
                 #expect(answer.status == .found, "\(path)")
-                #expect(answer.location == "/login?next=" + path.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!, "\(path): back here after")
+                #expect(
+                    answer.location == "/login?next=" + path.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!,
+                    "\(path): back here after")
             }
             _ = try await anonymous.get("/login")
             let upload = try await ImportSteps.upload(ImportSamples.strong, into: &anonymous)
@@ -372,21 +412,25 @@ enum ImportSteps {
     /// An upload put together by hand: the form token as a field before the file, as
     /// one after it, or as a header (as upload-progress.js sends it, asking for JSON).
     static func rawUpload(
-        _ bytes: [UInt8], browser: Browser, field: String? = nil, trailingField: String? = nil, header: String? = nil, json: Bool = false
+        _ bytes: [UInt8], browser: Browser, field: String? = nil, trailingField: String? = nil, header: String? = nil,
+        json: Bool = false
     ) async throws -> TestResponse {
         let boundary = "----spotter-raw-boundary"
         func text(_ name: String, _ value: String) -> [UInt8] {
             Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n".utf8)
         }
         var body = (field.map { text("_csrf", $0) } ?? []) + text("source", "detect")
-        body += Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"export.csv\"\r\nContent-Type: text/csv\r\n\r\n".utf8)
+        body += Array(
+            "--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"export.csv\"\r\nContent-Type: text/csv\r\n\r\n"
+                .utf8)
         body += bytes + Array("\r\n".utf8) + (trailingField.map { text("_csrf", $0) } ?? []) + Array("--\(boundary)--\r\n".utf8)
         var headers = HTTPFields()
         headers[.cookie] = browser.cookies.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: "; ")
         headers[.contentType] = "multipart/form-data; boundary=\(boundary)"
         if json { headers[.accept] = "application/json" }
         if let header { headers[.init("X-CSRF-Token")!] = header }
-        return try await browser.client.executeRequest(uri: "/settings/import", method: .post, headers: headers, body: ByteBuffer(bytes: body))
+        return try await browser.client.executeRequest(
+            uri: "/settings/import", method: .post, headers: headers, body: ByteBuffer(bytes: body))
     }
 
     /// What is kept of uploads: the records in the database, and every file under the
@@ -399,9 +443,13 @@ enum ImportSteps {
 
     static func localFiles(in harness: Harness) throws -> [String] {
         let root = harness.dataDirectory.appendingPathComponent("imports")
-        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) else { return [] }
-        return walker.compactMap { $0 as? URL }.filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true }
-            .map(\.lastPathComponent)
+        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) else {
+            return []
+        }
+        return walker.compactMap { $0 as? URL }.filter {
+            (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true
+        }
+        .map(\.lastPathComponent)
     }
 
     /// The lifter's finished workouts through the API, newest first.
@@ -416,7 +464,8 @@ enum ImportSteps {
 
 /// The sample exports of SpotterImportTests, and small files made for these tests.
 enum ImportSamples {
-    static let header = "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE\n"
+    static let header =
+        "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE\n"
 
     /// Strong, comma layout, kg not stated: 9 workouts, 184 sets, every name in the library.
     static let strong = sample("legacy-comma-kg-W-D-F.prefix.csv")

@@ -2,9 +2,10 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import SpotterImport
-@testable import SpotterServer
 import SpotterTestSupport
 import Testing
+
+@testable import SpotterServer
 
 /// What uploads waiting for their import may take (`ImportRoom`): a lifter's own
 /// share (their oldest make way), the server's share, one lasting copy (the
@@ -15,7 +16,9 @@ struct ImportRoomAPITests {
         try await ImportsAPITests.upload(h, ImportSamples.strong, lifter: lifter)
     }
 
-    @Test("a lifter's upload past their share takes the place of their oldest; another lifter's are never touched", arguments: TestDatabase.all)
+    @Test(
+        "a lifter's upload past their share takes the place of their oldest; another lifter's are never touched",
+        arguments: TestDatabase.all)
     func lifterShare(engine: TestDatabase) async throws {
         try await withApp(engine, configure: { $0.importRoom = ImportRoom(perLifter: 2) }) { client, h in
             let bens = try #require(try await Self.upload(h, lifter: .ben).object()["id"] as? String)
@@ -39,7 +42,9 @@ struct ImportRoomAPITests {
         }
     }
 
-    @Test("the database holds the only lasting copy: no file stays in the data folder after an upload, a preview or an import", arguments: TestDatabase.all)
+    @Test(
+        "the database holds the only lasting copy: no file stays in the data folder after an upload, a preview or an import",
+        arguments: TestDatabase.all)
     func oneCopy(engine: TestDatabase) async throws {
         try await withApp(engine) { client, h in
             let folder = h.dataDirectory.appendingPathComponent("imports")
@@ -56,16 +61,23 @@ struct ImportRoomAPITests {
         }
     }
 
-    @Test("past the server's share an upload is refused with 503 and Retry-After and nothing is kept; an import frees the room", arguments: TestDatabase.all)
+    @Test(
+        "past the server's share an upload is refused with 503 and Retry-After and nothing is kept; an import frees the room",
+        arguments: TestDatabase.all)
     func serverShare(engine: TestDatabase) async throws {
         let sample = ImportSamples.strong.count
-        try await withApp(engine, configure: { $0.importRoom = ImportRoom(perLifter: 3, bytesPerLifter: 64 << 20, bytesOnServer: sample * 3 / 2) }) { client, h in
+        try await withApp(
+            engine,
+            configure: { $0.importRoom = ImportRoom(perLifter: 3, bytesPerLifter: 64 << 20, bytesOnServer: sample * 3 / 2) }
+        ) { client, h in
             let anas = try #require(try await Self.upload(h).object()["id"] as? String)
             let refused = try await Self.upload(h, lifter: .ben)
             #expect(refused.status == .serviceUnavailable)
             #expect(refused.headers[.retryAfter] == "300")
             let error = try refused.error()
-            #expect(error.message == "The server holds as many imports waiting for their preview as it takes. Try again in a few minutes.")
+            #expect(
+                error.message
+                    == "The server holds as many imports waiting for their preview as it takes. Try again in a few minutes.")
             #expect(error.field == "file")
             #expect(try await h.count("import_uploads") == 1, "nothing of Ben's kept")
             #expect(try await ImportsAPITests.commit(h, anas).status == .ok)
@@ -81,7 +93,8 @@ struct ImportRoomAPITests {
             let badUnit = try await ImportsAPITests.commit(h, id, #"{"unit": "stone"}"#)
             #expect(badUnit.status == .badRequest)
             #expect(try badUnit.error() == ("validation_failed", "unit is kg or lb.", "unit"))
-            let badTarget = try await ImportsAPITests.commit(h, id, #"{"mappings": {"Squat": "00000000-0000-0000-0000-000000000000"}}"#)
+            let badTarget = try await ImportsAPITests.commit(
+                h, id, #"{"mappings": {"Squat": "00000000-0000-0000-0000-000000000000"}}"#)
             #expect(badTarget.status == .badRequest)
             #expect(try badTarget.error().field == "mappings")
             #expect(try await ImportsAPITests.commit(h, id).status == .ok, "a good body still answers the result")

@@ -8,16 +8,23 @@ import Testing
 /// sent twice), the export, and the files and ids that are refused.
 @Suite("Imports API")
 struct ImportsAPITests {
-    static func upload(_ h: Harness, _ bytes: [UInt8], query: String = "?fileName=strong.csv", lifter: Harness.Lifter = .ana) async throws -> TestResponse {
+    static func upload(_ h: Harness, _ bytes: [UInt8], query: String = "?fileName=strong.csv", lifter: Harness.Lifter = .ana)
+        async throws -> TestResponse
+    {
         try await h.client.api(
-            .post, "/api/v1/imports" + query, token: h.token(lifter), body: ByteBuffer(bytes: bytes), headers: [.contentType: "text/csv"])
+            .post, "/api/v1/imports" + query, token: h.token(lifter), body: ByteBuffer(bytes: bytes),
+            headers: [.contentType: "text/csv"])
     }
 
-    static func commit(_ h: Harness, _ id: String, _ json: String = "{}", lifter: Harness.Lifter = .ana) async throws -> TestResponse {
+    static func commit(_ h: Harness, _ id: String, _ json: String = "{}", lifter: Harness.Lifter = .ana) async throws
+        -> TestResponse
+    {
         try await h.client.api(.post, "/api/v1/imports/\(id)/commit", token: h.token(lifter), json: json)
     }
 
-    @Test("a Strong export is previewed, then imported; the commit sent again imports nothing; a second upload of the file adds nothing", arguments: TestDatabase.all)
+    @Test(
+        "a Strong export is previewed, then imported; the commit sent again imports nothing; a second upload of the file adds nothing",
+        arguments: TestDatabase.all)
     func uploadPreviewCommit(engine: TestDatabase) async throws {
         try await withApp(engine) { client, h in
             let uploaded = try await Self.upload(h, ImportSamples.strong)
@@ -27,11 +34,15 @@ struct ImportsAPITests {
             #expect(preview["app"] as? String == "strong" && preview["fileName"] as? String == "strong.csv")
             #expect(preview["workouts"] as? Int == 9 && preview["sets"] as? Int == 184 && preview["alreadyImported"] as? Int == 0)
             #expect(preview["statedUnit"] is NSNull && preview["unit"] as? String == "kg")
-            #expect((preview["summary"] as? [String])?.first == "Strong export: 9 workouts with 184 sets, 2024-06-18 to 2024-07-22.")
+            #expect(
+                (preview["summary"] as? [String])?.first == "Strong export: 9 workouts with 184 sets, 2024-06-18 to 2024-07-22.")
             let names = try #require(preview["exercises"] as? [[String: Any]])
-            #expect(!names.isEmpty && names.allSatisfy { $0["exerciseId"] is String }, "every name of the sample is in the library")
+            #expect(
+                !names.isEmpty && names.allSatisfy { $0["exerciseId"] is String }, "every name of the sample is in the library")
             #expect(try await h.count("workouts") == 0, "a preview imports nothing")
-            #expect(try await client.api(.get, "/api/v1/imports/\(id)?unit=lb", token: h.anaToken).object()["unit"] as? String == "lb")
+            #expect(
+                try await client.api(.get, "/api/v1/imports/\(id)?unit=lb", token: h.anaToken).object()["unit"] as? String == "lb"
+            )
 
             let committed = try await Self.commit(h, id)
             #expect(committed.status == .ok, "\(committed.text)")
@@ -42,7 +53,9 @@ struct ImportsAPITests {
             #expect(again.status == .ok)
             #expect(try again.object()["workouts"] as? Int == 9, "the same answer again")
             #expect(try await h.count("workouts") == 9, "and nothing imported twice")
-            #expect(try await client.api(.get, "/api/v1/imports/\(id)", token: h.anaToken).status == .notFound, "imported: no preview any more")
+            #expect(
+                try await client.api(.get, "/api/v1/imports/\(id)", token: h.anaToken).status == .notFound,
+                "imported: no preview any more")
 
             let second = try await Self.upload(h, ImportSamples.strong).object()
             #expect(second["workouts"] as? Int == 0 && second["alreadyImported"] as? Int == 9)
@@ -51,7 +64,9 @@ struct ImportsAPITests {
         }
     }
 
-    @Test("an upload kept in the database is previewed and imported by an instance that never saw the file", arguments: TestDatabase.all)
+    @Test(
+        "an upload kept in the database is previewed and imported by an instance that never saw the file",
+        arguments: TestDatabase.all)
     func anotherInstanceImports(engine: TestDatabase) async throws {
         try await withApp(engine) { client, h in
             // Bigger than two parts (1 MiB each): blank lines, which the reader passes over.
@@ -72,7 +87,9 @@ struct ImportsAPITests {
         }
     }
 
-    @Test("new names can be mapped to library exercises, found among their near matches; a bad mapping is refused and imports nothing", arguments: TestDatabase.all)
+    @Test(
+        "new names can be mapped to library exercises, found among their near matches; a bad mapping is refused and imports nothing",
+        arguments: TestDatabase.all)
     func mappings(engine: TestDatabase) async throws {
         try await withApp(engine) { client, h in
             let form = try await client.api(
@@ -90,8 +107,14 @@ struct ImportsAPITests {
             let before = try await h.count("exercises")
 
             for (json, message) in [
-                (#"{"mappings": {"Not In The File": "\#(target)"}}"#, "\"Not In The File\" is no exercise name of this file. Map the names the preview lists."),
-                (#"{"mappings": {"\#(name)": "\#(UUID())"}}"#, "\"\(name)\" is mapped to an exercise that is not in your library."),
+                (
+                    #"{"mappings": {"Not In The File": "\#(target)"}}"#,
+                    "\"Not In The File\" is no exercise name of this file. Map the names the preview lists."
+                ),
+                (
+                    #"{"mappings": {"\#(name)": "\#(UUID())"}}"#,
+                    "\"\(name)\" is mapped to an exercise that is not in your library."
+                ),
                 (#"{"unit": "stone"}"#, "unit is kg or lb."),
             ] {
                 let refused = try await Self.commit(h, id, json)
@@ -128,7 +151,10 @@ struct ImportsAPITests {
             #expect(left.isEmpty, "nothing of a refused upload stays: \(left)")
             #expect(try await h.count("import_uploads") == 0, "nor in the database")
             #expect(try await h.count("import_upload_parts") == 0)
-            #expect(try await client.api(.post, "/api/v1/imports/\(String(repeating: "0", count: 32))/commit", token: h.anaToken, json: "{}").status == .notFound)
+            #expect(
+                try await client.api(
+                    .post, "/api/v1/imports/\(String(repeating: "0", count: 32))/commit", token: h.anaToken, json: "{}"
+                ).status == .notFound)
             #expect(try await client.api(.get, "/api/v1/imports/not-a-token", token: h.anaToken).status == .notFound)
         }
     }
@@ -158,18 +184,24 @@ struct ImportsAPITests {
             let bad = try await client.api(.get, "/api/v1/export?format=xml", token: h.anaToken)
             #expect(bad.status == .badRequest)
             #expect(try bad.error().field == "format")
-            #expect(try await client.api(.get, "/api/v1/export?format=csv", token: h.token(.ben)).text.contains("Squat") == false, "Ben's own history only")
+            #expect(
+                try await client.api(.get, "/api/v1/export?format=csv", token: h.token(.ben)).text.contains("Squat") == false,
+                "Ben's own history only")
         }
     }
 
-    @Test("a full export fills an empty account; an account holding anything, or a file that is no export, is refused and nothing changes", arguments: TestDatabase.all)
+    @Test(
+        "a full export fills an empty account; an account holding anything, or a file that is no export, is refused and nothing changes",
+        arguments: TestDatabase.all)
     func restore(engine: TestDatabase) async throws {
         try await withApp(engine) { client, h in
             try await h.workouts().logWorkout(exercises: [try await h.workouts().exercise(.squat)], sets: [(5, 100), (5, 105)])
             let export = try await client.api(.get, "/api/v1/export", token: h.anaToken)
             #expect(export.status == .ok)
             let restore = { (lifter: Harness.Lifter, body: String) in
-                try await client.api(.post, "/api/v1/restore", token: h.token(lifter), body: ByteBuffer(string: body), headers: [.contentType: "application/json"])
+                try await client.api(
+                    .post, "/api/v1/restore", token: h.token(lifter), body: ByteBuffer(string: body),
+                    headers: [.contentType: "application/json"])
             }
             let notAnExport = try await restore(.ben, #"{"hello": "world"}"#)
             #expect(notAnExport.status == .badRequest, "\(notAnExport.text)")
@@ -185,7 +217,9 @@ struct ImportsAPITests {
             #expect(body["workouts"] as? Int == 1 && body["sets"] as? Int == 2)
             #expect(try await h.count("workouts") == workoutsBefore + 1)
             let bens = try await h.workouts(.ben).active()
-            #expect(bens.status == .ok && bens.text.contains("Squat (Barbell)"), "Ben's account holds the workout, in progress as it was")
+            #expect(
+                bens.status == .ok && bens.text.contains("Squat (Barbell)"),
+                "Ben's account holds the workout, in progress as it was")
             #expect(try await restore(.ben, export.text).status == .conflict, "sent again: the account is no longer empty")
         }
     }

@@ -29,23 +29,37 @@ struct InvisibleTextTests {
     }
 
     static let cases: [Case] = [
-        Case(method: .post, path: "/api/v1/exercises", json: customExerciseJSON.replacingOccurrences(of: "Cable Fly (Low to High)", with: zeroWidth),
-             field: "name", message: invisible, table: "exercises"),
-        Case(method: .post, path: "/api/v1/workout-types", json: ##"{"name": "\##(zeroWidth)", "colorHex": "#12ab34", "icon": "body"}"##,
-             field: "name", message: invisible, table: "workout_types"),
-        Case(method: .post, path: "/api/v1/tokens", json: #"{"name": " \#(zeroWidth) "}"#, field: "name", message: invisible, table: "api_tokens"),
-        Case(method: .post, path: "/api/v1/workouts", json: #"{"id": "\#(UUID().uuidString)", "name": "\#(zeroWidth)"}"#,
-             field: "name", message: invisible, table: "workouts"),
-        Case(method: .put, path: "/api/v1/programs/\(UUID().uuidString)", json: #"{"name": "\#(zeroWidth)"}"#,
-             field: "name", message: invisible, table: "programs"),
-        Case(method: .post, path: "/api/v1/exercises", json: customExerciseJSON.replacingOccurrences(of: "Cable Fly", with: #"\u202eylF elbaC"#),
-             field: "name", message: override("name"), table: "exercises"),
-        Case(method: .post, path: "/api/v1/exercises", json: customExerciseJSON.replacingOccurrences(of: "Press the", with: #"Press \u2066the"#),
-             field: "description", message: override("description", "U+2066"), table: "exercises"),
-        Case(method: .post, path: "/api/v1/workouts", json: #"{"id": "\#(UUID().uuidString)", "notes": "felt \u202edoog"}"#,
-             field: "notes", message: override("notes"), table: "workouts"),
-        Case(method: .post, path: "/api/v1/workouts", json: "{\"id\": \"\(UUID().uuidString)\", \"name\": \"Push \u{202E}\"}",
-             field: "name", message: override("name"), table: "workouts"),
+        Case(
+            method: .post, path: "/api/v1/exercises",
+            json: customExerciseJSON.replacingOccurrences(of: "Cable Fly (Low to High)", with: zeroWidth),
+            field: "name", message: invisible, table: "exercises"),
+        Case(
+            method: .post, path: "/api/v1/workout-types",
+            json: ##"{"name": "\##(zeroWidth)", "colorHex": "#12ab34", "icon": "body"}"##,
+            field: "name", message: invisible, table: "workout_types"),
+        Case(
+            method: .post, path: "/api/v1/tokens", json: #"{"name": " \#(zeroWidth) "}"#, field: "name", message: invisible,
+            table: "api_tokens"),
+        Case(
+            method: .post, path: "/api/v1/workouts", json: #"{"id": "\#(UUID().uuidString)", "name": "\#(zeroWidth)"}"#,
+            field: "name", message: invisible, table: "workouts"),
+        Case(
+            method: .put, path: "/api/v1/programs/\(UUID().uuidString)", json: #"{"name": "\#(zeroWidth)"}"#,
+            field: "name", message: invisible, table: "programs"),
+        Case(
+            method: .post, path: "/api/v1/exercises",
+            json: customExerciseJSON.replacingOccurrences(of: "Cable Fly", with: #"\u202eylF elbaC"#),
+            field: "name", message: override("name"), table: "exercises"),
+        Case(
+            method: .post, path: "/api/v1/exercises",
+            json: customExerciseJSON.replacingOccurrences(of: "Press the", with: #"Press \u2066the"#),
+            field: "description", message: override("description", "U+2066"), table: "exercises"),
+        Case(
+            method: .post, path: "/api/v1/workouts", json: #"{"id": "\#(UUID().uuidString)", "notes": "felt \u202edoog"}"#,
+            field: "notes", message: override("notes"), table: "workouts"),
+        Case(
+            method: .post, path: "/api/v1/workouts", json: "{\"id\": \"\(UUID().uuidString)\", \"name\": \"Push \u{202E}\"}",
+            field: "name", message: override("name"), table: "workouts"),
     ]
 
     @Test("refused with the field named and what to fix; nothing stored", arguments: TestDatabase.all, cases)
@@ -69,12 +83,17 @@ struct InvisibleTextTests {
             let body = #"{"name": "\#(Self.zeroWidth)", "exercises": [{"exerciseId": "\#(squat)", "sets": 3}]}"#
             let response = try await client.api(.put, "/api/v1/templates/\(wkID())", token: h.anaToken, json: body)
             #expect(try response.error().message == Self.invisible)
-            let file = #"{"format": "spotter-templates", "version": 1, "templates": [{"name": "\#(Self.zeroWidth)", "category": "strength", "exercises": []}]}"#
+            let file =
+                #"{"format": "spotter-templates", "version": 1, "templates": [{"name": "\#(Self.zeroWidth)", "category": "strength", "exercises": []}]}"#
             let imported = try await client.api(.post, "/api/v1/templates/import", token: h.anaToken, json: file)
             #expect(imported.status == .badRequest)
-            #expect(try imported.error().message.contains("The name holds only invisible characters (U+200B)"), "\(imported.text)")
-            let reversed = #"{"format": "spotter-templates", "version": 1, "templates": [{"name": "\u202eyad geL", "category": "strength", "exercises": []}]}"#
-            #expect(try await client.api(.post, "/api/v1/templates/import", token: h.anaToken, json: reversed).error().message.contains("direction control (U+202E)"))
+            #expect(
+                try imported.error().message.contains("The name holds only invisible characters (U+200B)"), "\(imported.text)")
+            let reversed =
+                #"{"format": "spotter-templates", "version": 1, "templates": [{"name": "\u202eyad geL", "category": "strength", "exercises": []}]}"#
+            #expect(
+                try await client.api(.post, "/api/v1/templates/import", token: h.anaToken, json: reversed).error().message
+                    .contains("direction control (U+202E)"))
             #expect(try await h.count("workout_templates") == 0)
         }
     }
@@ -83,9 +102,11 @@ struct InvisibleTextTests {
     func visibleTextKept() async throws {
         try await withApp(.sqlite) { client, h in
             let id = UUID().uuidString.lowercased()
-            let started = try await client.api(.post, "/api/v1/workouts", token: h.anaToken, json: #"{"id": "\#(id)", "name": "تمرين الصدر 🏋️‍♀️"}"#)
+            let started = try await client.api(
+                .post, "/api/v1/workouts", token: h.anaToken, json: #"{"id": "\#(id)", "name": "تمرين الصدر 🏋️‍♀️"}"#)
             #expect(started.status == .created, "\(started.text)")
-            let noted = try await client.api(.patch, "/api/v1/workouts/\(id)", token: h.anaToken, json: #"{"notes": "👨‍👩‍👧 day, hard\u200bword"}"#)
+            let noted = try await client.api(
+                .patch, "/api/v1/workouts/\(id)", token: h.anaToken, json: #"{"notes": "👨‍👩‍👧 day, hard\u200bword"}"#)
             #expect(noted.status == .ok, "\(noted.text)")
             let workout = try await client.api(.get, "/api/v1/workouts/\(id)", token: h.anaToken).object()
             #expect(workout["name"] as? String == "تمرين الصدر 🏋️‍♀️")
@@ -99,9 +120,11 @@ struct InvisibleTextTests {
             var browser = try await Browser.signedIn(client, as: "ana")
             _ = try await browser.get("/exercises/new")
             let before = try await h.count("exercises")
-            let response = try await browser.postMultipart("/exercises", [
-                ("name", "\u{200B}\u{2060}"), ("muscleGroups", "glutes"), ("equipment", "barbell"), ("kind", "weightReps"),
-            ])
+            let response = try await browser.postMultipart(
+                "/exercises",
+                [
+                    ("name", "\u{200B}\u{2060}"), ("muscleGroups", "glutes"), ("equipment", "barbell"), ("kind", "weightReps"),
+                ])
             #expect(response.status == .badRequest)
             #expect(response.text.contains("The name holds only invisible characters (U+200B)."))
             #expect(try await h.count("exercises") == before)

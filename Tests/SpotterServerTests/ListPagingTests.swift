@@ -44,17 +44,23 @@ struct ListPagingTests {
         #expect(Array(try Self.page("limit=2&cursor=\(cursor)").cut([a, d, e], id: { $0 }).items) == [e])
     }
 
-    @Test("a limit out of 1...200 or a cursor this server did not write is refused, naming it", arguments: [
-        ("limit=0", "limit"), ("limit=201", "limit"), ("limit=x", "limit"), ("cursor=2", "cursor"), ("cursor=0.\(UUID()).\(UUID())", "cursor"),
-        ("cursor=2.\(UUID())", "cursor"), ("cursor=2.nope.\(UUID())", "cursor"),
-    ])
+    @Test(
+        "a limit out of 1...200 or a cursor this server did not write is refused, naming it",
+        arguments: [
+            ("limit=0", "limit"), ("limit=201", "limit"), ("limit=x", "limit"), ("cursor=2", "cursor"),
+            ("cursor=0.\(UUID()).\(UUID())", "cursor"),
+            ("cursor=2.\(UUID())", "cursor"), ("cursor=2.nope.\(UUID())", "cursor"),
+        ])
     func refused(query: String, field: String) {
         #expect(throws: APIProblem.self) { try Self.page(query) }
-        do { _ = try Self.page(query) } catch let problem as APIProblem { #expect(problem.field == field) } catch { Issue.record(error) }
+        do { _ = try Self.page(query) } catch let problem as APIProblem { #expect(problem.field == field) } catch {
+            Issue.record(error)
+        }
     }
 
     /// The ids of every item, following the Link headers from `path`, with the number of pages.
-    static func walk(_ client: any TestClientProtocol, _ path: String, token: String) async throws -> (ids: [String], pages: Int) {
+    static func walk(_ client: any TestClientProtocol, _ path: String, token: String) async throws -> (ids: [String], pages: Int)
+    {
         var ids: [String] = []
         var next: String? = path
         var pages = 0
@@ -72,26 +78,37 @@ struct ListPagingTests {
         return (ids, pages)
     }
 
-    @Test("every list of the API walks page by page to the same items as one large page, only the lifter's own", arguments: TestDatabase.all)
+    @Test(
+        "every list of the API walks page by page to the same items as one large page, only the lifter's own",
+        arguments: TestDatabase.all)
     func everyList(engine: TestDatabase) async throws {
         try await withApp(engine) { client, h in
             let templates = h.templates()
-            let squat = try #require(try await client.api(.get, "/api/v1/exercises?search=squat%20barbell", token: h.anaToken).items().first?["id"] as? String)
+            let squat = try #require(
+                try await client.api(.get, "/api/v1/exercises?search=squat%20barbell", token: h.anaToken).items().first?["id"]
+                    as? String)
             for index in 1...5 { try await templates.create("Day \(index)", [tpRow(squat)]) }
             let metrics = h.bodyMetrics()
-            for day in 1...5 { #expect(try await metrics.put(wkID(), ["day": "2026-09-0\(day)", "bodyWeight": 80 + day]).status == .created) }
+            for day in 1...5 {
+                #expect(try await metrics.put(wkID(), ["day": "2026-09-0\(day)", "bodyWeight": 80 + day]).status == .created)
+            }
             for index in 1...4 {
-                #expect(try await client.api(.post, "/api/v1/tokens", token: h.anaToken, json: #"{"name": "Script \#(index)"}"#).status == .created)
+                #expect(
+                    try await client.api(.post, "/api/v1/tokens", token: h.anaToken, json: #"{"name": "Script \#(index)"}"#)
+                        .status == .created)
             }
             let lists = [
-                ("/api/v1/exercises", 50), ("/api/v1/exercises?equipment=barbell", 7), ("/api/v1/exercises?search=press", 7), ("/api/v1/templates", 2), ("/api/v1/template-presets", 6),
+                ("/api/v1/exercises", 50), ("/api/v1/exercises?equipment=barbell", 7), ("/api/v1/exercises?search=press", 7),
+                ("/api/v1/templates", 2), ("/api/v1/template-presets", 6),
                 ("/api/v1/workout-types", 3), ("/api/v1/tokens", 2), ("/api/v1/body-metrics", 2),
             ]
             for (path, limit) in lists {
-                let all = try await Self.walk(client, path + (path.contains("?") ? "&" : "?") + "limit=200", token: h.anaToken).ids
+                let all = try await Self.walk(client, path + (path.contains("?") ? "&" : "?") + "limit=200", token: h.anaToken)
+                    .ids
                 #expect(all.count > limit, "\(path) has more than a page of \(limit)")
                 #expect(Set(all).count == all.count, "\(path): no item twice")
-                let walked = try await Self.walk(client, path + (path.contains("?") ? "&" : "?") + "limit=\(limit)", token: h.anaToken)
+                let walked = try await Self.walk(
+                    client, path + (path.contains("?") ? "&" : "?") + "limit=\(limit)", token: h.anaToken)
                 #expect(walked.ids == all, "\(path): every item once, in order")
                 #expect(walked.pages == (all.count + limit - 1) / limit, "\(path)")
             }
@@ -105,7 +122,8 @@ struct ListPagingTests {
             #expect(try await Self.walk(client, "/api/v1/tokens?limit=1", token: h.benToken).ids.count == 1, "only his own token")
             // A bad cursor is refused on every list.
             for (path, _) in lists {
-                let bad = try await client.api(.get, path + (path.contains("?") ? "&" : "?") + "cursor=nonsense", token: h.anaToken)
+                let bad = try await client.api(
+                    .get, path + (path.contains("?") ? "&" : "?") + "cursor=nonsense", token: h.anaToken)
                 #expect(bad.status == .badRequest, "\(path)")
                 #expect(try bad.error().field == "cursor", "\(path)")
             }

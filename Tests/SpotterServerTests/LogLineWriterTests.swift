@@ -1,7 +1,8 @@
 import Foundation
 import Logging
-@testable import SpotterServer
 import Testing
+
+@testable import SpotterServer
 
 #if canImport(Glibc)
     import Glibc

@@ -1,9 +1,10 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
-@testable import SpotterServer
 import SpotterTestSupport
 import Testing
+
+@testable import SpotterServer
 
 /// "Add to Home Screen" gives a real app: every page names the web app manifest, and
 /// the manifest names icons that are served as PNGs of the sizes it claims.
@@ -16,12 +17,14 @@ struct ManifestTests {
         return (int(16), int(20))
     }
 
-    @Test("pages link the manifest and light and dark theme colours; it opens standalone at Home with 192, 512 and maskable icons")
+    @Test(
+        "pages link the manifest and light and dark theme colours; it opens standalone at Home with 192, 512 and maskable icons")
     func manifest() async throws {
         try await withApp(.sqlite) { client, _ in
             var browser = try await Browser.signedIn(client)
             let home = try await browser.get("/")
-            let link = try #require(home.text.firstMatch(of: #/<link rel="manifest" href="(/assets/manifest\.webmanifest\?v=[0-9a-f]+)">/#)?.output.1)
+            let link = try #require(
+                home.text.firstMatch(of: #/<link rel="manifest" href="(/assets/manifest\.webmanifest\?v=[0-9a-f]+)">/#)?.output.1)
             #expect(home.text.contains(##"<meta name="theme-color" media="(prefers-color-scheme: dark)" content="#1A1F25">"##))
             #expect(home.text.contains(#"<link rel="apple-touch-icon" href="/assets/apple-touch-icon.png?v="#))
             let served = try await browser.get(String(link))

@@ -13,7 +13,8 @@ struct MustacheLookupTests {
         Mirror(reflecting: value).children.compactMap { label, expected in
             guard let label else { return nil }
             let answered = child(label).map { String(describing: $0) } ?? "nil"
-            let reflected = Mirror(reflecting: expected).displayStyle == .optional
+            let reflected =
+                Mirror(reflecting: expected).displayStyle == .optional
                 ? (Mirror(reflecting: expected).children.first.map { String(describing: $0.value) } ?? "nil")
                 : String(describing: expected)
             return answered == reflected ? nil : "\(label): \(answered) instead of \(reflected)"
@@ -33,7 +34,8 @@ struct MustacheLookupTests {
         #expect(card.child(named: "lastUsed") as? String == "Last used 3 days ago")
 
         let fresh = TemplateCardView(
-            WorkoutTemplate(id: UUID(), ownerID: nil, name: "Preset", category: .strength, createdAt: now), names: [:], now: now, timeZone: .gmt)
+            WorkoutTemplate(id: UUID(), ownerID: nil, name: "Preset", category: .strength, createdAt: now), names: [:], now: now,
+            timeZone: .gmt)
         #expect(mismatches(fresh, fresh.child(named:)) == [])
         #expect(fresh.child(named: "moreCount") == nil, "nil, not an Optional holding nil: a section on it must not open")
     }

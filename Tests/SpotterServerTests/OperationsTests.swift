@@ -15,7 +15,9 @@ import Testing
 struct OperationsTests {
     static let metricsToken = "scraper-secret-0123456789"
 
-    @Test("/ready answers 200 on a current schema and 503 with Retry-After when a migration is missing; /health answers either way", arguments: TestDatabase.all)
+    @Test(
+        "/ready answers 200 on a current schema and 503 with Retry-After when a migration is missing; /health answers either way",
+        arguments: TestDatabase.all)
     func readiness(engine: TestDatabase) async throws {
         try await withApp(engine) { client, h in
             let ready = try await client.api(.get, "/ready", token: nil)
@@ -46,7 +48,9 @@ struct OperationsTests {
             #expect(scraped.status == .ok)
             #expect(scraped.headers[.contentType] == "text/plain; version=0.0.4; charset=utf-8")
             let text = scraped.text
-            #expect(text.contains(#"spotter_http_requests_total{method="GET",route="/api/v1/workouts/{id}",status="404"} 3"#), "\(text)")
+            #expect(
+                text.contains(#"spotter_http_requests_total{method="GET",route="/api/v1/workouts/{id}",status="404"} 3"#),
+                "\(text)")
             #expect(!text.contains("/api/v1/workouts/0"), "ids never become series")
             #expect(text.contains("spotter_http_request_duration_seconds_bucket"))
             #expect(text.contains("spotter_active_workouts 0"))
@@ -68,7 +72,8 @@ struct OperationsTests {
             let other = try await client.api(.get, "/api/v1/workouts", token: h.anaToken)
             #expect(other.headers[.init("X-Request-Id")!] != id)
 
-            let kept = try await client.api(.get, "/health", token: nil, headers: [.init("X-Request-Id")!: "0f3a9c2e7b1d4f6a8c0e2b4d6f8a0c1e"])
+            let kept = try await client.api(
+                .get, "/health", token: nil, headers: [.init("X-Request-Id")!: "0f3a9c2e7b1d4f6a8c0e2b4d6f8a0c1e"])
             #expect(kept.headers[.init("X-Request-Id")!] == "0f3a9c2e7b1d4f6a8c0e2b4d6f8a0c1e")
             for odd in ["two words", String(repeating: "a", count: 129), "line\u{0B}break", "<script>"] {
                 let replaced = try await client.api(.get, "/health", token: nil, headers: [.init("X-Request-Id")!: odd])
@@ -83,7 +88,9 @@ struct OperationsTests {
     @Test("--log-format json writes one JSON object per line with time, level, message, request_id and the metadata")
     func jsonLines() throws {
         let lines = Mutex<[String]>([])
-        var logger = Logger(label: "spotter") { label in JSONLogHandler(label: label) { line in lines.withLock { $0.append(line) } } }
+        var logger = Logger(label: "spotter") { label in
+            JSONLogHandler(label: label) { line in lines.withLock { $0.append(line) } }
+        }
         logger[metadataKey: "hb.request.id"] = "abc123"
         logger.info("request", metadata: ["status": "201", "path": "/api/v1/workouts"])
         logger.debug("not written at info")

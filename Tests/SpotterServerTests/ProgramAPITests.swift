@@ -14,7 +14,9 @@ struct ProgramAPITests {
     static func state(_ h: Harness, _ lifter: Harness.Lifter = .ana) async throws -> [String] {
         let calls = h.programs(lifter)
         var counts: [Int] = []
-        for table in ["programs", "program_weeks", "program_days", "active_programs", "program_skips", "workouts", "workout_templates"] {
+        for table in [
+            "programs", "program_weeks", "program_days", "active_programs", "program_skips", "workouts", "workout_templates",
+        ] {
             counts.append(try await h.count(table))
         }
         return [try await calls.list("archived=true").text, try await calls.active().text, "\(counts)"]
@@ -22,7 +24,9 @@ struct ProgramAPITests {
 
     // MARK: The lifecycle
 
-    @Test("a program's life over the API: create, replace, read, list, edit, copy, activate, start, skip, deactivate, delete", arguments: TestDatabase.all)
+    @Test(
+        "a program's life over the API: create, replace, read, list, edit, copy, activate, start, skip, deactivate, delete",
+        arguments: TestDatabase.all)
     func lifecycle(engine: TestDatabase) async throws {
         try await withApp(engine) { client, h in
             let api = h.programs()
@@ -130,7 +134,8 @@ struct ProgramAPITests {
             }
 
             // PATCH days/{dayId}: that day of that week only.
-            let day = try await api.day(id, thursday2, json: #"{"notes": " Go light ", "suggestedRPE": 7.5, "templateId": "\#(setup.heavy)"}"#)
+            let day = try await api.day(
+                id, thursday2, json: #"{"notes": " Go light ", "suggestedRPE": 7.5, "templateId": "\#(setup.heavy)"}"#)
             #expect(day.status == .ok, "\(day.text)")
             let dayAnswer = try day.object()
             let changed = try #require(prgDays(dayAnswer, week: 2).last)
@@ -157,7 +162,8 @@ struct ProgramAPITests {
             // A bad start day is refused and activates nothing.
             let before = try await Self.state(h)
             let badDay = try await api.activate(id, ["startDay": "2026-13-01"])
-            #expect(try badDay.refusal() == "400 validation_failed startDay: Pick a start day as YYYY-MM-DD, within a year of today.")
+            #expect(
+                try badDay.refusal() == "400 validation_failed startDay: Pick a start day as YYYY-MM-DD, within a year of today.")
             #expect(try await Self.state(h) == before)
 
             // POST activate: the start day may be left out (today).
@@ -231,15 +237,21 @@ struct ProgramAPITests {
             let skippedWeeks = try #require(afterSkip["weeks"] as? [[String: Any]])
             #expect(skippedWeeks.map { $0["state"] as? String } == ["skipped", "current", "upcoming", "upcoming"])
             #expect((skippedWeeks[0]["days"] as? [[String: Any]])?.map { $0["state"] as? String } == ["done", "missed"])
-            #expect((afterSkip["today"] as? [String: Any])?["restReason"] as? String == "done-today", "a program workout was done today")
+            #expect(
+                (afterSkip["today"] as? [String: Any])?["restReason"] as? String == "done-today",
+                "a program workout was done today")
             #expect(wkNumber(afterSkip["adherence"]) == 0.5)
 
             // DELETE /programs/active: 204, then 409 with the message.
             #expect(try await api.deactivate().status == .noContent)
             #expect(try await api.deactivate().refusal() == "409 conflict -: You have no active program to deactivate.")
             #expect(try await api.active().status == .notFound)
-            #expect(try await api.skipWeek().refusal() == "409 conflict -: You have no active program. Pick one on the Programs tab and activate it.")
-            #expect(try await api.start(["workoutId": wkID()]).refusal() == "409 conflict -: You have no active program. Pick one on the Programs tab and activate it.")
+            #expect(
+                try await api.skipWeek().refusal()
+                    == "409 conflict -: You have no active program. Pick one on the Programs tab and activate it.")
+            #expect(
+                try await api.start(["workoutId": wkID()]).refusal()
+                    == "409 conflict -: You have no active program. Pick one on the Programs tab and activate it.")
 
             // DELETE the program: gone, its workout stays in history.
             #expect(try await api.delete(id).status == .noContent)
@@ -284,69 +296,110 @@ struct ProgramAPITests {
     }
 
     static let badPrograms: [BadProgram] = [
-        BadProgram(testDescription: "an empty name", field: "name", message: "Give the program a name.") { b, _ in b["name"] = " " },
-        BadProgram(testDescription: "a long name", field: "name", message: "The name is too long: at most 80 characters.") { b, _ in
+        BadProgram(testDescription: "an empty name", field: "name", message: "Give the program a name.") { b, _ in b["name"] = " "
+        },
+        BadProgram(testDescription: "a long name", field: "name", message: "The name is too long: at most 80 characters.") {
+            b, _ in
             b["name"] = String(repeating: "n", count: 81)
         },
-        BadProgram(testDescription: "a control character", field: "name", message: PlainText.issue(field: "name", in: "A\u{7}")!.message) { b, _ in
+        BadProgram(
+            testDescription: "a control character", field: "name", message: PlainText.issue(field: "name", in: "A\u{7}")!.message
+        ) { b, _ in
             b["name"] = "Block\u{7}"
         },
-        BadProgram(testDescription: "a long description", field: "description", message: "The description is too long: at most 500 characters.") {
+        BadProgram(
+            testDescription: "a long description", field: "description",
+            message: "The description is too long: at most 500 characters."
+        ) {
             b, _ in b["description"] = String(repeating: "d", count: 501)
         },
         BadProgram(
             testDescription: "an unknown category", field: "category",
             message: "Choose a category: beginner, strength, hypertrophy, powerlifting, bodybuilding, crossfit, general-fitness."
         ) { b, _ in b["category"] = "yoga" },
-        BadProgram(testDescription: "an unknown difficulty", field: "difficulty", message: "Choose beginner, intermediate or advanced.") { b, _ in
+        BadProgram(
+            testDescription: "an unknown difficulty", field: "difficulty", message: "Choose beginner, intermediate or advanced."
+        ) { b, _ in
             b["difficulty"] = "expert"
         },
-        BadProgram(testDescription: "0 weeks", field: "weeks", message: "A program lasts 1 to 52 weeks.") { b, _ in b["weeks"] = 0 },
-        BadProgram(testDescription: "53 weeks", field: "weeks", message: "A program lasts 1 to 52 weeks.") { b, _ in b["weeks"] = 53 },
-        BadProgram(testDescription: "weeks as text", field: nil, message: nil, code: "bad_request") { b, _ in b["weeks"] = "four" },
+        BadProgram(testDescription: "0 weeks", field: "weeks", message: "A program lasts 1 to 52 weeks.") { b, _ in b["weeks"] = 0
+        },
+        BadProgram(testDescription: "53 weeks", field: "weeks", message: "A program lasts 1 to 52 weeks.") { b, _ in
+            b["weeks"] = 53
+        },
+        BadProgram(testDescription: "weeks as text", field: nil, message: nil, code: "bad_request") { b, _ in b["weeks"] = "four"
+        },
         BadProgram(
             testDescription: "an unknown pattern", field: "pattern",
             message: "Choose a progression: constant, linear, wave, three-up-one-deload, block."
         ) { b, _ in b["pattern"] = "zigzag" },
-        BadProgram(testDescription: "a base intensity of 40%", field: "baseIntensity", message: "The base intensity must be between 50% and 150%.") {
+        BadProgram(
+            testDescription: "a base intensity of 40%", field: "baseIntensity",
+            message: "The base intensity must be between 50% and 150%."
+        ) {
             b, _ in b["baseIntensity"] = 0.4
         },
-        BadProgram(testDescription: "a base intensity of 200%", field: "baseIntensity", message: "The base intensity must be between 50% and 150%.") {
+        BadProgram(
+            testDescription: "a base intensity of 200%", field: "baseIntensity",
+            message: "The base intensity must be between 50% and 150%."
+        ) {
             b, _ in b["baseIntensity"] = 2
         },
-        BadProgram(testDescription: "an increment of 20%", field: "weeklyIncrement", message: "The weekly increment must be between 0% and 10%.") {
+        BadProgram(
+            testDescription: "an increment of 20%", field: "weeklyIncrement",
+            message: "The weekly increment must be between 0% and 10%."
+        ) {
             b, _ in b["weeklyIncrement"] = 0.2
         },
-        BadProgram(testDescription: "a negative increment", field: "weeklyIncrement", message: "The weekly increment must be between 0% and 10%.") {
+        BadProgram(
+            testDescription: "a negative increment", field: "weeklyIncrement",
+            message: "The weekly increment must be between 0% and 10%."
+        ) {
             b, _ in b["weeklyIncrement"] = -0.1
         },
-        BadProgram(testDescription: "an empty schedule", field: "schedule", message: "Pick a template for at least one day of the week.") { b, _ in
+        BadProgram(
+            testDescription: "an empty schedule", field: "schedule", message: "Pick a template for at least one day of the week."
+        ) { b, _ in
             b["schedule"] = [[String: any Sendable]]()
         },
-        BadProgram(testDescription: "no schedule", field: "schedule", message: "Pick a template for at least one day of the week.", newOnly: true) {
+        BadProgram(
+            testDescription: "no schedule", field: "schedule", message: "Pick a template for at least one day of the week.",
+            newOnly: true
+        ) {
             b, _ in b["schedule"] = nil
         },
-        BadProgram(testDescription: "only rest days", field: "schedule", message: "Pick a template for at least one day of the week.") { b, _ in
+        BadProgram(
+            testDescription: "only rest days", field: "schedule", message: "Pick a template for at least one day of the week."
+        ) { b, _ in
             b["schedule"] = [prgDay("monday", nil), prgDay("friday", nil)]
         },
-        BadProgram(testDescription: "no weekday", field: "schedule", message: "\"someday\" is not a day of the week: use monday to sunday.") { b, s in
+        BadProgram(
+            testDescription: "no weekday", field: "schedule",
+            message: "\"someday\" is not a day of the week: use monday to sunday."
+        ) { b, s in
             b["schedule"] = [prgDay("someday", s.heavy)]
         },
-        BadProgram(testDescription: "a weekday twice", field: "schedule.friday", message: "Friday is in the schedule twice; give each day one template.") {
+        BadProgram(
+            testDescription: "a weekday twice", field: "schedule.friday",
+            message: "Friday is in the schedule twice; give each day one template."
+        ) {
             b, s in b["schedule"] = [prgDay("friday", s.heavy), prgDay("Friday", s.light)]
         },
         BadProgram(
-            testDescription: "a template nobody has", field: "schedule.tuesday.templateId", message: "The template for Tuesday is not one of your templates."
+            testDescription: "a template nobody has", field: "schedule.tuesday.templateId",
+            message: "The template for Tuesday is not one of your templates."
         ) { b, _ in b["schedule"] = [prgDay("tuesday", wkID())] },
         BadProgram(
-            testDescription: "long day notes", field: "schedule.monday.notes", message: "The notes for Monday are too long: at most 500 characters."
+            testDescription: "long day notes", field: "schedule.monday.notes",
+            message: "The notes for Monday are too long: at most 500 characters."
         ) { b, s in b["schedule"] = [prgDay("monday", s.heavy, ["notes": String(repeating: "x", count: 501)])] },
         BadProgram(
             testDescription: "an RPE off the half steps", field: "schedule.monday.suggestedRPE",
             message: "The suggested RPE must be 1 to 10 in half steps (7, 7.5, 8)."
         ) { b, s in b["schedule"] = [prgDay("monday", s.heavy, ["suggestedRPE": 7.3])] },
         BadProgram(
-            testDescription: "an RPE of 11", field: "schedule.monday.suggestedRPE", message: "The suggested RPE must be 1 to 10 in half steps (7, 7.5, 8)."
+            testDescription: "an RPE of 11", field: "schedule.monday.suggestedRPE",
+            message: "The suggested RPE must be 1 to 10 in half steps (7, 7.5, 8)."
         ) { b, s in b["schedule"] = [prgDay("monday", s.heavy, ["suggestedRPE": 11])] },
     ]
 
@@ -371,7 +424,9 @@ struct ProgramAPITests {
         }
     }
 
-    @Test("every bad field sent to an existing program (PUT and PATCH) answers 400 and leaves it as it was", arguments: TestDatabase.all)
+    @Test(
+        "every bad field sent to an existing program (PUT and PATCH) answers 400 and leaves it as it was",
+        arguments: TestDatabase.all)
     func editValidation(engine: TestDatabase) async throws {
         try await withApp(engine) { _, h in
             let api = h.programs()
@@ -398,19 +453,34 @@ struct ProgramAPITests {
             // Bad week and day changes.
             let day = try #require(prgDays(program, week: 1).first?["id"] as? String)
             let refusals: [(String, TestResponse)] = [
-                ("400 validation_failed phase: Choose a phase: hypertrophy, strength, peaking, deload, testing, or none.",
-                 try await api.week(id, 1, ["phase": "bulking", "modifier": 1])),
-                ("400 validation_failed modifier: The intensity must be between 30% and 200% of the base weights.",
-                 try await api.week(id, 1, ["modifier": 2.5, "deload": true])),
-                ("400 validation_failed modifier: The intensity must be between 30% and 200% of the base weights.",
-                 try await api.week(id, 3, ["modifier": 0.2])),
-                ("400 validation_failed templateId: Pick one of your templates.", try await api.day(id, day, ["templateId": wkID(), "notes": "x"])),
-                ("400 validation_failed notes: The notes are too long: at most 500 characters.",
-                 try await api.day(id, day, ["notes": String(repeating: "x", count: 501)])),
-                ("400 validation_failed suggestedRPE: The suggested RPE must be 1 to 10 in half steps (7, 7.5, 8).",
-                 try await api.day(id, day, ["suggestedRPE": 12])),
-                ("400 validation_failed suggestedRPE: The suggested RPE must be 1 to 10 in half steps (7, 7.5, 8).",
-                 try await api.day(id, day, ["suggestedRPE": 6.2])),
+                (
+                    "400 validation_failed phase: Choose a phase: hypertrophy, strength, peaking, deload, testing, or none.",
+                    try await api.week(id, 1, ["phase": "bulking", "modifier": 1])
+                ),
+                (
+                    "400 validation_failed modifier: The intensity must be between 30% and 200% of the base weights.",
+                    try await api.week(id, 1, ["modifier": 2.5, "deload": true])
+                ),
+                (
+                    "400 validation_failed modifier: The intensity must be between 30% and 200% of the base weights.",
+                    try await api.week(id, 3, ["modifier": 0.2])
+                ),
+                (
+                    "400 validation_failed templateId: Pick one of your templates.",
+                    try await api.day(id, day, ["templateId": wkID(), "notes": "x"])
+                ),
+                (
+                    "400 validation_failed notes: The notes are too long: at most 500 characters.",
+                    try await api.day(id, day, ["notes": String(repeating: "x", count: 501)])
+                ),
+                (
+                    "400 validation_failed suggestedRPE: The suggested RPE must be 1 to 10 in half steps (7, 7.5, 8).",
+                    try await api.day(id, day, ["suggestedRPE": 12])
+                ),
+                (
+                    "400 validation_failed suggestedRPE: The suggested RPE must be 1 to 10 in half steps (7, 7.5, 8).",
+                    try await api.day(id, day, ["suggestedRPE": 6.2])
+                ),
             ]
             for (expected, response) in refusals {
                 #expect(try response.refusal() == expected)
@@ -421,7 +491,9 @@ struct ProgramAPITests {
         }
     }
 
-    @Test("a name taken in any case is a 409 on name; PATCH archived of the active program is a 409 and changes nothing else", arguments: TestDatabase.all)
+    @Test(
+        "a name taken in any case is a 409 on name; PATCH archived of the active program is a 409 and changes nothing else",
+        arguments: TestDatabase.all)
     func conflicts(engine: TestDatabase) async throws {
         try await withApp(engine) { _, h in
             let api = h.programs()
@@ -441,18 +513,23 @@ struct ProgramAPITests {
             let message = "409 conflict -: Strength Block is your active program. Deactivate it first, then archive it."
             #expect(try await api.patch(id, ["archived": true]).refusal() == message)
             // Sent with other changes, the refused archive changes none of them.
-            #expect(try await api.patch(id, ["archived": true, "name": "Renamed", "description": "Changed"]).refusal() == message)
+            #expect(
+                try await api.patch(id, ["archived": true, "name": "Renamed", "description": "Changed"]).refusal() == message)
             #expect(try await api.get(id).text == stored)
             #expect(try await api.active().text == active)
 
             // An archived program cannot be activated.
             #expect(try await api.patch(other, ["archived": true]).status == .ok)
-            #expect(try await api.activate(other).refusal() == "409 conflict -: Other is archived. Restore it first, then activate it.")
+            #expect(
+                try await api.activate(other).refusal()
+                    == "409 conflict -: Other is archived. Restore it first, then activate it.")
             #expect(try await api.active().text == active)
         }
     }
 
-    @Test("a program that starts later answers not-started and cannot be started yet; an unknown program cannot be activated", arguments: TestDatabase.all)
+    @Test(
+        "a program that starts later answers not-started and cannot be started yet; an unknown program cannot be activated",
+        arguments: TestDatabase.all)
     func startsLater(engine: TestDatabase) async throws {
         try await withApp(engine) { _, h in
             let api = h.programs()
@@ -463,7 +540,9 @@ struct ProgramAPITests {
             let today = try #require(try activated.object()["today"] as? [String: Any])
             #expect(today["state"] as? String == "not-started")
             #expect(today["day"] is NSNull)
-            #expect(try await api.start(["workoutId": wkID()]).refusal() == "409 conflict -: Strength Block starts on 2026-09-28. Change its start day to begin now.")
+            #expect(
+                try await api.start(["workoutId": wkID()]).refusal()
+                    == "409 conflict -: Strength Block starts on 2026-09-28. Change its start day to begin now.")
             #expect(try await h.count("workouts") == 0)
             #expect(try await api.activate(wkID()).refusal() == "404 not_found -: The program was not found.")
             #expect(try await api.activate("not-an-id").status == .notFound)
@@ -472,7 +551,8 @@ struct ProgramAPITests {
 
     // MARK: Templates
 
-    @Test("deleting a template a program uses answers 409 naming the program, and the template stays", arguments: TestDatabase.all)
+    @Test(
+        "deleting a template a program uses answers 409 naming the program, and the template stays", arguments: TestDatabase.all)
     func templateDeleteGuard(engine: TestDatabase) async throws {
         try await withApp(engine) { _, h in
             let (api, templates) = (h.programs(), h.templates())
@@ -484,7 +564,8 @@ struct ProgramAPITests {
             let refused = try await templates.delete(setup.light)
             #expect(
                 try refused.refusal()
-                    == "409 conflict -: This template is a day of your program Strength Block. Pick another template for those days first, or archive this one.")
+                    == "409 conflict -: This template is a day of your program Strength Block. Pick another template for those days first, or archive this one."
+            )
             #expect(try await templates.get(setup.light).text == template)
             #expect(try await Self.state(h) == before)
             #expect(wkCanonical(try (try await api.get(id)).object()) == wkCanonical(program))
@@ -499,7 +580,11 @@ struct ProgramAPITests {
     // in `ProgramPresets.all`; they fail until the preset library is filled in.
 
     static var startingStrength: ProgramPreset {
-        get throws { try #require(ProgramPresets.preset(id: UUID(uuidString: startingStrengthProgram)!), "the Starting Strength program preset exists") }
+        get throws {
+            try #require(
+                ProgramPresets.preset(id: UUID(uuidString: startingStrengthProgram)!),
+                "the Starting Strength program preset exists")
+        }
     }
 
     @Test("the presets are listed, the same on every call, and nothing is stored for them", arguments: TestDatabase.all)
@@ -540,14 +625,18 @@ struct ProgramAPITests {
                 var answers: [String] = []
                 for _ in 0..<2 {
                     let configuration = AppConfiguration(
-                        dataDirectory: env.dataDirectory, database: env.location, logLevel: .warning, passwordCost: 4, clock: { testNow })
+                        dataDirectory: env.dataDirectory, database: env.location, logLevel: .warning, passwordCost: 4,
+                        clock: { testNow })
                     let app = try await buildApplication(configuration: configuration)
-                    answers.append(try await app.test(.router) { client in
-                        try await ProgramAPICalls(client: client, token: token).presets("limit=200").text
-                    })
+                    answers.append(
+                        try await app.test(.router) { client in
+                            try await ProgramAPICalls(client: client, token: token).presets("limit=200").text
+                        })
                 }
                 #expect(answers[0] == answers[1])
-                let items = try #require(try JSONSerialization.jsonObject(with: Data(answers[0].utf8)) as? [String: Any])["items"] as? [[String: Any]]
+                let items =
+                    try #require(try JSONSerialization.jsonObject(with: Data(answers[0].utf8)) as? [String: Any])["items"]
+                    as? [[String: Any]]
                 #expect(items?.count == ProgramPresets.all.count)
                 #expect(try await TestEnvironment.count("programs", in: store) == 0)
                 #expect(try await TestEnvironment.count("workout_templates", in: store) == 0)
@@ -555,7 +644,9 @@ struct ProgramAPITests {
         }
     }
 
-    @Test("a preset is read-only: PUT, PATCH, DELETE and the other changes answer 403 and create nothing", arguments: TestDatabase.all)
+    @Test(
+        "a preset is read-only: PUT, PATCH, DELETE and the other changes answer 403 and create nothing",
+        arguments: TestDatabase.all)
     func presetReadOnly(engine: TestDatabase) async throws {
         _ = try Self.startingStrength
         try await withApp(engine) { _, h in
@@ -581,7 +672,9 @@ struct ProgramAPITests {
         }
     }
 
-    @Test("using a preset makes the lifter's own program on their own copies of its templates; a second use reuses them", arguments: TestDatabase.all)
+    @Test(
+        "using a preset makes the lifter's own program on their own copies of its templates; a second use reuses them",
+        arguments: TestDatabase.all)
     func usePreset(engine: TestDatabase) async throws {
         let preset = try Self.startingStrength
         try await withApp(engine) { _, h in
@@ -601,7 +694,8 @@ struct ProgramAPITests {
             let mine = try await templates.list("archived=true").items()
             #expect(Set(mine.compactMap { $0["name"] as? String }) == templateNames, "one copy of each of its templates")
             let myTemplateIDs = Set(wkIDs(mine))
-            let used1 = Set(prgWeeks(program).flatMap { ($0["days"] as? [[String: Any]] ?? []).compactMap { $0["templateId"] as? String } })
+            let used1 = Set(
+                prgWeeks(program).flatMap { ($0["days"] as? [[String: Any]] ?? []).compactMap { $0["templateId"] as? String } })
             #expect(used1 == myTemplateIDs, "every day is on the lifter's own copy")
             #expect(used1.isDisjoint(with: preset.templatePresetIDs.map(\.text)))
             #expect(try await h.count("workout_templates") == preset.templatePresetIDs.count)
@@ -612,7 +706,8 @@ struct ProgramAPITests {
             #expect(again.status == .created, "\(again.text)")
             let second = try again.object()
             #expect(second["name"] as? String == "\(preset.name) (Copy)")
-            let used2 = Set(prgWeeks(second).flatMap { ($0["days"] as? [[String: Any]] ?? []).compactMap { $0["templateId"] as? String } })
+            let used2 = Set(
+                prgWeeks(second).flatMap { ($0["days"] as? [[String: Any]] ?? []).compactMap { $0["templateId"] as? String } })
             #expect(used2 == used1)
             #expect(try await h.count("workout_templates") == preset.templatePresetIDs.count, "no template copied twice")
             #expect(try await h.count("programs") == 2)
@@ -626,7 +721,9 @@ struct ProgramAPITests {
         }
     }
 
-    @Test("a lifter's own template with a preset template's name does not make a second use copy the templates again", arguments: TestDatabase.all)
+    @Test(
+        "a lifter's own template with a preset template's name does not make a second use copy the templates again",
+        arguments: TestDatabase.all)
     func usePresetBesideSameName(engine: TestDatabase) async throws {
         let preset = try Self.startingStrength
         try await withApp(engine) { _, h in
@@ -640,13 +737,21 @@ struct ProgramAPITests {
             let first = try await api.use(startingStrengthProgram, as: wkID())
             #expect(first.status == .created, "\(first.text)")
             #expect(try await h.count("workout_templates") == 1 + count)
-            #expect(try await templates.names("archived=true").contains("\(firstTemplate.name) (Copy)"), "her own keeps its name; the copy is named as a copy")
-            let used = Set(prgWeeks(try first.object()).flatMap { ($0["days"] as? [[String: Any]] ?? []).compactMap { $0["templateId"] as? String } })
+            #expect(
+                try await templates.names("archived=true").contains("\(firstTemplate.name) (Copy)"),
+                "her own keeps its name; the copy is named as a copy")
+            let used = Set(
+                prgWeeks(try first.object()).flatMap {
+                    ($0["days"] as? [[String: Any]] ?? []).compactMap { $0["templateId"] as? String }
+                })
             #expect(!used.contains(own), "her own routine is not the preset's")
 
             let second = try await api.use(startingStrengthProgram, as: wkID())
             #expect(second.status == .created, "\(second.text)")
-            let again = Set(prgWeeks(try second.object()).flatMap { ($0["days"] as? [[String: Any]] ?? []).compactMap { $0["templateId"] as? String } })
+            let again = Set(
+                prgWeeks(try second.object()).flatMap {
+                    ($0["days"] as? [[String: Any]] ?? []).compactMap { $0["templateId"] as? String }
+                })
             #expect(again == used, "the second use reuses the first use's copies")
             #expect(try await h.count("workout_templates") == 1 + count, "no template copied twice")
         }

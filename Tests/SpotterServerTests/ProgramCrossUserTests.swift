@@ -38,12 +38,15 @@ struct ProgramCrossUserTests {
     static func snapshot(_ h: Harness, _ anas: AnasSide) async throws -> [String] {
         let ana = h.programs(.ana)
         var counts: [Int] = []
-        for table in ["programs", "program_weeks", "program_days", "active_programs", "program_skips", "workouts", "workout_templates"] {
+        for table in [
+            "programs", "program_weeks", "program_days", "active_programs", "program_skips", "workouts", "workout_templates",
+        ] {
             counts.append(try await h.count(table))
         }
         return [
             try await ana.get(anas.program).text, try await ana.get(anas.archived).text, try await ana.list("archived=true").text,
-            try await ana.active().text, try await h.workouts(.ana).get(anas.workout).text, try await h.templates(.ana).list("archived=true").text,
+            try await ana.active().text, try await h.workouts(.ana).get(anas.workout).text,
+            try await h.templates(.ana).list("archived=true").text,
             "\(counts)",
         ]
     }
@@ -75,7 +78,9 @@ struct ProgramCrossUserTests {
             }
             for (what, response) in attempts {
                 #expect(response.status == .notFound, "\(what) answered \(response.status): \(response.text)")
-                if response.status == .notFound { #expect(try response.error().message == "The program was not found.", "\(what)") }
+                if response.status == .notFound {
+                    #expect(try response.error().message == "The program was not found.", "\(what)")
+                }
             }
             // Her day's id on his own program is no day of his.
             let day = try await ben.day(bensID, anas.day, ["notes": "mine"])
@@ -100,7 +105,9 @@ struct ProgramCrossUserTests {
             #expect(try await ben.skipWeek().refusal() == none)
             #expect(try await ben.deactivate().refusal() == "409 conflict -: You have no active program to deactivate.")
 
-            #expect(try await Self.snapshot(h, anas) == before, "Ana's programs, weeks, days and active state are exactly as they were")
+            #expect(
+                try await Self.snapshot(h, anas) == before,
+                "Ana's programs, weeks, days and active state are exactly as they were")
             #expect(try await ben.get(bensID).text == bensText)
             #expect(try await h.workouts(.ben).active().status == .notFound, "Ben started nothing")
         }
@@ -150,17 +157,22 @@ struct ProgramCrossUserTests {
             var body = mine.body("Ben's Block")
             body["schedule"] = [prgDay("monday", anas.setup.heavy)]
             let id = wkID()
-            #expect(try await ben.put(id, body).refusal() == "400 validation_failed schedule.monday.templateId: The template for Monday is not one of your templates.")
+            #expect(
+                try await ben.put(id, body).refusal()
+                    == "400 validation_failed schedule.monday.templateId: The template for Monday is not one of your templates.")
             #expect(try await ben.get(id).status == .notFound)
             #expect(try await Self.snapshot(h, anas) == before, "nothing was stored")
 
             let bens = try await mine.create(ben, "Ben's Block", id: id)
             let bensText = try await ben.get(id).text
             let withHis = try await Self.snapshot(h, anas)
-            #expect(try await ben.patch(id, ["schedule": [prgDay("sunday", anas.setup.light)]]).refusal()
-                == "400 validation_failed schedule.sunday.templateId: The template for Sunday is not one of your templates.")
+            #expect(
+                try await ben.patch(id, ["schedule": [prgDay("sunday", anas.setup.light)]]).refusal()
+                    == "400 validation_failed schedule.sunday.templateId: The template for Sunday is not one of your templates.")
             let day = try #require(prgDays(bens, week: 1).first?["id"] as? String)
-            #expect(try await ben.day(id, day, ["templateId": anas.setup.light]).refusal() == "400 validation_failed templateId: Pick one of your templates.")
+            #expect(
+                try await ben.day(id, day, ["templateId": anas.setup.light]).refusal()
+                    == "400 validation_failed templateId: Pick one of your templates.")
             #expect(try await ben.get(id).text == bensText)
             #expect(try await Self.snapshot(h, anas) == withHis)
         }
@@ -173,12 +185,16 @@ struct ProgramCrossUserTests {
             let before = try await Self.snapshot(h, anas)
             let p = anas.program
             let calls: [(HTTPRequest.Method, String, String?)] = [
-                (.get, "/api/v1/programs", nil), (.get, "/api/v1/programs/\(p)", nil), (.put, "/api/v1/programs/\(p)", wkJSON(anas.setup.body("x"))),
+                (.get, "/api/v1/programs", nil), (.get, "/api/v1/programs/\(p)", nil),
+                (.put, "/api/v1/programs/\(p)", wkJSON(anas.setup.body("x"))),
                 (.patch, "/api/v1/programs/\(p)", #"{"name": "x"}"#), (.delete, "/api/v1/programs/\(p)", nil),
-                (.post, "/api/v1/programs/\(p)/duplicate", wkJSON(["id": wkID()])), (.post, "/api/v1/programs/\(p)/activate", "{}"),
-                (.patch, "/api/v1/programs/\(p)/weeks/1", #"{"modifier": 1}"#), (.patch, "/api/v1/programs/\(p)/days/\(anas.day)", #"{"notes": "x"}"#),
+                (.post, "/api/v1/programs/\(p)/duplicate", wkJSON(["id": wkID()])),
+                (.post, "/api/v1/programs/\(p)/activate", "{}"),
+                (.patch, "/api/v1/programs/\(p)/weeks/1", #"{"modifier": 1}"#),
+                (.patch, "/api/v1/programs/\(p)/days/\(anas.day)", #"{"notes": "x"}"#),
                 (.get, "/api/v1/programs/active", nil), (.delete, "/api/v1/programs/active", nil),
-                (.post, "/api/v1/programs/active/start", wkJSON(["workoutId": wkID()])), (.post, "/api/v1/programs/active/skip-week", nil),
+                (.post, "/api/v1/programs/active/start", wkJSON(["workoutId": wkID()])),
+                (.post, "/api/v1/programs/active/skip-week", nil),
                 (.get, "/api/v1/program-presets", nil), (.get, "/api/v1/program-presets/\(startingStrengthProgram)", nil),
                 (.post, "/api/v1/program-presets/\(startingStrengthProgram)/use", wkJSON(["id": wkID()])),
             ]

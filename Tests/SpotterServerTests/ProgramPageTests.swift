@@ -46,7 +46,8 @@ struct ProgramPageTests {
     /// The wizard's fields for the setup's program, all four steps' worth.
     private func wizardFields(_ setup: ProgramSetup, name: String, weeks: String = "4") -> [(String, String)] {
         [
-            ("name", name), ("description", "Made in the wizard"), ("category", "strength"), ("difficulty", "intermediate"), ("weeks", weeks),
+            ("name", name), ("description", "Made in the wizard"), ("category", "strength"), ("difficulty", "intermediate"),
+            ("weeks", weeks),
             ("pattern", "linear"), ("base", "105"), ("increment", "2.5"),
             ("day.monday.template", setup.heavy), ("day.monday.notes", "Heavy singles first"), ("day.monday.rpe", "8"),
             ("day.tuesday.template", ""), ("day.tuesday.notes", ""), ("day.tuesday.rpe", ""),
@@ -56,7 +57,9 @@ struct ProgramPageTests {
 
     // MARK: Reading
 
-    @Test("the list, the presets tab, the detail page and the wizard's chart show what a lifter looks for", arguments: TestDatabase.all)
+    @Test(
+        "the list, the presets tab, the detail page and the wizard's chart show what a lifter looks for",
+        arguments: TestDatabase.all)
     func readingPages(engine: TestDatabase) async throws {
         try await withApp(engine) { client, h in
             var (browser, _, _, id, _) = try await benWithProgram(client, h)
@@ -89,7 +92,9 @@ struct ProgramPageTests {
 
     // MARK: Activation and today's session
 
-    @Test("activate makes it active, start today starts Monday's session, skip week moves on, deactivate stops it", arguments: TestDatabase.all)
+    @Test(
+        "activate makes it active, start today starts Monday's session, skip week moves on, deactivate stops it",
+        arguments: TestDatabase.all)
     func activeProgram(engine: TestDatabase) async throws {
         try await withApp(engine) { client, h in
             var (browser, api, _, id, program) = try await benWithProgram(client, h)
@@ -131,7 +136,9 @@ struct ProgramPageTests {
         }
     }
 
-    @Test("a bad start day, or starting with nothing active, answers with a message and changes nothing", arguments: TestDatabase.all)
+    @Test(
+        "a bad start day, or starting with nothing active, answers with a message and changes nothing",
+        arguments: TestDatabase.all)
     func activeProgramRefusals(engine: TestDatabase) async throws {
         try await withApp(engine) { client, h in
             var (browser, api, id, _, before) = try await benOnProgramPage(client, h)
@@ -139,7 +146,8 @@ struct ProgramPageTests {
                 let response = try await browser.post("/programs/\(id)/activate", [("startDay", day)])
                 #expect(response.status == .badRequest, "\(day): \(response.status)")
                 #expect(response.text.contains("Pick a start day as YYYY-MM-DD, within a year of today."), "\(day)")
-                #expect(response.text.contains("<h2 class=\"display-small\">Strength Block</h2>"), "\(day): the program page again")
+                #expect(
+                    response.text.contains("<h2 class=\"display-small\">Strength Block</h2>"), "\(day): the program page again")
                 #expect(try await state(api) == before, "\(day) activated nothing")
             }
             for path in ["/programs/active/start", "/programs/active/skip-week"] {
@@ -152,7 +160,9 @@ struct ProgramPageTests {
         }
     }
 
-    @Test("start today with a workout in progress asks first; discarding it starts today's session with the page's id", arguments: TestDatabase.all)
+    @Test(
+        "start today with a workout in progress asks first; discarding it starts today's session with the page's id",
+        arguments: TestDatabase.all)
     func startOverRunningWorkout(engine: TestDatabase) async throws {
         try await withApp(engine) { client, h in
             var (browser, api, id, _, _) = try await benOnProgramPage(client, h)
@@ -177,7 +187,9 @@ struct ProgramPageTests {
 
     // MARK: The wizard
 
-    @Test("the wizard's steps create a program; the edit wizard saves one; a bad step answers at its field and stores nothing", arguments: TestDatabase.all)
+    @Test(
+        "the wizard's steps create a program; the edit wizard saves one; a bad step answers at its field and stores nothing",
+        arguments: TestDatabase.all)
     func wizard(engine: TestDatabase) async throws {
         try await withApp(engine) { client, h in
             var (browser, api, setup, id, _) = try await benWithProgram(client, h)
@@ -190,7 +202,9 @@ struct ProgramPageTests {
             let step3 = try await browser.post("/programs/new", fields + [("step", "2"), ("goto", "next")])
             #expect(step3.text.contains("Weekly schedule") && step3.text.contains("Heavy Day"))
             let step4 = try await browser.post("/programs/new", fields + [("step", "3"), ("goto", "4")])
-            #expect(step4.text.contains("Preview") && step4.text.contains("<h3>Week 4</h3>") && !step4.text.contains("<h3>Week 5</h3>"))
+            #expect(
+                step4.text.contains("Preview") && step4.text.contains("<h3>Week 4</h3>")
+                    && !step4.text.contains("<h3>Week 5</h3>"))
             #expect(try await api.names() == ["Strength Block"], "nothing is stored before the last step")
 
             let newID = wkID()
@@ -210,7 +224,8 @@ struct ProgramPageTests {
                 ("day.monday.rpe", "hard", "Enter the RPE as a number from 1 to 10, like 8 or 7.5."),
             ] {
                 let tampered = fields.map { $0.0 == name ? (name, value) : $0 }
-                let response = try await browser.post("/programs/new", tampered + [("step", "4"), ("goto", "save"), ("id", wkID())])
+                let response = try await browser.post(
+                    "/programs/new", tampered + [("step", "4"), ("goto", "save"), ("id", wkID())])
                 #expect(response.status == .badRequest, "\(name)=\(value): \(response.status)")
                 #expect(response.text.contains(message), "\(name)=\(value)")
                 #expect(response.text.contains("Check the fields marked below."), "\(name)=\(value)")
@@ -223,7 +238,8 @@ struct ProgramPageTests {
             #expect(refused.status == .badRequest, "\(refused.status)")
             #expect(refused.text.contains("Weekly schedule"), "back at the schedule step")
             #expect(try await state(api) == before)
-            let taken = try await browser.post("/programs/new", wizardFields(setup, name: "strength block") + [("step", "4"), ("goto", "save")])
+            let taken = try await browser.post(
+                "/programs/new", wizardFields(setup, name: "strength block") + [("step", "4"), ("goto", "save")])
             #expect(taken.status == .conflict)
             #expect(taken.text.contains("About the program") && taken.text.contains("strength block"))
             #expect(try await state(api) == before)
@@ -232,7 +248,9 @@ struct ProgramPageTests {
             let edit = try await page(&browser, "/programs/\(id)/edit")
             #expect(edit.contains("Edit Strength Block") && edit.contains("value=\"Strength Block\""))
             #expect(try await page(&browser, "/programs/\(id)/edit?step=3").contains("Weekly schedule"))
-            let saved = try await browser.post("/programs/\(id)/edit", wizardFields(setup, name: "Strength Block II", weeks: "6") + [("step", "4"), ("goto", "save")])
+            let saved = try await browser.post(
+                "/programs/\(id)/edit",
+                wizardFields(setup, name: "Strength Block II", weeks: "6") + [("step", "4"), ("goto", "save")])
             #expect(saved.location == "/programs/\(id)?notice=saved")
             let changed = try (try await api.get(id)).object()
             #expect(changed["name"] as? String == "Strength Block II")
@@ -243,7 +261,9 @@ struct ProgramPageTests {
 
     // MARK: Copies, archive, delete
 
-    @Test("use this program copies a preset, duplicate makes a copy, archive hides it, delete after the confirm page removes it", arguments: TestDatabase.all)
+    @Test(
+        "use this program copies a preset, duplicate makes a copy, archive hides it, delete after the confirm page removes it",
+        arguments: TestDatabase.all)
     func copiesArchiveDelete(engine: TestDatabase) async throws {
         try await withApp(engine) { client, h in
             var (browser, api, _, id, _) = try await benWithProgram(client, h)
@@ -296,7 +316,8 @@ struct ProgramPageTests {
             #expect(refused.status == .conflict)
             #expect(refused.text.contains("Strength Block is your active program. Deactivate it first, then archive it."))
             #expect(try await state(api) == before)
-            #expect(try await page(&browser, "/programs/\(id)/delete").contains("It is your active program: deleting it stops it."))
+            #expect(
+                try await page(&browser, "/programs/\(id)/delete").contains("It is your active program: deleting it stops it."))
             #expect(try await browser.post("/programs/\(id)/delete", []).location == "/programs?notice=programDeleted")
             #expect(try await api.active().status == .notFound)
         }
@@ -322,7 +343,8 @@ struct ProgramPageTests {
                 if let message { #expect(response.text.contains(message)) }
                 #expect(try await api.get(id).text == before, "\(modifier)/\(phase) changed nothing")
             }
-            let savedWeek = try await browser.post("/programs/\(id)/weeks/2", [("modifier", "120"), ("phase", ""), ("deload", "1")])
+            let savedWeek = try await browser.post(
+                "/programs/\(id)/weeks/2", [("modifier", "120"), ("phase", ""), ("deload", "1")])
             #expect(savedWeek.location == "/programs/\(id)?notice=saved")
             let afterWeek = try (try await api.get(id)).object()
             #expect(wkNumber(prgWeeks(afterWeek)[1]["modifier"]) == 1.2)
@@ -331,7 +353,8 @@ struct ProgramPageTests {
 
             let monday = try #require(prgDays(program, week: 1).first?["id"] as? String)
             let day = try await page(&browser, "/programs/\(id)/days/\(monday)")
-            #expect(day.contains("Week 1 · Monday") && day.contains("<option value=\"\(setup.heavy)\" selected>Heavy Day</option>"))
+            #expect(
+                day.contains("Week 1 · Monday") && day.contains("<option value=\"\(setup.heavy)\" selected>Heavy Day</option>"))
             let foreign = try await ProgramSetup.make(h, .ana).light
             let beforeDay = try await api.get(id).text
             for (template, rpe, message) in [
@@ -340,13 +363,15 @@ struct ProgramPageTests {
                 (setup.light, "11", nil),
                 (foreign, "", nil),
             ] {
-                let response = try await browser.post("/programs/\(id)/days/\(monday)", [("templateId", template), ("notes", "x"), ("rpe", rpe)])
+                let response = try await browser.post(
+                    "/programs/\(id)/days/\(monday)", [("templateId", template), ("notes", "x"), ("rpe", rpe)])
                 #expect(response.status == .badRequest, "\(template)/\(rpe): \(response.status)")
                 #expect(response.text.contains("field-error"), "\(template)/\(rpe)")
                 if let message { #expect(response.text.contains(message)) }
                 #expect(try await api.get(id).text == beforeDay, "\(template)/\(rpe) changed nothing")
             }
-            let savedDay = try await browser.post("/programs/\(id)/days/\(monday)", [("templateId", setup.light), ("notes", "Swapped"), ("rpe", "7,5")])
+            let savedDay = try await browser.post(
+                "/programs/\(id)/days/\(monday)", [("templateId", setup.light), ("notes", "Swapped"), ("rpe", "7,5")])
             #expect(savedDay.location == "/programs/\(id)?notice=saved")
             let changedDay = try #require(prgDays(try (try await api.get(id)).object(), week: 1).first)
             #expect(changedDay["templateId"] as? String == setup.light)
@@ -357,7 +382,9 @@ struct ProgramPageTests {
 
     // MARK: Ids that are not there
 
-    @Test("an out-of-range week, an unknown or malformed day or program id answers 404 saying what was not found, and changes nothing", arguments: TestDatabase.all)
+    @Test(
+        "an out-of-range week, an unknown or malformed day or program id answers 404 saying what was not found, and changes nothing",
+        arguments: TestDatabase.all)
     func unknownIDs(engine: TestDatabase) async throws {
         try await withApp(engine) { client, h in
             var (browser, api, id, program, before) = try await benOnProgramPage(client, h)
@@ -397,7 +424,8 @@ struct ProgramPageTests {
             #expect(try await state(api) == before)
 
             // A preset is read-only: its edit, week, day and delete pages and their forms refuse, and nothing changes.
-            let presetDay = try #require(prgDays(try (try await api.preset(startingStrengthProgram)).object(), week: 1).first?["id"] as? String)
+            let presetDay = try #require(
+                prgDays(try (try await api.preset(startingStrengthProgram)).object(), week: 1).first?["id"] as? String)
             for tail in ["/edit", "/delete", "/weeks/1", "/days/\(presetDay)"] {
                 let path = "/programs/\(startingStrengthProgram)\(tail)"
                 let page = try await browser.get(path)

@@ -86,7 +86,8 @@ struct ProgressAPITests {
             // not heavier, and its e1RM (120) is below 122.5. The session (1625 kg) beats last week's 1500.
             body = try await put(s3, pgSet(6, 100))
             #expect(pgKinds(body["set"]) == ["bestSetVolume", "mostRepsAtWeight"])
-            #expect(pgRecordMap(body) == [s2: three, s3: ["bestSetVolume", "mostRepsAtWeight"]], "an earlier set keeps its marks")
+            #expect(
+                pgRecordMap(body) == [s2: three, s3: ["bestSetVolume", "mostRepsAtWeight"]], "an earlier set keeps its marks")
             #expect(body["volumeRecord"] as? Bool == true)
 
             // The same exercise again later in the workout, in pounds: its sets are judged
@@ -96,7 +97,10 @@ struct ProgressAPITests {
             #expect(try await api.entry(w, e2, ["exerciseId": squat]).status == .ok)
             let again = try await api.set(w, e2, s4, ["reps": 1, "weight": 250, "weightUnit": "lb", "done": true])
             #expect(again.status == .ok, "\(again.text)")
-            #expect(pgRecordMap(try again.object()) == [s2: three, s3: ["bestSetVolume", "mostRepsAtWeight"], s4: ["heaviestWeight"]])
+            #expect(
+                pgRecordMap(try again.object()) == [
+                    s2: three, s3: ["bestSetVolume", "mostRepsAtWeight"], s4: ["heaviestWeight"],
+                ])
             #expect(try await api.deleteEntry(w, e2).status == .ok)
 
             // The workout in progress carries the same marks.
@@ -119,7 +123,8 @@ struct ProgressAPITests {
             #expect(history.first.map(pgMarks) == [s1: [], s2: three, s3: ["bestSetVolume", "mostRepsAtWeight"]])
 
             // The dashboard counts two record sets and the session volume record.
-            let last = try #require(try await ProgressCalls(client: client, token: h.anaToken).dashboard().object()["lastWorkout"] as? [String: Any])
+            let last = try #require(
+                try await ProgressCalls(client: client, token: h.anaToken).dashboard().object()["lastWorkout"] as? [String: Any])
             #expect(last["id"] as? String == w)
             #expect(last["records"] as? Int == 3)
         }
@@ -155,7 +160,8 @@ struct ProgressAPITests {
             // The record set is deleted: the 105 x 5 of the later workout is now the record.
             let deleted = try await api.deleteSet(w2.workout, set2)
             #expect(deleted.status == .ok)
-            #expect(wkEntries(try deleted.object()).first?["volumeRecord"] as? Bool == false, "an empty entry has no volume record")
+            #expect(
+                wkEntries(try deleted.object()).first?["volumeRecord"] as? Bool == false, "an empty entry has no volume record")
             let after = try await api.get(w3.workout).object()
             #expect(pgMarks(after) == [set3: three], "105 beats the 100 before it")
             #expect(wkEntries(after).first?["volumeRecord"] as? Bool == true, "525 > 500")
@@ -166,7 +172,9 @@ struct ProgressAPITests {
             #expect(wkNumber(records["e1RM"]) == 122.5, "105 x (1 + 5/30)")
             #expect(wkNumber(records["setVolume"]) == 525)
             #expect(wkNumber(records["sessionVolume"]) == 525)
-            #expect(pgSessions(allTime).map { $0["workoutId"] as? String } == [w3.workout, w1.workout], "a session without sets is not listed")
+            #expect(
+                pgSessions(allTime).map { $0["workoutId"] as? String } == [w3.workout, w1.workout],
+                "a session without sets is not listed")
             #expect(pgSessions(allTime).first.map { pgKinds(wkSets($0).first) } == three)
             #expect(pgSessions(allTime).first?["volumeRecord"] as? Bool == true)
             best = try #require(try await progress.dashboard().object()["bestLifts"] as? [[String: Any]])
@@ -212,7 +220,8 @@ struct ProgressAPITests {
 
             // Over a year ago, two months ago, ten days ago, three days ago. The warm-up never counts.
             let w1 = try await pgLog(api, clock, at: testNow - 400 * pgDay, name: "Old", [(bench, [pgSet(5, 80), pgSet(5, 80)])])
-            let w2 = try await pgLog(api, clock, at: testNow - 60 * pgDay, name: "Summer", [(bench, [pgSet(5, 90), pgSet(3, 95)])])
+            let w2 = try await pgLog(
+                api, clock, at: testNow - 60 * pgDay, name: "Summer", [(bench, [pgSet(5, 90), pgSet(3, 95)])])
             let w3 = try await pgLog(
                 api, clock, at: testNow - 10 * pgDay, name: "Heavy",
                 [(bench, [pgSet(10, 60, kind: "warmup"), pgSet(1, 100), pgSet(8, 92.5)])])
@@ -235,27 +244,33 @@ struct ProgressAPITests {
             #expect(wkNumber(records["setVolume"]) == 740, "92.5 x 8")
             #expect(wkNumber(records["sessionVolume"]) == 840, "100 + 740; the warm-up's 600 is left out")
             #expect(pgRepMaxes(body) == [1: 100, 2: 97.5, 3: 97.5, 4: 97.5, 5: 97.5, 6: 97.5, 7: 92.5, 8: 92.5])
-            #expect((pgRecords(body)["repMaxes"] as? [[String: Any]])?.compactMap { $0["reps"] as? Int } == Array(1...8), "in order of reps")
+            #expect(
+                (pgRecords(body)["repMaxes"] as? [[String: Any]])?.compactMap { $0["reps"] as? Int } == Array(1...8),
+                "in order of reps")
 
             let sessions = pgSessions(body)
-            #expect(sessions.map { $0["workoutId"] as? String } == [w4.workout, w3.workout, w2.workout, w1.workout], "newest first")
+            #expect(
+                sessions.map { $0["workoutId"] as? String } == [w4.workout, w3.workout, w2.workout, w1.workout], "newest first")
             #expect(sessions.map { $0["workoutName"] as? String } == ["Reps", "Heavy", "Summer", "Old"])
             #expect(sessions.map { wkNumber($0["topWeight"]) } == [97.5, 100, 95, 80])
             #expect(sessions.map { wkNumber($0["e1RM"]) } == [117, 117.2, 105, 93.3])
             #expect(sessions.map { wkNumber($0["volume"]) } == [585, 840, 735, 800])
             #expect(sessions.map { $0["volumeRecord"] as? Bool } == [false, true, false, false])
-            #expect(sessions.map { $0["startedAt"] as? String } == [
-                wkTime(testNow - 3 * pgDay), wkTime(testNow - 10 * pgDay), wkTime(testNow - 60 * pgDay), wkTime(testNow - 400 * pgDay),
-            ])
+            #expect(
+                sessions.map { $0["startedAt"] as? String } == [
+                    wkTime(testNow - 3 * pgDay), wkTime(testNow - 10 * pgDay), wkTime(testNow - 60 * pgDay),
+                    wkTime(testNow - 400 * pgDay),
+                ])
             #expect(sessions.map { wkSets($0).count } == [1, 3, 2, 2], "every set is listed, the warm-up too")
             #expect(sessions.map { wkIDs(wkSets($0)) } == [w4.sets[0], w3.sets[0], w2.sets[0], w1.sets[0]])
             // The marks each set earned when its workout was finished.
-            #expect(sessions.map { wkSets($0).map { pgKinds($0) ?? ["<missing>"] } } == [
-                [["mostRepsAtWeight"]],
-                [[], ["heaviestWeight"], ["bestE1RM", "bestSetVolume", "mostRepsAtWeight"]],
-                [["heaviestWeight", "bestE1RM", "bestSetVolume"], ["heaviestWeight"]],
-                [[], []],
-            ])
+            #expect(
+                sessions.map { wkSets($0).map { pgKinds($0) ?? ["<missing>"] } } == [
+                    [["mostRepsAtWeight"]],
+                    [[], ["heaviestWeight"], ["bestE1RM", "bestSetVolume", "mostRepsAtWeight"]],
+                    [["heaviestWeight", "bestE1RM", "bestSetVolume"], ["heaviestWeight"]],
+                    [[], []],
+                ])
 
             // The default range is a year: the oldest session is left out, the records stay all-time.
             let year = try await progress.exercise(bench).object()
@@ -314,7 +329,9 @@ struct ProgressAPITests {
             #expect(nothing["workoutsThisWeek"] as? Int == 0)
             #expect(nothing["streakWeeks"] as? Int == 0)
             #expect((nothing["weeklyVolume"] as? [[String: Any]])?.count == 5)
-            let emptyWeeks = (nothing["weeklyVolume"] as? [[String: Any]])?.allSatisfy { wkNumber($0["volume"]) == 0 && $0["workouts"] as? Int == 0 }
+            let emptyWeeks = (nothing["weeklyVolume"] as? [[String: Any]])?.allSatisfy {
+                wkNumber($0["volume"]) == 0 && $0["workouts"] as? Int == 0
+            }
             #expect(emptyWeeks == true)
             #expect(nothing["volumeVsAveragePercent"] is NSNull)
             #expect((nothing["bestLifts"] as? [Any])?.isEmpty == true)
@@ -322,7 +339,8 @@ struct ProgressAPITests {
 
             // testNow is Monday 2026-09-21 14:13 UTC. Five weeks back (Mon 17 Aug) a lone
             // workout, then one in each of the weeks of 7 Sep, 14 Sep and this week.
-            try await pgLog(api, clock, at: testNow - 35 * pgDay, name: "Pull", [(deadlift, [pgSet(5, 140)]), (bench, [pgSet(5, 85)])])
+            try await pgLog(
+                api, clock, at: testNow - 35 * pgDay, name: "Pull", [(deadlift, [pgSet(5, 140)]), (bench, [pgSet(5, 85)])])
             try await pgLog(api, clock, at: testNow - 14 * pgDay, name: "A", [(squat, [pgSet(5, 100)])])
             try await pgLog(api, clock, at: testNow - 7 * pgDay, name: "B", [(squat, [pgSet(5, 105)]), (bench, [pgSet(5, 80)])])
             let today = try await pgLog(
@@ -351,7 +369,8 @@ struct ProgressAPITests {
 
             let best = try #require(body["bestLifts"] as? [[String: Any]])
             #expect(best.map { $0["exerciseId"] as? String } == [deadlift, squat, bench], "by e1RM, best first")
-            #expect(best.map { $0["exerciseName"] as? String } == ["Deadlift (Barbell)", "Squat (Barbell)", "Bench Press (Barbell)"])
+            #expect(
+                best.map { $0["exerciseName"] as? String } == ["Deadlift (Barbell)", "Squat (Barbell)", "Bench Press (Barbell)"])
             #expect(best.map { wkNumber($0["e1RM"]) } == [163.3, 128.3, 99.2])
             #expect(best.map { wkNumber($0["heaviest"]) } == [140, 110, 85])
 
@@ -394,7 +413,9 @@ struct ProgressAPITests {
         }
     }
 
-    @Test("changing the time zone counts the weeks again: a workout early on Monday in UTC is Sunday night in New York", arguments: TestDatabase.all)
+    @Test(
+        "changing the time zone counts the weeks again: a workout early on Monday in UTC is Sunday night in New York",
+        arguments: TestDatabase.all)
     func timeZoneChange(engine: TestDatabase) async throws {
         try await withApp(engine) { client, h in
             let (api, progress, clock) = (h.workouts(), h.progress(), h.clock)
@@ -417,7 +438,9 @@ struct ProgressAPITests {
         }
     }
 
-    @Test("a volume that lands on a twentieth is rounded alike on Stats and Home, however the sets were added", arguments: TestDatabase.all)
+    @Test(
+        "a volume that lands on a twentieth is rounded alike on Stats and Home, however the sets were added",
+        arguments: TestDatabase.all)
     func volumeOnATwentieth(engine: TestDatabase) async throws {
         try await withApp(engine) { client, h in
             let (api, progress, clock) = (h.workouts(), h.progress(), h.clock)
@@ -427,15 +450,23 @@ struct ProgressAPITests {
             // The bench's 28.5 x 5 + 7.9 x 3 + 21.45 = 187.65 kg rounds to 187.7 whatever the order.
             try await pgLog(
                 api, clock, at: testNow - pgDay, name: "Odd plates",
-                [(squat, [pgSet(9, 5.24), pgSet(10, 25.79), pgSet(3, 26.43)]), (bench, [pgSet(5, 28.5), pgSet(3, 7.9), pgSet(1, 21.45)])])
+                [
+                    (squat, [pgSet(9, 5.24), pgSet(10, 25.79), pgSet(3, 26.43)]),
+                    (bench, [pgSet(5, 28.5), pgSet(3, 7.9), pgSet(1, 21.45)]),
+                ])
             clock.set(testNow)
             let stats = try await progress.stats().object()
             #expect(wkNumber(stats["volume"]) == 572.0)
             let week = try #require((stats["weeks"] as? [[String: Any]])?.dropLast().last)
             #expect(wkNumber(week["volume"]) == 572.0)
-            let muscles = (stats["muscles"] as? [[String: Any]] ?? []).map { "\($0["muscle"] as? String ?? "?") \(wkNumber($0["volume"]) ?? -1)" }
+            let muscles = (stats["muscles"] as? [[String: Any]] ?? []).map {
+                "\($0["muscle"] as? String ?? "?") \(wkNumber($0["volume"]) ?? -1)"
+            }
             // Squat: legs and glutes 384.35, core and back half (192.175); bench: chest 187.65, triceps and shoulders half (93.825).
-            #expect(muscles == ["glutes 384.4", "legs 384.4", "back 192.2", "core 192.2", "chest 187.7", "shoulders 93.8", "triceps 93.8"])
+            #expect(
+                muscles == [
+                    "glutes 384.4", "legs 384.4", "back 192.2", "core 192.2", "chest 187.7", "shoulders 93.8", "triceps 93.8",
+                ])
             let home = try await progress.dashboard().object()
             let lastWeek = try #require((home["weeklyVolume"] as? [[String: Any]])?.dropLast().last)
             #expect(wkNumber(lastWeek["volume"]) == 572.0)
@@ -453,7 +484,9 @@ struct ProgressAPITests {
 
             // Sat 19 Sep: bench 2 x 5 x 100 (1000 kg) and a warm-up; Sun 20 Sep: squat 5 x 120 (600 kg)
             // and a set planned but not done; 120 days ago, outside three months: bench 10 x 50.
-            try await pgLog(api, clock, at: testNow - 120 * pgDay, name: "Old push", [(bench, [pgSet(10, 50)])], fields: ["workoutTypeId": push])
+            try await pgLog(
+                api, clock, at: testNow - 120 * pgDay, name: "Old push", [(bench, [pgSet(10, 50)])],
+                fields: ["workoutTypeId": push])
             try await pgLog(
                 api, clock, at: testNow - 2 * pgDay, name: "Push",
                 [(bench, [pgSet(5, 60, kind: "warmup"), pgSet(5, 100), pgSet(5, 100)])], fields: ["workoutTypeId": push])
@@ -473,10 +506,17 @@ struct ProgressAPITests {
             #expect(body["workouts"] as? Int == 2)
             #expect(body["sets"] as? Int == 3, "done working sets: no warm-up, no planned set")
             #expect(wkNumber(body["volume"]) == 1_600)
-            let muscles = (body["muscles"] as? [[String: Any]] ?? []).map { "\($0["muscle"] as? String ?? "?") \(wkNumber($0["volume"]) ?? -1)" }
+            let muscles = (body["muscles"] as? [[String: Any]] ?? []).map {
+                "\($0["muscle"] as? String ?? "?") \(wkNumber($0["volume"]) ?? -1)"
+            }
             // Bench: chest 1000, triceps and shoulders half. Squat: legs and glutes 600, core and back half.
-            #expect(muscles == ["chest 1000.0", "glutes 600.0", "legs 600.0", "shoulders 500.0", "triceps 500.0", "back 300.0", "core 300.0"])
-            let days = (body["days"] as? [[String: Any]] ?? []).map { "\($0["day"] as? String ?? "?") \($0["workouts"] as? Int ?? -1)" }
+            #expect(
+                muscles == [
+                    "chest 1000.0", "glutes 600.0", "legs 600.0", "shoulders 500.0", "triceps 500.0", "back 300.0", "core 300.0",
+                ])
+            let days = (body["days"] as? [[String: Any]] ?? []).map {
+                "\($0["day"] as? String ?? "?") \($0["workouts"] as? Int ?? -1)"
+            }
             #expect(days == ["2026-09-19 1", "2026-09-20 1"])
             let weeks = try #require(body["weeks"] as? [[String: Any]])
             #expect(weeks.count == 15, "the weeks of 15 Jun to 21 Sep")
@@ -488,7 +528,10 @@ struct ProgressAPITests {
             #expect(week["workouts"] as? Int == 2)
             #expect(wkNumber(week["volume"]) == 1_600)
             let weekMuscles = (week["muscles"] as? [String: Any] ?? [:]).mapValues { wkNumber($0) ?? -1 }
-            #expect(weekMuscles == ["chest": 1000, "triceps": 500, "shoulders": 500, "legs": 600, "glutes": 600, "core": 300, "back": 300])
+            #expect(
+                weekMuscles == [
+                    "chest": 1000, "triceps": 500, "shoulders": 500, "legs": 600, "glutes": 600, "core": 300, "back": 300,
+                ])
             #expect(weeks.last?["workouts"] as? Int == 0)
             #expect(wkNumber(weeks.last?["volume"]) == 0)
 
@@ -500,7 +543,8 @@ struct ProgressAPITests {
             #expect(pushBody["workouts"] as? Int == 1)
             #expect(pushBody["sets"] as? Int == 2)
             #expect(wkNumber(pushBody["volume"]) == 1_000)
-            #expect((pushBody["muscles"] as? [[String: Any]])?.map { $0["muscle"] as? String } == ["chest", "shoulders", "triceps"])
+            #expect(
+                (pushBody["muscles"] as? [[String: Any]])?.map { $0["muscle"] as? String } == ["chest", "shoulders", "triceps"])
             #expect((pushBody["days"] as? [[String: Any]])?.map { $0["day"] as? String } == ["2026-09-19"])
 
             // All time: the old workout counts too.
@@ -561,7 +605,9 @@ struct ProgressAPITests {
             // Ben logging the same id in a workout is refused too, and his progress stays empty.
             let bw = wkID()
             #expect(try await WorkoutCalls(client: client, token: h.benToken).start(bw).status == .created)
-            #expect(try await WorkoutCalls(client: client, token: h.benToken).entry(bw, wkID(), ["exerciseId": fly]).status == .badRequest)
+            #expect(
+                try await WorkoutCalls(client: client, token: h.benToken).entry(bw, wkID(), ["exerciseId": fly]).status
+                    == .badRequest)
             #expect((try await bens.dashboard().object()["bestLifts"] as? [Any])?.isEmpty == true)
 
             let after = try await anas.exercise(fly, "range=all")

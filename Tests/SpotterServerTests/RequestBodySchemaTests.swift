@@ -17,7 +17,8 @@ struct RequestBodySchemaTests {
         try #require(RequestBodySchemas.served, "openapi.yaml is read")
     }
 
-    @Test("the YAML the document uses, read through Yams: nested maps and lists, `- key:` items, quotes, flow lists and block text")
+    @Test(
+        "the YAML the document uses, read through Yams: nested maps and lists, `- key:` items, quotes, flow lists and block text")
     func yaml() throws {
         let text = """
             # a comment
@@ -60,7 +61,10 @@ struct RequestBodySchemaTests {
             let configuration = AppConfiguration(
                 dataDirectory: env.dataDirectory, database: env.location, logLevel: .warning, passwordCost: 4, clock: { testNow })
             let services = try await buildServices(configuration: configuration)
-            let routes = Set(buildRouter(services: services).routes.map { RequestBodySchemas.operationKey(method: $0.method.rawValue, route: $0.path.description) })
+            let routes = Set(
+                buildRouter(services: services).routes.map {
+                    RequestBodySchemas.operationKey(method: $0.method.rawValue, route: $0.path.description)
+                })
             await services.store.shutdown()
             for operation in schemas.operationKeys {
                 #expect(routes.contains(operation), "\(operation) of the document is a route")
@@ -82,7 +86,8 @@ struct RequestBodySchemaTests {
         let schemas = try Self.served()
         func bounds(_ method: HTTPRequest.Method, _ route: String, _ path: [JSONDecodingIssue.Step]) -> ClosedRange<Double>? {
             guard let keywords = schemas.body(method: method, route: route)?.at(path)?.keywords,
-                let low = keywords["minimum"]?.text.flatMap(Double.init), let high = keywords["maximum"]?.text.flatMap(Double.init)
+                let low = keywords["minimum"]?.text.flatMap(Double.init),
+                let high = keywords["maximum"]?.text.flatMap(Double.init)
             else { return nil }
             return low...high
         }

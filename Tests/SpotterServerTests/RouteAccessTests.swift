@@ -15,14 +15,16 @@ struct RouteAccessTests {
     /// The routes anyone may use: the sign-in and registration forms, the welcome page,
     /// health, the assets and service worker, and the API's own document.
     static let publicRoutes: Set<String> = [
-        "GET /", "GET /welcome", "GET /health", "GET /ready", "GET /metrics", "GET /login", "POST /login", "GET /register", "POST /register", "GET /sw.js",
+        "GET /", "GET /welcome", "GET /health", "GET /ready", "GET /metrics", "GET /login", "POST /login", "GET /register",
+        "POST /register", "GET /sw.js",
         "GET /assets/{name}", "GET /api/v1/openapi.yaml",
     ]
 
     /// A path to request for a route: each capture filled with an id.
     static func concrete(_ route: String) -> String {
         route.split(separator: "/", omittingEmptySubsequences: false).map { part in
-            part.hasPrefix(":") || part.hasPrefix("*") || part.hasPrefix("{") ? Substring("0b7e4a3c-5d2f-4c1a-9e8b-7f6a5d4c3b2a") : part
+            part.hasPrefix(":") || part.hasPrefix("*") || part.hasPrefix("{")
+                ? Substring("0b7e4a3c-5d2f-4c1a-9e8b-7f6a5d4c3b2a") : part
         }.joined(separator: "/")
     }
 
@@ -45,18 +47,25 @@ struct RouteAccessTests {
                         // Page posts carry a matching sign-in form token (cookie and header), as the
                         // sign-in form's own post does, so the forgery check lets them through and
                         // only the sign-in check can refuse them.
-                        let formToken: HTTPFields = [.cookie: "\(CSRFMiddleware.cookieName)=walk", CSRFMiddleware.headerName: "walk"]
+                        let formToken: HTTPFields = [
+                            .cookie: "\(CSRFMiddleware.cookieName)=walk", CSRFMiddleware.headerName: "walk",
+                        ]
                         let isPagePost = !route.path.hasPrefix("/api/") && route.method != .get && route.method != .head
-                        let response = try await client.execute(uri: path, method: route.method, headers: isPagePost ? formToken : [:], body: nil)
+                        let response = try await client.execute(
+                            uri: path, method: route.method, headers: isPagePost ? formToken : [:], body: nil)
                         let name = "\(route.method) \(route.path)"
                         if route.path.hasPrefix("/api/") {
                             #expect(response.status == .unauthorized, "\(name) answered \(response.status)")
                         } else if route.method == .get || route.method == .head {
                             #expect([.found, .seeOther].contains(response.status), "\(name) answered \(response.status)")
-                            #expect(response.headers[.location]?.hasPrefix("/login") == true, "\(name) sends to \(response.headers[.location] ?? "nowhere")")
+                            #expect(
+                                response.headers[.location]?.hasPrefix("/login") == true,
+                                "\(name) sends to \(response.headers[.location] ?? "nowhere")")
                         } else {
                             #expect([.found, .seeOther].contains(response.status), "\(name) answered \(response.status)")
-                            #expect(response.headers[.location]?.hasPrefix("/login") == true, "\(name) sends to \(response.headers[.location] ?? "nowhere")")
+                            #expect(
+                                response.headers[.location]?.hasPrefix("/login") == true,
+                                "\(name) sends to \(response.headers[.location] ?? "nowhere")")
                         }
                         checked += 1
                     }

@@ -34,7 +34,9 @@ struct ScriptParityTests {
         #expect(answers.volumes.count == cases.count)
         for (index, (input, js)) in zip(cases, answers.volumes).enumerated() {
             let swift = Volume.of(input.core, kinds: input.kinds, in: input.unit)
-            #expect(abs(js.load - swift.load) < 1e-6, "workout \(index) in \(input.unit): Core load \(swift.load), the page \(js.load)")
+            #expect(
+                abs(js.load - swift.load) < 1e-6,
+                "workout \(index) in \(input.unit): Core load \(swift.load), the page \(js.load)")
             #expect(js.bodyweightReps == swift.bodyweightReps, "workout \(index): bodyweight reps")
         }
     }
@@ -49,13 +51,14 @@ struct ScriptParityTests {
             #expect(jsSets.count == sets.count)
             for (set, js) in zip(sets, jsSets) {
                 let event = RestTimer.event(completing: set.id, in: input.core, defaultRestSeconds: input.defaultRest, at: .now)
-                guard case let .setCompleted(_, seconds, startsRest, _) = event else {
+                guard case .setCompleted(_, let seconds, let startsRest, _) = event else {
                     Issue.record("no event for set \(set.id) of workout \(index)")
                     continue
                 }
                 let expected = startsRest && seconds > 0 ? seconds : 0
                 #expect(js.setId == set.id)
-                #expect(js.seconds == expected, "workout \(index), set \(set.id): Core rests \(expected) s, the page \(js.seconds) s")
+                #expect(
+                    js.seconds == expected, "workout \(index), set \(set.id): Core rests \(expected) s, the page \(js.seconds) s")
                 #expect(js.afterSetId == (expected > 0 ? set.id : nil), "workout \(index): the rest belongs to the set ticked")
             }
         }
@@ -68,7 +71,9 @@ enum ParityCases {
         let core: WorkoutSet
         let kind: ExerciseKind
         let unit: MassUnit
-        var describe: String { "\(core.weight.map { "\($0.value) \($0.unit)" } ?? "no weight") × \(core.reps ?? -1), \(kind) in \(unit)" }
+        var describe: String {
+            "\(core.weight.map { "\($0.value) \($0.unit)" } ?? "no weight") × \(core.reps ?? -1), \(kind) in \(unit)"
+        }
 
         enum CodingKeys: CodingKey { case set, kind, unit }
         func encode(to encoder: any Encoder) throws {
@@ -129,13 +134,17 @@ enum ParityCases {
     /// 999.95 m), pounds shown in kilograms and back, missing values, durations
     /// across the minute and the hour.
     static func labels() -> [LabelCase] {
-        let weights: [Mass?] = [nil, Mass(0, .kg), Mass(100, .kg), Mass(102.5, .kg), Mass(2.25, .kg), Mass(0.05, .kg), Mass(225, .lb), Mass(100, .lb)]
+        let weights: [Mass?] = [
+            nil, Mass(0, .kg), Mass(100, .kg), Mass(102.5, .kg), Mass(2.25, .kg), Mass(0.05, .kg), Mass(225, .lb), Mass(100, .lb),
+        ]
         let reps: [Int?] = [nil, 0, 5, 12]
         let durations: [Int?] = [nil, 0, 45, 59, 60, 90, 3723]
         let distances: [Double?] = [nil, 500, 999.95, 1000, 1609.34, 42195]
         var sets: [WorkoutSet] = []
         for weight in weights { for rep in reps { sets.append(set(reps: rep, weight: weight)) } }
-        for (duration, distance) in zip(durations, distances + [nil]) { sets.append(set(durationSeconds: duration, distanceMeters: distance)) }
+        for (duration, distance) in zip(durations, distances + [nil]) {
+            sets.append(set(durationSeconds: duration, distanceMeters: distance))
+        }
         for distance in distances { sets.append(set(durationSeconds: 1_800, distanceMeters: distance)) }
         return ExerciseKind.allCases.flatMap { kind in
             MassUnit.allCases.flatMap { unit in sets.map { LabelCase(core: $0, kind: kind, unit: unit) } }
@@ -157,7 +166,8 @@ enum ParityCases {
                     sets: (0..<numbers.next(below: 5)).map { _ in
                         var made = set(
                             reps: [nil, 0, 5, 8, 12][numbers.next(below: 5)],
-                            weight: [nil, Mass(0, .kg), Mass(60, .kg), Mass(102.5, .kg), Mass(135, .lb), Mass(22.5, .lb)][numbers.next(below: 6)],
+                            weight: [nil, Mass(0, .kg), Mass(60, .kg), Mass(102.5, .kg), Mass(135, .lb), Mass(22.5, .lb)][
+                                numbers.next(below: 6)],
                             durationSeconds: kind == .duration ? 60 : nil)
                         made.kind = SetKind.allCases[numbers.next(below: SetKind.allCases.count)]
                         made.done = numbers.next(below: 4) != 0
@@ -177,7 +187,9 @@ enum ParityCases {
         func entry(rest: Int?, group: Int? = nil, kinds: [SetKind]) -> ExerciseEntry {
             ExerciseEntry(
                 id: UUID(), exerciseID: UUID(), supersetGroup: group, restSeconds: rest,
-                sets: kinds.map { var made = set(reps: 5, weight: Mass(50, .kg)); made.kind = $0; return made })
+                sets: kinds.map {
+                    var made = set(reps: 5, weight: Mass(50, .kg)); made.kind = $0; return made
+                })
         }
         let shapes: [[ExerciseEntry]] = [
             [entry(rest: 180, kinds: [.warmup, .working, .working]), entry(rest: nil, kinds: [.working, .working])],
@@ -187,7 +199,10 @@ enum ParityCases {
                 entry(rest: 60, group: 1, kinds: [.working, .working]), entry(rest: 120, group: 1, kinds: [.working, .working]),
                 entry(rest: nil, group: 2, kinds: [.working]), entry(rest: 45, group: 2, kinds: [.working]),
             ],
-            [entry(rest: nil, group: 1, kinds: [.working]), entry(rest: nil, kinds: [.working]), entry(rest: 30, group: 1, kinds: [.working])],
+            [
+                entry(rest: nil, group: 1, kinds: [.working]), entry(rest: nil, kinds: [.working]),
+                entry(rest: 30, group: 1, kinds: [.working]),
+            ],
             [entry(rest: nil, kinds: [.working])],
         ]
         return shapes.flatMap { entries in
@@ -196,7 +211,9 @@ enum ParityCases {
         }
     }
 
-    static func set(reps: Int? = nil, weight: Mass? = nil, durationSeconds: Int? = nil, distanceMeters: Double? = nil) -> WorkoutSet {
+    static func set(reps: Int? = nil, weight: Mass? = nil, durationSeconds: Int? = nil, distanceMeters: Double? = nil)
+        -> WorkoutSet
+    {
         WorkoutSet(
             id: UUID(), reps: reps, weight: weight, durationSeconds: durationSeconds, distanceMeters: distanceMeters, done: true,
             loggedAt: at, updatedAt: at)
@@ -219,7 +236,8 @@ enum Node {
         .split(separator: ":").map { "\($0)/node" }
         .first { FileManager.default.isExecutableFile(atPath: $0) }
 
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     static func runParity(_ input: ParityCases.Input) throws -> ParityCases.Answers {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("spotter-parity-\(UUID().uuidString)")

@@ -22,7 +22,9 @@ struct SecureCookieTests {
 
     static let https: HTTPFields = [HTTPField.Name.forwardedProto: "https"]
 
-    @Test("from a trusted proxy, X-Forwarded-Proto or Forwarded proto=https makes every cookie Secure; http does not", arguments: TestDatabase.all)
+    @Test(
+        "from a trusted proxy, X-Forwarded-Proto or Forwarded proto=https makes every cookie Secure; http does not",
+        arguments: TestDatabase.all)
     func trustedProxy(engine: TestDatabase) async throws {
         try await withApp(engine, configure: { $0.trustedProxies = ["local"] }) { client, _ in
             let viaHeader = try await Self.signInCookies(client, headers: Self.https)

@@ -34,7 +34,8 @@ struct SignInReturnTests {
             for next in ["/settings", "/history?search=bench%20press", "/%09/evil.com", "/exercises/abc?x=1&y=2"] {
                 var browser = Browser(client)
                 _ = try await browser.get("/login")
-                let signedIn = try await browser.post("/login", [("username", "ana"), ("password", testPassword), ("next", next)])
+                let signedIn = try await browser.post(
+                    "/login", [("username", "ana"), ("password", testPassword), ("next", next)])
                 #expect(signedIn.location == next)
             }
         }
@@ -50,7 +51,8 @@ struct SignInReturnTests {
             let form = try await browser.get(try #require(asked.location))
             #expect(form.text.contains(#"<input type="hidden" name="next" value="/history?search=x">"#))
             #expect(form.text.contains(#"href="/register?next=%2Fhistory%3Fsearch%3Dx""#), "registering keeps it too")
-            let signedIn = try await browser.post("/login", [("username", "ana"), ("password", testPassword), ("next", "/history?search=x")])
+            let signedIn = try await browser.post(
+                "/login", [("username", "ana"), ("password", testPassword), ("next", "/history?search=x")])
             #expect(signedIn.location == "/history?search=x")
             let history = try await browser.get("/history?search=x")
             #expect(history.status == .ok)
@@ -65,18 +67,24 @@ struct SignInReturnTests {
             let form = try await browser.get("/register?next=%2Ftemplates")
             #expect(form.text.contains(#"<input type="hidden" name="next" value="/templates">"#))
             #expect(form.text.contains(#"href="/login?next=%2Ftemplates""#))
-            let registered = try await browser.post("/register", [
-                ("username", "carla"), ("password", "strong enough pw"), ("passwordConfirmation", "strong enough pw"), ("unit", "kg"),
-                ("next", "/templates"),
-            ])
+            let registered = try await browser.post(
+                "/register",
+                [
+                    ("username", "carla"), ("password", "strong enough pw"), ("passwordConfirmation", "strong enough pw"),
+                    ("unit", "kg"),
+                    ("next", "/templates"),
+                ])
             #expect(registered.location == "/templates")
 
             var other = Browser(client)
             _ = try await other.get("/register")
-            let refused = try await other.post("/register", [
-                ("username", "dora"), ("password", "strong enough pw"), ("passwordConfirmation", "strong enough pw"), ("unit", "kg"),
-                ("next", "/\t/evil.com"),
-            ])
+            let refused = try await other.post(
+                "/register",
+                [
+                    ("username", "dora"), ("password", "strong enough pw"), ("passwordConfirmation", "strong enough pw"),
+                    ("unit", "kg"),
+                    ("next", "/\t/evil.com"),
+                ])
             #expect(refused.location == "/", "a new account signs the browser in, and goes Home from an off-site next")
             #expect(try await h.count("users") == 4)
 

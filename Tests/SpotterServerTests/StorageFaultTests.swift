@@ -2,10 +2,11 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import SQLKit
-@testable import SpotterServer
 import SpotterStore
 import SpotterTestSupport
 import Testing
+
+@testable import SpotterServer
 
 /// A database that cannot be written (a full disk, a read-only file) is the
 /// machine's fault, not the request's: every write answers 503 with Retry-After and
@@ -15,7 +16,9 @@ import Testing
 /// trigger raises disk_full (53100), as a full tablespace answers.
 @Suite("Storage faults")
 struct StorageFaultTests {
-    @Test("a write on a database that cannot be written answers 503 with Retry-After and changes nothing", arguments: TestDatabase.all)
+    @Test(
+        "a write on a database that cannot be written answers 503 with Retry-After and changes nothing",
+        arguments: TestDatabase.all)
     func writesAnswer503(engine: TestDatabase) async throws {
         try await withFaultyApp(engine) { client, app in
             let api = WorkoutCalls(client: client, token: app.token)
@@ -53,15 +56,24 @@ struct StorageFaultTests {
             let notReady = try await client.api(.get, "/ready", token: nil)
             #expect(notReady.status == .serviceUnavailable)
             #expect(notReady.headers[.retryAfter] != nil)
-            #expect(try notReady.object()["reason"] as? String == "The database cannot be written: \(app.fault.reason). Reads still work; writes answer 503 until it is mended.")
+            #expect(
+                try notReady.object()["reason"] as? String
+                    == "The database cannot be written: \(app.fault.reason). Reads still work; writes answer 503 until it is mended."
+            )
             app.clock.advance(by: 10)
-            #expect(try await client.api(.get, "/ready", token: nil).status == .serviceUnavailable, "still not ready 10 s on: the probe's write fails too")
+            #expect(
+                try await client.api(.get, "/ready", token: nil).status == .serviceUnavailable,
+                "still not ready 10 s on: the probe's write fails too")
 
             try await app.fault.mend(app.store)
             app.clock.advance(by: 9)
-            #expect(try await client.api(.get, "/ready", token: nil).status == .serviceUnavailable, "faults came 9 s ago: a probe's write that fits says little")
+            #expect(
+                try await client.api(.get, "/ready", token: nil).status == .serviceUnavailable,
+                "faults came 9 s ago: a probe's write that fits says little")
             app.clock.advance(by: 1)
-            #expect(try await client.api(.get, "/ready", token: nil).status == .ok, "10 s without a fault, and the probe's write went through")
+            #expect(
+                try await client.api(.get, "/ready", token: nil).status == .ok,
+                "10 s without a fault, and the probe's write went through")
             let logged = try await api.set(workout, entries[0], wkID(), ["reps": 5, "done": true])
             #expect(logged.status == .ok, "writes work again: \(logged.text)")
             #expect(try await client.api(.get, "/ready", token: nil).status == .ok)
@@ -94,7 +106,8 @@ struct StorageFaultTests {
             var browser = try await Browser.signedIn(client, as: "ana")
             _ = try await browser.get("/settings/workout-types")
             try await app.fault.break(app.store)
-            let refused = try await browser.post("/settings/workout-types", [("name", "Grip"), ("colorHex", "#336699"), ("icon", "dumbbell")])
+            let refused = try await browser.post(
+                "/settings/workout-types", [("name", "Grip"), ("colorHex", "#336699"), ("icon", "dumbbell")])
             #expect(refused.status == .serviceUnavailable)
             #expect(refused.headers[.retryAfter] == "30")
             #expect(refused.text.contains("so this was not saved. Go back and send it again in a few minutes."))
@@ -116,7 +129,9 @@ enum StorageFaultInjection: Sendable {
         return .fullTablespace
     }
 
-    static let tables = ["workout_sets", "exercise_entries", "workouts", "exercises", "workout_types", "api_tokens", "store_metadata"]
+    static let tables = [
+        "workout_sets", "exercise_entries", "workouts", "exercises", "workout_types", "api_tokens", "store_metadata",
+    ]
 
     var message: String { fault.message }
     var reason: String { fault.reason }
@@ -127,15 +142,19 @@ enum StorageFaultInjection: Sendable {
         case .readOnlyFile:
             try await store.sql.raw("PRAGMA query_only = ON").run()
         case .fullTablespace:
-            try await store.sql.raw("""
+            try await store.sql.raw(
+                """
                 CREATE FUNCTION spotter_test_disk_full() RETURNS trigger LANGUAGE plpgsql AS $$
                 BEGIN RAISE EXCEPTION 'could not extend file: No space left on device' USING ERRCODE = 'disk_full'; END $$
-                """).run()
+                """
+            ).run()
             for table in Self.tables {
-                try await store.sql.raw("""
+                try await store.sql.raw(
+                    """
                     CREATE TRIGGER spotter_test_full BEFORE INSERT OR UPDATE OR DELETE ON \(unsafeRaw: table)
                     FOR EACH ROW EXECUTE FUNCTION spotter_test_disk_full()
-                    """).run()
+                    """
+                ).run()
             }
         }
     }

@@ -8,16 +8,21 @@ import Testing
 struct TemplateAPITests {
     // MARK: Creating
 
-    @Test("a new template gets 3 sets of 8-12 with the lifter's rest, and reads back in the order it was built", arguments: TestDatabase.all)
+    @Test(
+        "a new template gets 3 sets of 8-12 with the lifter's rest, and reads back in the order it was built",
+        arguments: TestDatabase.all)
     func createAndReadBack(engine: TestDatabase) async throws {
         try await withTemplates(engine) { api, lifts, h in
             let (bench, squat, press) = try await lifts.exercises(.bench, .squat, .press)
 
             let id = wkID()
-            let created = try await api.save(id, name: "  Push   Day ", [
-                tpRow(squat), tpRow(bench),
-                tpRow(press, ["setCount": 5, "repMin": 5, "repMax": 5, "restSeconds": 180, "notes": " strict, no leg drive "]),
-            ])
+            let created = try await api.save(
+                id, name: "  Push   Day ",
+                [
+                    tpRow(squat), tpRow(bench),
+                    tpRow(
+                        press, ["setCount": 5, "repMin": 5, "repMax": 5, "restSeconds": 180, "notes": " strict, no leg drive "]),
+                ])
             #expect(created.status == .created, "\(created.text)")
             let template = try created.object()
             #expect(template["id"] as? String == id)
@@ -36,7 +41,10 @@ struct TemplateAPITests {
 
             let rows = tpExercises(template)
             #expect(rows.map { $0["exerciseId"] as? String } == [squat, bench, press], "in the order sent")
-            #expect(rows.map { $0["exerciseName"] as? String } == ["Squat (Barbell)", "Bench Press (Barbell)", "Overhead Press (Barbell)"])
+            #expect(
+                rows.map { $0["exerciseName"] as? String } == [
+                    "Squat (Barbell)", "Bench Press (Barbell)", "Overhead Press (Barbell)",
+                ])
             #expect(rows.map { $0["position"] as? Int } == [0, 1, 2])
             #expect(rows.map { $0["setCount"] as? Int } == [3, 3, 5])
             #expect(rows.map { $0["repMin"] as? Int } == [8, 8, 5])
@@ -58,14 +66,16 @@ struct TemplateAPITests {
 
             // Sending the same template again (a retry) replaces it with itself.
             let before = try await api.get(id).text
-            let again = try await api.save(id, name: "Push Day", rows.map { row in
-                var fields: [String: any Sendable] = [
-                    "id": row["id"] as! String, "setCount": row["setCount"] as! Int, "repMin": row["repMin"] as! Int,
-                    "repMax": row["repMax"] as! Int, "notes": row["notes"] as! String,
-                ]
-                if let rest = row["restSeconds"] as? Int { fields["restSeconds"] = rest }
-                return tpRow(row["exerciseId"] as! String, fields)
-            })
+            let again = try await api.save(
+                id, name: "Push Day",
+                rows.map { row in
+                    var fields: [String: any Sendable] = [
+                        "id": row["id"] as! String, "setCount": row["setCount"] as! Int, "repMin": row["repMin"] as! Int,
+                        "repMax": row["repMax"] as! Int, "notes": row["notes"] as! String,
+                    ]
+                    if let rest = row["restSeconds"] as? Int { fields["restSeconds"] = rest }
+                    return tpRow(row["exerciseId"] as! String, fields)
+                })
             #expect(again.status == .ok)
             #expect(try await api.get(id).text == before)
             #expect(try await h.count("workout_templates") == 1)
@@ -104,12 +114,21 @@ struct TemplateAPITests {
                 json: #"{"name": "  push   DAY ", "exercises": \#(bench)}"#, field: "name",
                 message: "You already have a template called Push Day. Choose another name.", status: .conflict, code: "conflict"),
             .init(
-                json: #"{"name": "Legs", "exercises": [{"exerciseId": "$BENCH", "repMin": 12, "repMax": 8}]}"#, field: "exercises[0].repMin",
+                json: #"{"name": "Legs", "exercises": [{"exerciseId": "$BENCH", "repMin": 12, "repMax": 8}]}"#,
+                field: "exercises[0].repMin",
                 message: "Exercise 1: the lowest reps (12) are more than the highest (8)."),
-            .init(json: #"{"name": "Legs", "exercises": [{"exerciseId": "$BENCH", "repMin": 0}]}"#, field: "exercises[0].repMin", message: reps),
-            .init(json: #"{"name": "Legs", "exercises": [{"exerciseId": "$BENCH", "repMax": 101}]}"#, field: "exercises[0].repMin", message: reps),
-            .init(json: #"{"name": "Legs", "exercises": [{"exerciseId": "$BENCH", "setCount": 0}]}"#, field: "exercises[0].setCount", message: sets),
-            .init(json: #"{"name": "Legs", "exercises": [{"exerciseId": "$BENCH", "setCount": 21}]}"#, field: "exercises[0].setCount", message: sets),
+            .init(
+                json: #"{"name": "Legs", "exercises": [{"exerciseId": "$BENCH", "repMin": 0}]}"#, field: "exercises[0].repMin",
+                message: reps),
+            .init(
+                json: #"{"name": "Legs", "exercises": [{"exerciseId": "$BENCH", "repMax": 101}]}"#, field: "exercises[0].repMin",
+                message: reps),
+            .init(
+                json: #"{"name": "Legs", "exercises": [{"exerciseId": "$BENCH", "setCount": 0}]}"#,
+                field: "exercises[0].setCount", message: sets),
+            .init(
+                json: #"{"name": "Legs", "exercises": [{"exerciseId": "$BENCH", "setCount": 21}]}"#,
+                field: "exercises[0].setCount", message: sets),
             .init(
                 json: #"{"name": "Legs", "exercises": [{"exerciseId": "$BENCH"}, {"exerciseId": "$BENCH", "setCount": 21}]}"#,
                 field: "exercises[1].setCount", message: "Exercise 2: sets must be from 1 to 20."),
@@ -123,21 +142,29 @@ struct TemplateAPITests {
                 json: #"{"name": "Legs", "exercises": [{"setCount": 3}]}"#, field: "exercises[0].exerciseId",
                 message: "Exercise 1: choose the exercise."),
             .init(
-                json: #"{"name": "Legs", "exercises": [{"exerciseId": "$BENCH", "targetRPE": 5.5}]}"#, field: "exercises[0].targetRPE",
+                json: #"{"name": "Legs", "exercises": [{"exerciseId": "$BENCH", "targetRPE": 5.5}]}"#,
+                field: "exercises[0].targetRPE",
                 message: "Exercise 1: RPE must be 6 to 10 in steps of 0.5."),
             .init(
                 json: #"{"name": "Legs", "exercises": [{"exerciseId": "$BENCH", "targetWeight": 10, "weightUnit": "stone"}]}"#,
                 field: "exercises[0].weightUnit", message: "Exercise 1: the weight unit must be kg or lb."),
             .init(
-                json: #"{"name": "Legs", "exercises": [{"exerciseId": "$BENCH", "targetWeight": -5}]}"#, field: "exercises[0].targetWeight",
+                json: #"{"name": "Legs", "exercises": [{"exerciseId": "$BENCH", "targetWeight": -5}]}"#,
+                field: "exercises[0].targetWeight",
                 message: "Exercise 1: the weight must be a number from 0 to 2000 kg."),
             .init(
-                json: #"{"name": "Legs", "exercises": [{"exerciseId": "$BENCH", "restSeconds": 1801}]}"#, field: "exercises[0].restSeconds",
+                json: #"{"name": "Legs", "exercises": [{"exerciseId": "$BENCH", "restSeconds": 1801}]}"#,
+                field: "exercises[0].restSeconds",
                 message: "Exercise 1: rest must be between 0 and 1800 seconds."),
-            .init(json: #"{"name": "Legs", "category": "cardio", "exercises": \#(bench)}"#, field: "category", message: categories),
-            .init(json: #"{"name": "Legs", "exercises": \#(tooMany)}"#, field: "exercises", message: "A template holds at most 50 exercises."),
+            .init(
+                json: #"{"name": "Legs", "category": "cardio", "exercises": \#(bench)}"#, field: "category", message: categories),
+            .init(
+                json: #"{"name": "Legs", "exercises": \#(tooMany)}"#, field: "exercises",
+                message: "A template holds at most 50 exercises."),
             .init(json: #"{"name": "Legs", "exercises": [{"exerciseId": "#, field: nil, message: nil, code: "bad_request"),
-            .init(json: #"{"name": "Legs"}"#, field: "exercises", message: "Exercises is required: a list of objects (at most 50 items).", code: "bad_request"),
+            .init(
+                json: #"{"name": "Legs"}"#, field: "exercises",
+                message: "Exercises is required: a list of objects (at most 50 items).", code: "bad_request"),
         ]
     }()
 
@@ -151,55 +178,65 @@ struct TemplateAPITests {
             let push = try await api.newTemplate("Push Day", [tpRow(bench)])
             let pull = try await api.newTemplate("Pull Day", [tpRow(squat), tpRow(bench)], ["category": "strength"])
             for input in Self.badTemplates {
-            let json = input.json
-                .replacingOccurrences(of: "$BENCH", with: bench)
-                .replacingOccurrences(of: "$MISSING", with: wkID())
-                .replacingOccurrences(of: "$BENS_EXERCISE", with: bensExercise)
+                let json = input.json
+                    .replacingOccurrences(of: "$BENCH", with: bench)
+                    .replacingOccurrences(of: "$MISSING", with: wkID())
+                    .replacingOccurrences(of: "$BENS_EXERCISE", with: bensExercise)
 
-            func snapshot() async throws -> [String] {
-                [
-                    try await api.list("archived=true&sort=name").text, try await api.get(push).text, try await api.get(pull).text,
-                    "\(try await h.count("workout_templates")) \(try await h.count("template_exercises"))",
-                ]
-            }
-            let before = try await snapshot()
+                func snapshot() async throws -> [String] {
+                    [
+                        try await api.list("archived=true&sort=name").text, try await api.get(push).text,
+                        try await api.get(pull).text,
+                        "\(try await h.count("workout_templates")) \(try await h.count("template_exercises"))",
+                    ]
+                }
+                let before = try await snapshot()
 
-            let new = wkID()
-            var targets = [("a new template", new)]
-            if input.replacing { targets.append(("over Pull Day", pull)) }
-            for (what, id) in targets {
-                let response = try await h.client.api(.put, "/api/v1/templates/\(id)", token: h.anaToken, json: json)
-                #expect(response.status == input.status, "\(what) answered \(response.status): \(response.text)")
-                let error = try response.error()
-                #expect(error.code == input.code, "\(what)")
-                #expect(error.field == input.field, "\(what)")
-                if let message = input.message { #expect(error.message == message, "\(what)") } else { #expect(!error.message.isEmpty) }
-                #expect(try await snapshot() == before, "\(what): nothing changed")
-            }
-            #expect(try await api.get(new).status == .notFound, "the new template was not stored")
+                let new = wkID()
+                var targets = [("a new template", new)]
+                if input.replacing { targets.append(("over Pull Day", pull)) }
+                for (what, id) in targets {
+                    let response = try await h.client.api(.put, "/api/v1/templates/\(id)", token: h.anaToken, json: json)
+                    #expect(response.status == input.status, "\(what) answered \(response.status): \(response.text)")
+                    let error = try response.error()
+                    #expect(error.code == input.code, "\(what)")
+                    #expect(error.field == input.field, "\(what)")
+                    if let message = input.message {
+                        #expect(error.message == message, "\(what)")
+                    } else {
+                        #expect(!error.message.isEmpty)
+                    }
+                    #expect(try await snapshot() == before, "\(what): nothing changed")
+                }
+                #expect(try await api.get(new).status == .notFound, "the new template was not stored")
             }
         }
     }
 
     // MARK: Editing
 
-    @Test("editing is a draft: Save replaces the whole list, a refused Save or a cancel leaves it exactly as it was", arguments: TestDatabase.all)
+    @Test(
+        "editing is a draft: Save replaces the whole list, a refused Save or a cancel leaves it exactly as it was",
+        arguments: TestDatabase.all)
     func editAsDraft(engine: TestDatabase) async throws {
         try await withTemplates(engine) { api, lifts, h in
             let clock = h.clock
             let (bench, squat, press, deadlift) = try await lifts.exercises(.bench, .squat, .press, .deadlift)
             let id = wkID()
-            let created = try await api.create("Push Day", [tpRow(bench), tpRow(squat), tpRow(press)], ["notes": "Monday"], id: id)
+            let created = try await api.create(
+                "Push Day", [tpRow(bench), tpRow(squat), tpRow(press)], ["notes": "Monday"], id: id)
             let original = wkIDs(tpExercises(created))
             try await api.create("Pull Day", [tpRow(deadlift)])
 
             // Squat out, press first, bench for 5 x 5, deadlifts added at the end.
             clock.advance(by: 600)
-            let saved = try await api.save(id, [
-                tpRow(press, ["id": original[2]]),
-                tpRow(bench, ["id": original[0], "setCount": 5, "repMin": 5, "repMax": 5]),
-                tpRow(deadlift, ["setCount": 1, "repMin": 5, "repMax": 5]),
-            ])
+            let saved = try await api.save(
+                id,
+                [
+                    tpRow(press, ["id": original[2]]),
+                    tpRow(bench, ["id": original[0], "setCount": 5, "repMin": 5, "repMax": 5]),
+                    tpRow(deadlift, ["setCount": 1, "repMin": 5, "repMax": 5]),
+                ])
             #expect(saved.status == .ok, "\(saved.text)")
             let edited = try saved.object()
             #expect(edited["name"] as? String == "Push Day", "fields left out keep their value")
@@ -221,9 +258,11 @@ struct TemplateAPITests {
 
             // A row naming an id that is not one of this template's rows, or naming one twice, gets a new id.
             let stranger = wkID()
-            let doubled = try await api.save(id, [
-                tpRow(press, ["id": original[2]]), tpRow(press, ["id": original[2]]), tpRow(bench, ["id": stranger]),
-            ])
+            let doubled = try await api.save(
+                id,
+                [
+                    tpRow(press, ["id": original[2]]), tpRow(press, ["id": original[2]]), tpRow(bench, ["id": stranger]),
+                ])
             #expect(doubled.status == .ok)
             let doubledIDs = wkIDs(tpExercises(try doubled.object()))
             #expect(doubledIDs.first == original[2])
@@ -231,37 +270,49 @@ struct TemplateAPITests {
             #expect(!doubledIDs.contains(stranger))
 
             // Back to the edited version, then every refused Save leaves it byte for byte.
-            let restored = try await api.save(id, rows.map { row in
-                tpRow(row["exerciseId"] as! String, [
-                    "id": row["id"] as! String, "setCount": row["setCount"] as! Int, "repMin": row["repMin"] as! Int, "repMax": row["repMax"] as! Int,
-                ])
-            })
+            let restored = try await api.save(
+                id,
+                rows.map { row in
+                    tpRow(
+                        row["exerciseId"] as! String,
+                        [
+                            "id": row["id"] as! String, "setCount": row["setCount"] as! Int, "repMin": row["repMin"] as! Int,
+                            "repMax": row["repMax"] as! Int,
+                        ])
+                })
             #expect(restored.status == .ok)
             let before = try await api.get(id).text
             let counts = "\(try await h.count("workout_templates")) \(try await h.count("template_exercises"))"
             clock.advance(by: 600)
-            let refusals: [(what: String, body: [String: any Sendable], status: HTTPResponse.Status, field: String, message: String)] = [
-                (
-                    "one row with its reps upside down",
-                    ["name": "Push Day II", "exercises": [tpRow(press, ["id": original[2]]), tpRow(bench, ["id": original[0], "repMin": 12, "repMax": 8])]],
-                    .badRequest, "exercises[1].repMin", "Exercise 2: the lowest reps (12) are more than the highest (8)."
-                ),
-                (
-                    "one row with an exercise nobody has",
-                    ["notes": "changed", "exercises": [tpRow(press, ["id": original[2], "setCount": 4]), tpRow(wkID())]],
-                    .badRequest, "exercises[1].exerciseId", "Exercise 2 is not in your library."
-                ),
-                (
-                    "a name another template has",
-                    ["name": " pull DAY", "exercises": [tpRow(press, ["id": original[2], "setCount": 4])]],
-                    .conflict, "name", "You already have a template called Pull Day. Choose another name."
-                ),
-                (
-                    "an unknown category",
-                    ["category": "cardio", "exercises": [tpRow(press)]],
-                    .badRequest, "category", "The category must be one of: strength, hypertrophy, calisthenics, weightlifting, beginner, custom."
-                ),
-            ]
+            let refusals:
+                [(what: String, body: [String: any Sendable], status: HTTPResponse.Status, field: String, message: String)] = [
+                    (
+                        "one row with its reps upside down",
+                        [
+                            "name": "Push Day II",
+                            "exercises": [
+                                tpRow(press, ["id": original[2]]), tpRow(bench, ["id": original[0], "repMin": 12, "repMax": 8]),
+                            ],
+                        ],
+                        .badRequest, "exercises[1].repMin", "Exercise 2: the lowest reps (12) are more than the highest (8)."
+                    ),
+                    (
+                        "one row with an exercise nobody has",
+                        ["notes": "changed", "exercises": [tpRow(press, ["id": original[2], "setCount": 4]), tpRow(wkID())]],
+                        .badRequest, "exercises[1].exerciseId", "Exercise 2 is not in your library."
+                    ),
+                    (
+                        "a name another template has",
+                        ["name": " pull DAY", "exercises": [tpRow(press, ["id": original[2], "setCount": 4])]],
+                        .conflict, "name", "You already have a template called Pull Day. Choose another name."
+                    ),
+                    (
+                        "an unknown category",
+                        ["category": "cardio", "exercises": [tpRow(press)]],
+                        .badRequest, "category",
+                        "The category must be one of: strength, hypertrophy, calisthenics, weightlifting, beginner, custom."
+                    ),
+                ]
             for refusal in refusals {
                 let response = try await api.put(id, refusal.body)
                 #expect(response.status == refusal.status, "\(refusal.what): \(response.text)")
@@ -275,11 +326,16 @@ struct TemplateAPITests {
             #expect(try await api.get(id).text == before)
             // Saving the draft as it is changes nothing, not even the edited time.
             let current = tpExercises(try await api.get(id).object())
-            let unchanged = try await api.save(id, name: "Push Day", current.map { row in
-                tpRow(row["exerciseId"] as! String, [
-                    "id": row["id"] as! String, "setCount": row["setCount"] as! Int, "repMin": row["repMin"] as! Int, "repMax": row["repMax"] as! Int,
-                ])
-            }, ["notes": "Monday", "category": "custom"])
+            let unchanged = try await api.save(
+                id, name: "Push Day",
+                current.map { row in
+                    tpRow(
+                        row["exerciseId"] as! String,
+                        [
+                            "id": row["id"] as! String, "setCount": row["setCount"] as! Int, "repMin": row["repMin"] as! Int,
+                            "repMax": row["repMax"] as! Int,
+                        ])
+                }, ["notes": "Monday", "category": "custom"])
             #expect(unchanged.status == .ok)
             #expect(try await api.get(id).text == before, "the edited time stays")
         }
@@ -311,7 +367,10 @@ struct TemplateAPITests {
             #expect(try await api.names("category=hypertrophy&search=press") == ["Push Day"])
 
             for (query, field, message) in [
-                ("category=cardio", "category", "The category must be one of: strength, hypertrophy, calisthenics, weightlifting, beginner, custom."),
+                (
+                    "category=cardio", "category",
+                    "The category must be one of: strength, hypertrophy, calisthenics, weightlifting, beginner, custom."
+                ),
                 ("sort=popular", "sort", "Sort by pinned, name, created or edited."),
             ] {
                 let response = try await api.list(query)
@@ -410,10 +469,15 @@ struct TemplateAPITests {
             let legsBefore = try await api.get(legs).text
             clock.advance(by: 60)
             for (fields, status, field, message) in [
-                (["name": " LEG day "], HTTPResponse.Status.conflict, "name", "You already have a template called Leg Day. Choose another name."),
+                (
+                    ["name": " LEG day "], HTTPResponse.Status.conflict, "name",
+                    "You already have a template called Leg Day. Choose another name."
+                ),
                 (["name": "   "], .badRequest, "name", "Give the template a name."),
-                (["name": "Fine", "category": "cardio"], .badRequest, "category",
-                 "The category must be one of: strength, hypertrophy, calisthenics, weightlifting, beginner, custom."),
+                (
+                    ["name": "Fine", "category": "cardio"], .badRequest, "category",
+                    "The category must be one of: strength, hypertrophy, calisthenics, weightlifting, beginner, custom."
+                ),
             ] as [([String: any Sendable], HTTPResponse.Status, String, String)] {
                 let response = try await api.patch(push, fields)
                 #expect(response.status == status, "\(wkJSON(fields)): \(response.text)")
@@ -434,16 +498,25 @@ struct TemplateAPITests {
         }
     }
 
-    @Test("duplicating makes Push Day (Copy), then Push Day (Copy 2), each a deep copy with new row ids", arguments: TestDatabase.all)
+    @Test(
+        "duplicating makes Push Day (Copy), then Push Day (Copy 2), each a deep copy with new row ids",
+        arguments: TestDatabase.all)
     func duplicate(engine: TestDatabase) async throws {
         try await withTemplates(engine) { api, lifts, h in
             let clock = h.clock
             let (bench, press) = try await lifts.exercises(.bench, .press)
             let push = wkID()
-            let original = try await api.create("Push Day", [
-                tpRow(bench, ["setCount": 5, "repMin": 5, "repMax": 5, "targetWeight": 100, "weightUnit": "kg", "targetRPE": 8, "notes": "pause"]),
-                tpRow(press, ["restSeconds": 90]),
-            ], ["category": "strength", "notes": "Monday"], id: push)
+            let original = try await api.create(
+                "Push Day",
+                [
+                    tpRow(
+                        bench,
+                        [
+                            "setCount": 5, "repMin": 5, "repMax": 5, "targetWeight": 100, "weightUnit": "kg", "targetRPE": 8,
+                            "notes": "pause",
+                        ]),
+                    tpRow(press, ["restSeconds": 90]),
+                ], ["category": "strength", "notes": "Monday"], id: push)
             #expect(try await api.patch(push, ["pinned": true]).status == .ok)
             let originalText = try await api.get(push).text
 
@@ -526,7 +599,9 @@ struct TemplateAPITests {
 
     // MARK: Presets
 
-    @Test("the preset library holds the days of at least nine routines, read-only, and using one makes an own copy", arguments: TestDatabase.all)
+    @Test(
+        "the preset library holds the days of at least nine routines, read-only, and using one makes an own copy",
+        arguments: TestDatabase.all)
     func presets(engine: TestDatabase) async throws {
         try await withTemplates(engine) { api, lifts, h in
             let (squat, bench, deadlift) = try await lifts.exercises(.squat, .bench, .deadlift)
@@ -543,7 +618,10 @@ struct TemplateAPITests {
             #expect((a["id"] as? String)?.uppercased() == startingStrengthA)
             #expect(a["category"] as? String == "strength")
             #expect(tpColumn(a, "exerciseId").map { $0 as? String } == [squat, bench, deadlift])
-            #expect(tpColumn(a, "exerciseName").map { $0 as? String } == ["Squat (Barbell)", "Bench Press (Barbell)", "Deadlift (Barbell)"])
+            #expect(
+                tpColumn(a, "exerciseName").map { $0 as? String } == [
+                    "Squat (Barbell)", "Bench Press (Barbell)", "Deadlift (Barbell)",
+                ])
             #expect(tpColumn(a, "setCount").map { $0 as? Int } == [3, 3, 1])
             #expect(tpColumn(a, "repMin").map { $0 as? Int } == [5, 5, 5])
             #expect(tpColumn(a, "repMax").map { $0 as? Int } == [5, 5, 5])
@@ -574,7 +652,8 @@ struct TemplateAPITests {
                 #expect(try response.error().code == "forbidden", "\(what)")
                 #expect(
                     try response.error().message
-                        == "Presets are read-only, so you cannot \(action) one. Use it to make your own copy, then \(action) that.", "\(what)")
+                        == "Presets are read-only, so you cannot \(action) one. Use it to make your own copy, then \(action) that.",
+                    "\(what)")
             }
             #expect(try await api.preset(startingStrengthA).text == before)
             #expect(try await h.count("workout_templates") == 0)
@@ -637,7 +716,9 @@ struct TemplateAPITests {
 
     // MARK: Starting
 
-    @Test("starting a template plans its sets: reps at the bottom of the range, the template's weight or else the last working weight", arguments: TestDatabase.all)
+    @Test(
+        "starting a template plans its sets: reps at the bottom of the range, the template's weight or else the last working weight",
+        arguments: TestDatabase.all)
     func startPlansSets(engine: TestDatabase) async throws {
         try await withTemplates(engine) { api, lifts, h in
             let clock = h.clock
@@ -645,22 +726,28 @@ struct TemplateAPITests {
 
             // Last week: bench 5 x 100 and 5 x 105, and a heavier warm-up single that is not a working weight.
             let (old, oldEntries) = try await lifts.logWorkout(exercises: [bench], sets: [(5, 100), (5, 105)])
-            #expect(try await lifts.set(old, oldEntries[0], wkID(), ["kind": "warmup", "reps": 1, "weight": 120, "done": true]).status == .ok)
+            #expect(
+                try await lifts.set(old, oldEntries[0], wkID(), ["kind": "warmup", "reps": 1, "weight": 120, "done": true]).status
+                    == .ok)
             #expect(try await lifts.finish(old).status == .ok)
             // Two days later a session where bench got only a warm-up: no working weight there.
             clock.advance(by: 2 * 86_400)
             let (light, lightEntries) = try await lifts.logWorkout(exercises: [bench], sets: [])
-            #expect(try await lifts.set(light, lightEntries[0], wkID(), ["kind": "warmup", "reps": 10, "weight": 40, "done": true]).status == .ok)
+            #expect(
+                try await lifts.set(light, lightEntries[0], wkID(), ["kind": "warmup", "reps": 10, "weight": 40, "done": true])
+                    .status == .ok)
             #expect(try await lifts.finish(light).status == .ok)
 
             clock.advance(by: 5 * 86_400)
             let edited = clock.now
             let t = wkID()
-            try await api.create("Push Day", [
-                tpRow(bench, ["setCount": 4, "repMin": 6, "repMax": 8]),
-                tpRow(press, ["targetWeight": 40, "weightUnit": "kg", "targetRPE": 8, "restSeconds": 90, "notes": "brace"]),
-                tpRow(squat, ["setCount": 2, "repMin": 5, "repMax": 5]),
-            ], id: t)
+            try await api.create(
+                "Push Day",
+                [
+                    tpRow(bench, ["setCount": 4, "repMin": 6, "repMax": 8]),
+                    tpRow(press, ["targetWeight": 40, "weightUnit": "kg", "targetRPE": 8, "restSeconds": 90, "notes": "brace"]),
+                    tpRow(squat, ["setCount": 2, "repMin": 5, "repMax": 5]),
+                ], id: t)
 
             clock.advance(by: 60)
             let w = wkID()
@@ -680,15 +767,20 @@ struct TemplateAPITests {
             let sets = entries.flatMap(wkSets)
             #expect(sets.allSatisfy { $0["done"] as? Bool == false && wkNone($0["loggedAt"]) }, "every set is planned, none done")
             #expect(sets.allSatisfy { $0["kind"] as? String == "working" })
-            #expect(entries.map { wkSets($0).map { $0["reps"] as? Int } } == [[6, 6, 6, 6], [8, 8, 8], [5, 5]], "reps to reach: the bottom of the range")
+            #expect(
+                entries.map { wkSets($0).map { $0["reps"] as? Int } } == [[6, 6, 6, 6], [8, 8, 8], [5, 5]],
+                "reps to reach: the bottom of the range")
             func target(_ set: [String: Any]) -> [String: Any] { set["target"] as? [String: Any] ?? [:] }
             #expect(entries.map { wkSets($0).map { target($0)["repMin"] as? Int } } == [[6, 6, 6, 6], [8, 8, 8], [5, 5]])
             #expect(entries.map { wkSets($0).map { target($0)["repMax"] as? Int } } == [[8, 8, 8, 8], [12, 12, 12], [5, 5]])
             #expect(wkSets(entries[1]).allSatisfy { wkNumber(target($0)["rpe"]) == 8 })
             #expect(wkSets(entries[0]).allSatisfy { wkNone(target($0)["rpe"]) })
-            #expect(wkSets(entries[0]).allSatisfy { wkNumber($0["weight"]) == 105 && $0["weightUnit"] as? String == "kg" },
-                    "bench: the last working weight, not a warm-up")
-            #expect(wkSets(entries[1]).allSatisfy { wkNumber($0["weight"]) == 40 && $0["weightUnit"] as? String == "kg" }, "press: the template's weight")
+            #expect(
+                wkSets(entries[0]).allSatisfy { wkNumber($0["weight"]) == 105 && $0["weightUnit"] as? String == "kg" },
+                "bench: the last working weight, not a warm-up")
+            #expect(
+                wkSets(entries[1]).allSatisfy { wkNumber($0["weight"]) == 40 && $0["weightUnit"] as? String == "kg" },
+                "press: the template's weight")
             #expect(wkSets(entries[2]).allSatisfy { wkNone($0["weight"]) }, "squat: never done, no weight")
             #expect(wkSummary(workout)["setCount"] as? Int == 0)
             #expect(try await lifts.active().object()["id"] as? String == w)
@@ -712,7 +804,9 @@ struct TemplateAPITests {
         }
     }
 
-    @Test("starting while another workout is in progress is a 409 that changes nothing, unless the lifter chooses to replace it", arguments: TestDatabase.all)
+    @Test(
+        "starting while another workout is in progress is a 409 that changes nothing, unless the lifter chooses to replace it",
+        arguments: TestDatabase.all)
     func startWhileActive(engine: TestDatabase) async throws {
         try await withTemplates(engine) { api, lifts, h in
             let clock = h.clock
@@ -736,7 +830,8 @@ struct TemplateAPITests {
                 let refused = try await api.start(t, body)
                 #expect(refused.status == .conflict, "\(refused.text)")
                 #expect(try refused.error().code == "conflict")
-                #expect(try refused.error().message == "Chest is still in progress. Resume it, or discard it and start the new one.")
+                #expect(
+                    try refused.error().message == "Chest is still in progress. Resume it, or discard it and start the new one.")
                 #expect(try await lifts.get(new).status == .notFound, "nothing was started")
                 #expect(try await snapshot() == before, "the workout in progress and the template are as they were")
             }
@@ -756,7 +851,9 @@ struct TemplateAPITests {
         }
     }
 
-    @Test("a started workout is a copy: editing, renaming or deleting the template later never changes it", arguments: TestDatabase.all)
+    @Test(
+        "a started workout is a copy: editing, renaming or deleting the template later never changes it",
+        arguments: TestDatabase.all)
     func startedWorkoutIsACopy(engine: TestDatabase) async throws {
         try await withTemplates(engine) { api, lifts, h in
             let clock = h.clock
@@ -774,7 +871,8 @@ struct TemplateAPITests {
             let pastBefore = try await lifts.get(past).text
             let before = try await lifts.get(w).text
 
-            let edited = try await api.save(t, name: "Push Day v2", [tpRow(bench, ["setCount": 5, "repMin": 5, "repMax": 5, "targetWeight": 200])])
+            let edited = try await api.save(
+                t, name: "Push Day v2", [tpRow(bench, ["setCount": 5, "repMin": 5, "repMax": 5, "targetWeight": 200])])
             #expect(edited.status == .ok)
             #expect(try await lifts.get(w).text == before, "the workout in progress is unchanged")
             #expect(try await lifts.get(past).text == pastBefore, "the past workout is unchanged")
@@ -804,7 +902,10 @@ struct TemplateAPITests {
                 ([], "exercises", "Keep at least one exercise for today, or start an empty workout."),
                 ([tpRow(bench, ["setCount": 0])], "exercises[0].setCount", "Exercise 1: sets must be from 1 to 20."),
                 ([tpRow(bench), tpRow(wkID())], "exercises[1].exerciseId", "Exercise 2 is not in your library."),
-                ([tpRow(bench, ["repMin": 10, "repMax": 6])], "exercises[0].repMin", "Exercise 1: the lowest reps (10) are more than the highest (6)."),
+                (
+                    [tpRow(bench, ["repMin": 10, "repMax": 6])], "exercises[0].repMin",
+                    "Exercise 1: the lowest reps (10) are more than the highest (6)."
+                ),
             ] as [([[String: any Sendable]], String, String)] {
                 let w = wkID()
                 let refused = try await api.start(t, ["workoutId": w, "exercises": today])
@@ -819,10 +920,14 @@ struct TemplateAPITests {
             // Today: no squats, bench for 5 x 3-5.
             clock.advance(by: 60)
             let w = wkID()
-            let started = try await api.start(t, [
-                "workoutId": w,
-                "exercises": [tpRow(bench, ["id": rows[0], "setCount": 5, "repMin": 3, "repMax": 5]), tpRow(press, ["id": rows[2]])],
-            ])
+            let started = try await api.start(
+                t,
+                [
+                    "workoutId": w,
+                    "exercises": [
+                        tpRow(bench, ["id": rows[0], "setCount": 5, "repMin": 3, "repMax": 5]), tpRow(press, ["id": rows[2]]),
+                    ],
+                ])
             #expect(started.status == .created, "\(started.text)")
             let entries = wkEntries(try started.object())
             #expect(entries.map { $0["exerciseId"] as? String } == [bench, press])
@@ -843,15 +948,19 @@ struct TemplateAPITests {
 
     // MARK: Updating from a workout
 
-    @Test("after a workout from a template, each update choice is previewed without saving, then applied as previewed", arguments: TestDatabase.all)
+    @Test(
+        "after a workout from a template, each update choice is previewed without saving, then applied as previewed",
+        arguments: TestDatabase.all)
     func updateFromWorkout(engine: TestDatabase) async throws {
         try await withTemplates(engine) { api, lifts, h in
             let clock = h.clock
             let (bench, squat, press) = try await lifts.exercises(.bench, .squat, .press)
             let t = wkID()
-            let created = try await api.create("Push Day", [
-                tpRow(bench), tpRow(squat, ["repMin": 3, "repMax": 5, "targetWeight": 100, "weightUnit": "kg"]), tpRow(press),
-            ], id: t)
+            let created = try await api.create(
+                "Push Day",
+                [
+                    tpRow(bench), tpRow(squat, ["repMin": 3, "repMax": 5, "targetWeight": 100, "weightUnit": "kg"]), tpRow(press),
+                ], id: t)
             let rows = wkIDs(tpExercises(created))
 
             // The workout: bench 10, 9, 8 and an extra 8 (plus a warm-up), squat two sets of 5 at 110, press skipped.
@@ -866,7 +975,9 @@ struct TemplateAPITests {
                 #expect(try await lifts.set(w, benchEntry, set, ["reps": reps, "weight": 60, "done": true]).status == .ok)
             }
             #expect(try await lifts.set(w, benchEntry, wkID(), ["reps": 8, "weight": 62.5, "done": true]).status == .ok)
-            #expect(try await lifts.set(w, benchEntry, wkID(), ["kind": "warmup", "reps": 20, "weight": 20, "done": true]).status == .ok)
+            #expect(
+                try await lifts.set(w, benchEntry, wkID(), ["kind": "warmup", "reps": 20, "weight": 20, "done": true]).status
+                    == .ok)
             for set in wkIDs(wkSets(entries[1])).prefix(2) {
                 #expect(try await lifts.set(w, squatEntry, set, ["reps": 5, "weight": 110, "done": true]).status == .ok)
             }
@@ -876,12 +987,17 @@ struct TemplateAPITests {
             let benchChange = "Bench Press (Barbell): 3 x 8-12 -> 4 x 8-10"
             let squatChange = "Squat (Barbell): 3 x 3-5 @ 100 kg -> 2 x 5 @ 110 kg"
             let pressRemoved = "Remove Overhead Press (Barbell)"
-            let expected: [(choice: String, changes: [String], ids: [String], sets: [Int], repMin: [Int], repMax: [Int], weight: [Double?])] = [
-                ("keep", [], rows, [3, 3, 3], [8, 3, 8], [12, 5, 12], [nil, 100, nil]),
-                ("values", [benchChange, squatChange], rows, [4, 2, 3], [8, 5, 8], [10, 5, 12], [nil, 110, nil]),
-                ("structure", [pressRemoved], Array(rows.prefix(2)), [3, 3], [8, 3], [12, 5], [nil, 100]),
-                ("both", [benchChange, squatChange, pressRemoved], Array(rows.prefix(2)), [4, 2], [8, 5], [10, 5], [nil, 110]),
-            ]
+            let expected:
+                [(choice: String, changes: [String], ids: [String], sets: [Int], repMin: [Int], repMax: [Int], weight: [Double?])] =
+                    [
+                        ("keep", [], rows, [3, 3, 3], [8, 3, 8], [12, 5, 12], [nil, 100, nil]),
+                        ("values", [benchChange, squatChange], rows, [4, 2, 3], [8, 5, 8], [10, 5, 12], [nil, 110, nil]),
+                        ("structure", [pressRemoved], Array(rows.prefix(2)), [3, 3], [8, 3], [12, 5], [nil, 100]),
+                        (
+                            "both", [benchChange, squatChange, pressRemoved], Array(rows.prefix(2)), [4, 2], [8, 5], [10, 5],
+                            [nil, 110]
+                        ),
+                    ]
             let before = try await api.get(t).text
             clock.advance(by: 60)
             var previews: [String: String] = [:]
@@ -897,7 +1013,9 @@ struct TemplateAPITests {
                 #expect(tpColumn(template, "setCount").map { $0 as? Int } == choice.sets, "\(choice.choice)")
                 #expect(tpColumn(template, "repMin").map { $0 as? Int } == choice.repMin, "\(choice.choice)")
                 #expect(tpColumn(template, "repMax").map { $0 as? Int } == choice.repMax, "\(choice.choice)")
-                #expect(tpColumn(template, "targetWeight").map(wkNumber) == choice.weight, "\(choice.choice): a template without a weight keeps leaving it to history")
+                #expect(
+                    tpColumn(template, "targetWeight").map(wkNumber) == choice.weight,
+                    "\(choice.choice): a template without a weight keeps leaving it to history")
                 #expect(tpColumn(template, "position").map { $0 as? Int } == Array(0..<choice.ids.count))
                 previews[choice.choice] = wkCanonical(template["exercises"])
                 #expect(try await api.get(t).text == before, "\(choice.choice): a preview changes nothing")
@@ -941,7 +1059,8 @@ struct TemplateAPITests {
         }
     }
 
-    @Test("the update choices also take today's tweaked list: moves, additions and removals in words", arguments: TestDatabase.all)
+    @Test(
+        "the update choices also take today's tweaked list: moves, additions and removals in words", arguments: TestDatabase.all)
     func updateFromTodaysList(engine: TestDatabase) async throws {
         try await withTemplates(engine) { api, lifts, h in
             let (bench, squat, press, deadlift) = try await lifts.exercises(.bench, .squat, .press, .deadlift)
@@ -950,7 +1069,8 @@ struct TemplateAPITests {
             let before = try await api.get(t).text
             // Today: press first, bench for 5 x 5, no squats, deadlifts added.
             let today: [[String: any Sendable]] = [
-                tpRow(press, ["id": rows[2]]), tpRow(bench, ["id": rows[0], "setCount": 5, "repMin": 5, "repMax": 5]), tpRow(deadlift),
+                tpRow(press, ["id": rows[2]]), tpRow(bench, ["id": rows[0], "setCount": 5, "repMin": 5, "repMax": 5]),
+                tpRow(deadlift),
             ]
             let expected: [(choice: String, changes: [String], exercises: [String])] = [
                 ("keep", [], [bench, squat, press]),
@@ -1012,23 +1132,40 @@ struct TemplateAPITests {
             let elsewhere = wkID()
             let otherEntry = try #require(wkEntries(try await api.start(other, ["workoutId": elsewhere]).object()).first)
             let otherSet = try #require(wkIDs(wkSets(otherEntry)).first)
-            #expect(try await lifts.set(elsewhere, otherEntry["id"] as! String, otherSet, ["reps": 8, "done": true]).status == .ok)
+            #expect(
+                try await lifts.set(elsewhere, otherEntry["id"] as! String, otherSet, ["reps": 8, "done": true]).status == .ok)
             #expect(try await lifts.finish(elsewhere).status == .ok)
             let before = try await api.get(t).text
 
             let cases: [(body: [String: any Sendable], status: HTTPResponse.Status, field: String?, message: String)] = [
                 (["choice": "replace", "workoutId": done], .badRequest, "choice", "Choose keep, values, structure or both."),
                 (["choice": "VALUES", "workoutId": done], .badRequest, "choice", "Choose keep, values, structure or both."),
-                (["choice": "values"], .badRequest, "workoutId", "Send either workoutId or exercises: where the new values come from."),
-                (["choice": "values", "workoutId": done, "exercises": [tpRow(bench)]], .badRequest, "workoutId",
-                 "Send either workoutId or exercises: where the new values come from."),
+                (
+                    ["choice": "values"], .badRequest, "workoutId",
+                    "Send either workoutId or exercises: where the new values come from."
+                ),
+                (
+                    ["choice": "values", "workoutId": done, "exercises": [tpRow(bench)]], .badRequest, "workoutId",
+                    "Send either workoutId or exercises: where the new values come from."
+                ),
                 (["choice": "values", "workoutId": wkID()], .notFound, nil, "The workout was not found."),
-                (["choice": "values", "workoutId": empty], .badRequest, "workoutId", "This workout has no completed working sets to take values from."),
-                (["choice": "values", "workoutId": elsewhere], .badRequest, "workoutId", "This workout was not started from Push Day, so it cannot update it."),
-                (["choice": "values", "exercises": [] as [[String: any Sendable]]], .badRequest, "exercises", "Keep at least one exercise for today, or start an empty workout."),
+                (
+                    ["choice": "values", "workoutId": empty], .badRequest, "workoutId",
+                    "This workout has no completed working sets to take values from."
+                ),
+                (
+                    ["choice": "values", "workoutId": elsewhere], .badRequest, "workoutId",
+                    "This workout was not started from Push Day, so it cannot update it."
+                ),
+                (
+                    ["choice": "values", "exercises": [] as [[String: any Sendable]]], .badRequest, "exercises",
+                    "Keep at least one exercise for today, or start an empty workout."
+                ),
             ]
             for item in cases {
-                for (what, response) in [("preview", try await api.preview(t, item.body)), ("update", try await api.update(t, item.body))] {
+                for (what, response) in [
+                    ("preview", try await api.preview(t, item.body)), ("update", try await api.update(t, item.body)),
+                ] {
                     #expect(response.status == item.status, "\(what) \(wkJSON(item.body)): \(response.text)")
                     #expect(try response.error().field == item.field, "\(what) \(wkJSON(item.body))")
                     #expect(try response.error().message == item.message, "\(what) \(wkJSON(item.body))")
@@ -1042,7 +1179,9 @@ struct TemplateAPITests {
         }
     }
 
-    @Test("starts raced by a double tap or two tabs never fail hard: each is started or already replaced, and one workout is left active", arguments: TestDatabase.all)
+    @Test(
+        "starts raced by a double tap or two tabs never fail hard: each is started or already replaced, and one workout is left active",
+        arguments: TestDatabase.all)
     func racingStarts(engine: TestDatabase) async throws {
         try await withTemplates(engine) { api, lifts, h in
             let bench = try await lifts.exercise(.bench)
@@ -1062,7 +1201,8 @@ struct TemplateAPITests {
         }
     }
 
-    @Test("a timed exercise without a time gets 30 s a set, never reps: a plank is held, not counted", arguments: TestDatabase.all)
+    @Test(
+        "a timed exercise without a time gets 30 s a set, never reps: a plank is held, not counted", arguments: TestDatabase.all)
     func timedDefault(engine: TestDatabase) async throws {
         try await withTemplates(engine) { api, lifts, h in
             let (plank, squat) = try await lifts.exercises(.plank, .squat)
@@ -1082,7 +1222,9 @@ struct TemplateAPITests {
 
     // MARK: Saving a workout as a template
 
-    @Test("save a workout as a template: completed working sets and their reps, warm-ups and skipped exercises left out", arguments: TestDatabase.all)
+    @Test(
+        "save a workout as a template: completed working sets and their reps, warm-ups and skipped exercises left out",
+        arguments: TestDatabase.all)
     func saveWorkoutAsTemplate(engine: TestDatabase) async throws {
         try await withTemplates(engine) { api, lifts, h in
             let clock = h.clock
@@ -1123,7 +1265,9 @@ struct TemplateAPITests {
             #expect(tpColumn(template, "setCount").map { $0 as? Int } == [3, 1], "completed working sets only")
             #expect(tpColumn(template, "repMin").map { $0 as? Int } == [5, 5])
             #expect(tpColumn(template, "repMax").map { $0 as? Int } == [8, 5])
-            #expect(tpColumn(template, "restSeconds").map { $0 as? Int } == [nil, 180], "an entry without a rest of its own gives a row without one")
+            #expect(
+                tpColumn(template, "restSeconds").map { $0 as? Int } == [nil, 180],
+                "an entry without a rest of its own gives a row without one")
             #expect(tpColumn(template, "notes").map { $0 as? String } == ["", "belt"])
             #expect(tpColumn(template, "targetWeight").allSatisfy(wkNone), "a new template leaves weights to history")
             #expect(try await lifts.get(w).text == workout, "the workout is unchanged")
@@ -1142,10 +1286,15 @@ struct TemplateAPITests {
             #expect(try await h.count("workout_templates") == 2)
 
             for (fields, status, field, message) in [
-                (["name": "heavy bench"], HTTPResponse.Status.conflict, "name", "You already have a template called Heavy Bench. Choose another name."),
+                (
+                    ["name": "heavy bench"], HTTPResponse.Status.conflict, "name",
+                    "You already have a template called Heavy Bench. Choose another name."
+                ),
                 (["name": " "], .badRequest, "name", "Give the template a name."),
-                (["category": "cardio"], .badRequest, "category",
-                 "The category must be one of: strength, hypertrophy, calisthenics, weightlifting, beginner, custom."),
+                (
+                    ["category": "cardio"], .badRequest, "category",
+                    "The category must be one of: strength, hypertrophy, calisthenics, weightlifting, beginner, custom."
+                ),
             ] as [([String: any Sendable], HTTPResponse.Status, String, String)] {
                 var body = fields
                 body["id"] = wkID()
@@ -1183,14 +1332,18 @@ struct TemplateAPITests {
         try await withTemplates(engine) { api, lifts, h in
             let bench = try await lifts.exercise(.bench)
             let (w, entries) = try await lifts.logWorkout(exercises: [bench], sets: [])
-            #expect(try await lifts.set(w, entries[0], wkID(), ["kind": "warmup", "reps": 10, "weight": 40, "done": true]).status == .ok)
+            #expect(
+                try await lifts.set(w, entries[0], wkID(), ["kind": "warmup", "reps": 10, "weight": 40, "done": true]).status
+                    == .ok)
             #expect(try await lifts.set(w, entries[0], wkID(), ["reps": 5, "weight": 100]).status == .ok)
             #expect(try await lifts.finish(w).status == .ok)
             let t = wkID()
             let refused = try await api.fromWorkout(["id": t, "workoutId": w])
             #expect(refused.status == .badRequest)
             #expect(try refused.error().field == "workoutId")
-            #expect(try refused.error().message == "This workout has no completed working sets, so there is nothing to save as a template.")
+            #expect(
+                try refused.error().message
+                    == "This workout has no completed working sets, so there is nothing to save as a template.")
             #expect(try await api.get(t).status == .notFound)
             #expect(try await h.count("workout_templates") == 0)
         }
@@ -1198,15 +1351,24 @@ struct TemplateAPITests {
 
     // MARK: Sharing as a file
 
-    @Test("export one or all as a spotter-templates file; another lifter imports it, twice gives (Imported) names", arguments: TestDatabase.all)
+    @Test(
+        "export one or all as a spotter-templates file; another lifter imports it, twice gives (Imported) names",
+        arguments: TestDatabase.all)
     func exportAndImport(engine: TestDatabase) async throws {
         try await withTemplates(engine) { ana, lifts, h in
             let ben = h.templates(.ben)
             let (bench, press, squat) = try await lifts.exercises(.bench, .press, .squat)
-            let push = try await ana.create("Push Day", [
-                tpRow(bench, ["setCount": 5, "repMin": 5, "repMax": 5, "targetWeight": 100, "weightUnit": "kg", "targetRPE": 8, "notes": "pause"]),
-                tpRow(press),
-            ], ["category": "strength", "notes": "Heavy day"])
+            let push = try await ana.create(
+                "Push Day",
+                [
+                    tpRow(
+                        bench,
+                        [
+                            "setCount": 5, "repMin": 5, "repMax": 5, "targetWeight": 100, "weightUnit": "kg", "targetRPE": 8,
+                            "notes": "pause",
+                        ]),
+                    tpRow(press),
+                ], ["category": "strength", "notes": "Heavy day"])
             let pushID = try #require(push["id"] as? String)
             let legs = try await ana.create("Leg Day", [tpRow(squat, ["restSeconds": 180])])
             let legsID = try #require(legs["id"] as? String)
@@ -1264,7 +1426,8 @@ struct TemplateAPITests {
             // Again: the names are taken now.
             let again = try await ben.importFile(all.text)
             #expect(again.status == .created)
-            #expect(try again.items().compactMap { $0["name"] as? String }.sorted() == ["Leg Day (Imported)", "Push Day (Imported)"])
+            #expect(
+                try again.items().compactMap { $0["name"] as? String }.sorted() == ["Leg Day (Imported)", "Push Day (Imported)"])
             #expect(try await ben.names("sort=name") == ["Leg Day", "Leg Day (Imported)", "Push Day", "Push Day (Imported)"])
             // Ana's own file into her own library.
             let own = try await ana.importFile(one.text)
@@ -1296,32 +1459,59 @@ struct TemplateAPITests {
     }
 
     static let badFiles: [(name: String, body: String, message: String)] = {
-        func template(_ name: String, repMin: Int = 5, repMax: Int = 5, exercise: String = #""exercise": "Squat (Barbell)", "catalogKey": "squat-barbell""#, category: String = "strength") -> String {
+        func template(
+            _ name: String, repMin: Int = 5, repMax: Int = 5,
+            exercise: String = #""exercise": "Squat (Barbell)", "catalogKey": "squat-barbell""#, category: String = "strength"
+        ) -> String {
             #"{"name": "\#(name)", "category": "\#(category)", "exercises": [{\#(exercise), "sets": 3, "repMin": \#(repMin), "repMax": \#(repMax)}]}"#
         }
         func file(_ templates: [String], format: String = "spotter-templates", version: Int = 1) -> String {
             #"{"format": "\#(format)", "version": \#(version), "templates": [\#(templates.joined(separator: ", "))]}"#
         }
         return [
-            ("not JSON", "Push Day: bench 3 x 5", "This is not a Spotter template file (it is not JSON). Export templates from Spotter and import that file."),
+            (
+                "not JSON", "Push Day: bench 3 x 5",
+                "This is not a Spotter template file (it is not JSON). Export templates from Spotter and import that file."
+            ),
             ("an empty body", "", "The file is empty. Choose a template file exported from Spotter."),
-            ("another format", file([template("Legs")], format: "strong-export"), "This file is not a Spotter template file (format \"strong-export\")."),
-            ("a newer version", file([template("Legs")], version: 2),
-             "This file was made by a newer Spotter (version 2). Update this server, then import it."),
-            ("version -1", file([template("Legs")], version: -1),
-             "This file says version -1, which no Spotter writes: template files are version 1. Export the templates from Spotter again and import that file."),
-            ("version 0", file([template("Legs")], version: 0),
-             "This file says version 0, which no Spotter writes: template files are version 1. Export the templates from Spotter again and import that file."),
+            (
+                "another format", file([template("Legs")], format: "strong-export"),
+                "This file is not a Spotter template file (format \"strong-export\")."
+            ),
+            (
+                "a newer version", file([template("Legs")], version: 2),
+                "This file was made by a newer Spotter (version 2). Update this server, then import it."
+            ),
+            (
+                "version -1", file([template("Legs")], version: -1),
+                "This file says version -1, which no Spotter writes: template files are version 1. Export the templates from Spotter again and import that file."
+            ),
+            (
+                "version 0", file([template("Legs")], version: 0),
+                "This file says version 0, which no Spotter writes: template files are version 1. Export the templates from Spotter again and import that file."
+            ),
             ("no templates", file([]), "The file holds no templates."),
-            ("no template list", #"{"format": "spotter-templates", "version": 1}"#,
-             "This is not a Spotter template file (\"templates\" is missing). Export templates from Spotter and import that file."),
-            ("reps upside down in the middle of three", file([template("First"), template("Middle", repMin: 12, repMax: 8), template("Last")]),
-             "Template 2 (Middle): Exercise 1: the lowest reps (12) are more than the highest (8)."),
-            ("an exercise the lifter does not have, in the last of three",
-             file([template("First"), template("Second"), template("Cable Day", exercise: #""exercise": "Cable Fly (Low to High)""#)]),
-             "Template 3 (Cable Day): the exercise \"Cable Fly (Low to High)\" is not in your library. Create it, then import the file again."),
-            ("a bad category", file([template("First"), template("Odd", category: "cardio")]),
-             "Template 2 (Odd): The category must be one of: strength, hypertrophy, calisthenics, weightlifting, beginner, custom."),
+            (
+                "no template list", #"{"format": "spotter-templates", "version": 1}"#,
+                "This is not a Spotter template file (\"templates\" is missing). Export templates from Spotter and import that file."
+            ),
+            (
+                "reps upside down in the middle of three",
+                file([template("First"), template("Middle", repMin: 12, repMax: 8), template("Last")]),
+                "Template 2 (Middle): Exercise 1: the lowest reps (12) are more than the highest (8)."
+            ),
+            (
+                "an exercise the lifter does not have, in the last of three",
+                file([
+                    template("First"), template("Second"),
+                    template("Cable Day", exercise: #""exercise": "Cable Fly (Low to High)""#),
+                ]),
+                "Template 3 (Cable Day): the exercise \"Cable Fly (Low to High)\" is not in your library. Create it, then import the file again."
+            ),
+            (
+                "a bad category", file([template("First"), template("Odd", category: "cardio")]),
+                "Template 2 (Odd): The category must be one of: strength, hypertrophy, calisthenics, weightlifting, beginner, custom."
+            ),
             ("a template without a name", file([template("First"), template("  ")]), "Template 2 (): Give the template a name."),
         ]
     }()
@@ -1336,13 +1526,13 @@ struct TemplateAPITests {
             let counts = "\(try await h.count("workout_templates")) \(try await h.count("template_exercises"))"
             for file in Self.badFiles.map({ CaseBox(name: $0.name, body: $0.body, message: $0.message) }) {
 
-            let response = try await ben.importFile(file.body)
-            #expect(response.status == .badRequest, "\(file.name) answered \(response.status): \(response.text)")
-            #expect(try response.error().code == "validation_failed")
-            #expect(try response.error().field == "file")
-            #expect(try response.error().message == file.message)
-            #expect(try await ben.list("archived=true&sort=name").text == before, "nothing was imported")
-            #expect("\(try await h.count("workout_templates")) \(try await h.count("template_exercises"))" == counts)
+                let response = try await ben.importFile(file.body)
+                #expect(response.status == .badRequest, "\(file.name) answered \(response.status): \(response.text)")
+                #expect(try response.error().code == "validation_failed")
+                #expect(try response.error().field == "file")
+                #expect(try response.error().message == file.message)
+                #expect(try await ben.list("archived=true&sort=name").text == before, "nothing was imported")
+                #expect("\(try await h.count("workout_templates")) \(try await h.count("template_exercises"))" == counts)
             }
         }
     }
@@ -1357,7 +1547,9 @@ struct TemplateAPITests {
 }
 
 extension TemplateAPITests {
-    @Test("pinning and archiving are not edits: \"recently edited\" and the edit time stay; a rename is one", arguments: TestDatabase.all)
+    @Test(
+        "pinning and archiving are not edits: \"recently edited\" and the edit time stay; a rename is one",
+        arguments: TestDatabase.all)
     func pinIsNotAnEdit(engine: TestDatabase) async throws {
         try await withTemplates(engine) { api, lifts, h in
             let clock = h.clock
@@ -1381,7 +1573,8 @@ extension TemplateAPITests {
     @Test("a template file whose plank has no time imports it as 30 s a set", arguments: TestDatabase.all)
     func importedHoldGetsATime(engine: TestDatabase) async throws {
         try await withTemplates(engine) { api, _, h in
-            let file = #"{"format": "spotter-templates", "version": 1, "templates": [{"name": "Core", "category": "custom", "exercises": [{"exercise": "Plank", "sets": 3, "repMin": 1, "repMax": 1}]}]}"#
+            let file =
+                #"{"format": "spotter-templates", "version": 1, "templates": [{"name": "Core", "category": "custom", "exercises": [{"exercise": "Plank", "sets": 3, "repMin": 1, "repMax": 1}]}]}"#
             let imported = try await api.importFile(file)
             #expect(imported.status == .created, "\(imported.text)")
             let template = try #require(try imported.items().first)

@@ -29,7 +29,9 @@ struct TemplateCrossUserTests {
         try #require(started.status == .created, "\(started.text)")
         let entry = try #require(wkEntries(try started.object()).first)
         for set in wkIDs(wkSets(entry)) {
-            try #require(try await lifts.set(w, try #require(entry["id"] as? String), set, ["reps": 6, "weight": 80, "done": true]).status == .ok)
+            try #require(
+                try await lifts.set(w, try #require(entry["id"] as? String), set, ["reps": 6, "weight": 80, "done": true]).status
+                    == .ok)
         }
         try #require(try await lifts.finish(w).status == .ok)
         return AnasSide(template: id, rows: wkIDs(tpExercises(template)), workout: w)
@@ -54,7 +56,8 @@ struct TemplateCrossUserTests {
             let (benLifts, ben) = (h.workouts(.ben), h.templates(.ben))
             let bench = try await benLifts.exercise(.bench)
             // Ben has a finished workout and a template of his own.
-            let (bw, _) = try await benLifts.logWorkout(exercises: [bench], sets: [(5, 60), (5, 60)], fields: ["name": "Ben's Bench"])
+            let (bw, _) = try await benLifts.logWorkout(
+                exercises: [bench], sets: [(5, 60), (5, 60)], fields: ["name": "Ben's Bench"])
             #expect(try await benLifts.finish(bw).status == .ok)
             let bt = try await ben.newTemplate("Ben's Day", [tpRow(bench)])
             let bensTemplate = try await ben.get(bt).text
@@ -93,8 +96,12 @@ struct TemplateCrossUserTests {
             #expect(try await ben.get(bt).text == bensTemplate)
 
             // His library and his export never show her template, whatever he asks for.
-            for query in ["", "archived=true", "search=ana", "search=push", "search=squat", "category=strength", "sort=name", "sort=edited"] {
-                #expect(try await ben.names(query) == (query.contains("search=") || query.contains("category") ? [] : ["Ben's Day"]), "\(query)")
+            for query in [
+                "", "archived=true", "search=ana", "search=push", "search=squat", "category=strength", "sort=name", "sort=edited",
+            ] {
+                #expect(
+                    try await ben.names(query) == (query.contains("search=") || query.contains("category") ? [] : ["Ben's Day"]),
+                    "\(query)")
             }
             let export = try await ben.exportAll()
             #expect(export.status == .ok)
@@ -136,7 +143,9 @@ struct TemplateCrossUserTests {
         }
     }
 
-    @Test("Ben reusing the ids of Ana's template, its rows or her workout is refused (4xx) and changes nothing of hers", arguments: TestDatabase.all)
+    @Test(
+        "Ben reusing the ids of Ana's template, its rows or her workout is refused (4xx) and changes nothing of hers",
+        arguments: TestDatabase.all)
     func reusedIDs(engine: TestDatabase) async throws {
         try await withApp(engine) { client, h in
             let anas = try await Self.anasSide(client, h)
@@ -172,12 +181,15 @@ struct TemplateCrossUserTests {
             #expect(try await benLifts.active().status == .notFound)
 
             // The ids of her rows in his template are not taken over: his rows get ids of their own.
-            let edited = try await ben.save(bt, [tpRow(bench, ["id": anas.rows[0], "setCount": 2]), tpRow(bench, ["id": anas.rows[1]])])
+            let edited = try await ben.save(
+                bt, [tpRow(bench, ["id": anas.rows[0], "setCount": 2]), tpRow(bench, ["id": anas.rows[1]])])
             #expect(edited.status == .ok, "\(edited.text)")
             let rows = wkIDs(tpExercises(try edited.object()))
             #expect(rows.count == 2)
             #expect(Set(rows).isDisjoint(with: anas.rows))
-            #expect(try await Self.snapshot(client, h, anas).prefix(5) == before.prefix(5), "her template and workouts are as they were")
+            #expect(
+                try await Self.snapshot(client, h, anas).prefix(5) == before.prefix(5),
+                "her template and workouts are as they were")
             #expect(try await ben.names() == ["Ben's Day"])
         }
     }
@@ -191,12 +203,16 @@ struct TemplateCrossUserTests {
             let calls: [(HTTPRequest.Method, String, String?)] = [
                 (.get, "/api/v1/templates", nil), (.get, "/api/v1/templates/\(t)", nil), (.get, "/api/v1/templates/export", nil),
                 (.get, "/api/v1/templates/\(t)/export", nil), (.get, "/api/v1/template-presets", nil),
-                (.put, "/api/v1/templates/\(t)", #"{"name": "x", "exercises": []}"#), (.patch, "/api/v1/templates/\(t)", #"{"pinned": true}"#),
+                (.put, "/api/v1/templates/\(t)", #"{"name": "x", "exercises": []}"#),
+                (.patch, "/api/v1/templates/\(t)", #"{"pinned": true}"#),
                 (.delete, "/api/v1/templates/\(t)", nil), (.post, "/api/v1/templates/\(t)/start", wkJSON(["workoutId": wkID()])),
                 (.post, "/api/v1/templates/\(t)/duplicate", wkJSON(["id": wkID()])),
                 (.post, "/api/v1/templates/\(t)/update", wkJSON(["choice": "both", "workoutId": anas.workout])),
                 (.post, "/api/v1/templates/from-workout", wkJSON(["id": wkID(), "workoutId": anas.workout])),
-                (.post, "/api/v1/templates/import", try await TemplateAPICalls(client: client, token: h.anaToken).exportAll().text),
+                (
+                    .post, "/api/v1/templates/import",
+                    try await TemplateAPICalls(client: client, token: h.anaToken).exportAll().text
+                ),
                 (.post, "/api/v1/template-presets/\(startingStrengthA)/use", wkJSON(["id": wkID()])),
             ]
             for (method, path, json) in calls {

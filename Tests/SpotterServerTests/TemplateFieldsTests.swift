@@ -48,7 +48,9 @@ struct TemplateFieldsTests {
             let forgotten: String
             func child(named name: String) -> Any? { name == "title" ? title : nil }
         }
-        struct Model { let title: String; let rows: [Row]; let empty: [Row]; let flag: Bool; let error: String?; let chrome: Chrome }
+        struct Model {
+            let title: String; let rows: [Row]; let empty: [Row]; let flag: Bool; let error: String?; let chrome: Chrome
+        }
         let text = """
             {{title}}{{#rows}}{{label}}{{note}}{{title}}{{lable}}{{/rows}}
             {{#empty}}{{label}}{{labl}}{{/empty}}{{^flag}}{{titel}}{{/flag}}{{#error}}{{error}}{{eror}}{{/error}}
@@ -56,7 +58,8 @@ struct TemplateFieldsTests {
             """
         let checker = TemplateFieldChecker(templates: ["t": try TemplateTagParser.parse(text, template: "t")])
         let model = Model(
-            title: "T", rows: [Row(label: "a", note: nil)], empty: [], flag: true, error: nil, chrome: Chrome(title: "C", forgotten: "F"))
+            title: "T", rows: [Row(label: "a", note: nil)], empty: [], flag: true, error: nil,
+            chrome: Chrome(title: "C", forgotten: "F"))
         checker.observe(template: "t", model: model)
         let missed = Set(checker.misses.keys.map(\.text))
         #expect(missed == ["lable", "labl", "titel", "eror", "#emtpy(rows)", "rows.label", "&chrome.forgotten"])
@@ -86,7 +89,8 @@ struct TemplateTour {
 
         // History: two finished workouts a week apart (records, a last time), then one in progress.
         h.clock.set(testNow.addingTimeInterval(-14 * 86_400))
-        let (first, _) = try await lifts.logWorkout(exercises: [bench, squat, custom], sets: [(5, 80), (5, 85)], fields: ["notes": "Felt good"])
+        let (first, _) = try await lifts.logWorkout(
+            exercises: [bench, squat, custom], sets: [(5, 80), (5, 85)], fields: ["notes": "Felt good"])
         h.clock.advance(by: 3_600)
         try #require(try await lifts.finish(first).status == .ok)
         h.clock.set(testNow.addingTimeInterval(-7 * 86_400))
@@ -102,16 +106,23 @@ struct TemplateTour {
         try #require(try await h.programs(.ben).activate(programID).status == .ok)
 
         for path in [
-            "/", "/more", "/settings", "/settings/password", "/settings/tokens", "/settings/workout-types", "/settings/export", "/settings/import",
-            "/exercises", "/exercises?q=zzzz", "/exercises/new", "/exercises/\(bench)", "/exercises/\(custom)", "/exercises/\(custom)/edit",
-            "/exercises/\(custom)/delete", "/exercises/\(custom)/merge", "/exercises/\(custom)/merge?into=\(bench)", "/exercises/\(bench)/progress",
-            "/progress", "/progress/body", "/history", "/history/\(first)", "/history/\(first)/delete", "/history/\(second)/summary",
+            "/", "/more", "/settings", "/settings/password", "/settings/tokens", "/settings/workout-types", "/settings/export",
+            "/settings/import",
+            "/exercises", "/exercises?q=zzzz", "/exercises/new", "/exercises/\(bench)", "/exercises/\(custom)",
+            "/exercises/\(custom)/edit",
+            "/exercises/\(custom)/delete", "/exercises/\(custom)/merge", "/exercises/\(custom)/merge?into=\(bench)",
+            "/exercises/\(bench)/progress",
+            "/progress", "/progress/body", "/history", "/history/\(first)", "/history/\(first)/delete",
+            "/history/\(second)/summary",
             "/history/\(first)/edit", "/history/\(first)/save-template", "/workouts/past", "/workout", "/workout/offline",
-            "/templates", "/templates/presets", "/templates/import", "/templates/\(setup.heavy)", "/templates/\(setup.heavy)/manage",
-            "/templates/\(setup.heavy)/rename", "/templates/\(setup.heavy)/delete", "/templates/\(setup.heavy)/prep", "/templates/\(setup.heavy)/edit",
+            "/templates", "/templates/presets", "/templates/import", "/templates/\(setup.heavy)",
+            "/templates/\(setup.heavy)/manage",
+            "/templates/\(setup.heavy)/rename", "/templates/\(setup.heavy)/delete", "/templates/\(setup.heavy)/prep",
+            "/templates/\(setup.heavy)/edit",
             "/templates/new", "/templates/new/timeline", "/templates/\(setup.heavy)/timeline",
             "/programs", "/programs?tab=presets", "/programs/new", "/programs/\(programID)", "/programs/\(programID)/edit",
-            "/programs/\(programID)/delete", "/programs/\(programID)/weeks/1", "/programs/\(programID)/days/\(day)", "/exercises/\(wkID())",
+            "/programs/\(programID)/delete", "/programs/\(programID)/weeks/1", "/programs/\(programID)/days/\(day)",
+            "/exercises/\(wkID())",
         ] {
             let page = try await browser.get(path)
             #expect(page.status.code < 500, "\(path): \(page.status)")
@@ -141,7 +152,8 @@ struct TemplateTour {
         try await send(&browser, "/settings/password", [("current", "wrong"), ("password", "short"), ("confirm", "other")])
         try await send(&browser, "/settings/tokens", [("name", "")])
         try await send(&browser, "/progress/body", [("date", "not a date"), ("bodyWeight", "heavy"), ("bodyFat", "x")])
-        try await send(&browser, "/progress/body", [("date", "2026-09-20"), ("bodyWeight", "80"), ("bodyFat", "15"), ("note", "Morning")])
+        try await send(
+            &browser, "/progress/body", [("date", "2026-09-20"), ("bodyWeight", "80"), ("bodyFat", "15"), ("note", "Morning")])
         try await visit(&browser, "/progress/body", "/history?from=2026-13-01")
         _ = try await browser.postMultipart("/exercises", [("name", ""), ("kind", "weightReps")])
         try await send(&browser, "/templates/\(setup.heavy)/rename", [("name", "")])

@@ -16,14 +16,18 @@ struct TemplatePageTests {
     private func rows(_ template: [String: Any]) -> [(String, String)] {
         tpExercises(template).flatMap { row -> [(String, String)] in
             [
-                ("row_id", row["id"] as! String), ("row_exercise", row["exerciseId"] as! String), ("row_sets", "\(row["setCount"]!)"),
-                ("row_repMin", "\(row["repMin"]!)"), ("row_repMax", "\(row["repMax"]!)"), ("row_weight", ""), ("row_unit", ""), ("row_rpe", ""),
+                ("row_id", row["id"] as! String), ("row_exercise", row["exerciseId"] as! String),
+                ("row_sets", "\(row["setCount"]!)"),
+                ("row_repMin", "\(row["repMin"]!)"), ("row_repMax", "\(row["repMax"]!)"), ("row_weight", ""), ("row_unit", ""),
+                ("row_rpe", ""),
                 ("row_rest", "120"), ("row_duration", ""), ("row_notes", ""),
             ]
         }
     }
 
-    @Test("row buttons with numbers out of range, or no button at all, redraw the form and save nothing", arguments: TestDatabase.all)
+    @Test(
+        "row buttons with numbers out of range, or no button at all, redraw the form and save nothing",
+        arguments: TestDatabase.all)
     func tamperedRowCommands(engine: TestDatabase) async throws {
         try await withApp(engine) { client, h in
             let (lifts, api) = (h.workouts(.ben), h.templates(.ben))
@@ -44,23 +48,35 @@ struct TemplatePageTests {
         }
     }
 
-    @Test("the new template's exercises come in the order they were ticked, not the list's; without that order, the list's", arguments: TestDatabase.all)
+    @Test(
+        "the new template's exercises come in the order they were ticked, not the list's; without that order, the list's",
+        arguments: TestDatabase.all)
     func tickOrder(engine: TestDatabase) async throws {
         try await withApp(engine) { client, h in
             let lifts = h.workouts(.ben)
             let (squat, bench, row) = try await lifts.exercises(.squat, .bench, .deadlift)
-            let names = [squat: CatalogExercise.squat.rawValue, bench: CatalogExercise.bench.rawValue, row: CatalogExercise.deadlift.rawValue]
+            let names = [
+                squat: CatalogExercise.squat.rawValue, bench: CatalogExercise.bench.rawValue,
+                row: CatalogExercise.deadlift.rawValue,
+            ]
             var browser = try await signedIn(client)
             _ = try await browser.get("/templates/new")
             let base = [("step", "exercises"), ("name", "Mixed"), ("category", "custom"), ("notes", "")]
             // The list sends bench, row, squat; the lifter ticked squat, then bench, then row.
             let listed = [bench, row, squat].map { ("exercise", $0) }
-            for (order, expected) in [([squat, bench, row], [squat, bench, row]), ([], [bench, row, squat]), ([row, "\(UUID())", row], [row, bench, squat])] {
+            for (order, expected) in [
+                ([squat, bench, row], [squat, bench, row]), ([], [bench, row, squat]),
+                ([row, "\(UUID())", row], [row, bench, squat]),
+            ] {
                 let page = try await browser.post("/templates/new", base + listed + order.map { ("pickOrder", $0) })
                 #expect(page.status == .ok)
                 // Each row's heading (the add-exercise list further down names every exercise too).
-                let positions = expected.map { page.text.range(of: "<h2 class=\"row-title grow\">\(names[$0]!)</h2>")?.lowerBound }
-                #expect(positions.allSatisfy { $0 != nil } && positions.map { $0! } == positions.map { $0! }.sorted(), "order \(order)")
+                let positions = expected.map {
+                    page.text.range(of: "<h2 class=\"row-title grow\">\(names[$0]!)</h2>")?.lowerBound
+                }
+                #expect(
+                    positions.allSatisfy { $0 != nil } && positions.map { $0! } == positions.map { $0! }.sorted(),
+                    "order \(order)")
             }
             #expect(try await h.count("workout_templates") == 0, "step 3 saves nothing yet")
         }
@@ -74,7 +90,9 @@ struct TemplatePageTests {
             let id = template["id"] as! String
             var browser = try await signedIn(client)
             _ = try await browser.get("/templates/\(id)/edit")
-            let response = try await browser.post("/templates/\(id)/edit", [("name", "  "), ("category", "strength"), ("notes", ""), ("do", "save")] + rows(template))
+            let response = try await browser.post(
+                "/templates/\(id)/edit",
+                [("name", "  "), ("category", "strength"), ("notes", ""), ("do", "save")] + rows(template))
             let page = String(buffer: response.body)
             #expect(response.status == .badRequest)
             #expect(page.contains("Give the template a name."))
@@ -83,7 +101,9 @@ struct TemplatePageTests {
         }
     }
 
-    @Test("the detail page shows the template's notes once, not under an exercise without notes of its own", arguments: TestDatabase.all)
+    @Test(
+        "the detail page shows the template's notes once, not under an exercise without notes of its own",
+        arguments: TestDatabase.all)
     func notesStayWhereTheyBelong(engine: TestDatabase) async throws {
         try await withApp(engine) { client, h in
             let (lifts, api) = (h.workouts(.ben), h.templates(.ben))
@@ -109,7 +129,8 @@ struct TemplatePageTests {
         }
     }
 
-    @Test("start and tweak: a new name that cannot be used stops everything before the workout starts", arguments: TestDatabase.all)
+    @Test(
+        "start and tweak: a new name that cannot be used stops everything before the workout starts", arguments: TestDatabase.all)
     func prepChecksFirst(engine: TestDatabase) async throws {
         try await withApp(engine) { client, h in
             let (lifts, api) = (h.workouts(.ben), h.templates(.ben))
@@ -123,10 +144,13 @@ struct TemplatePageTests {
                 (long, "The name is too long: at most 100 characters.", HTTPResponse.Status.badRequest),
                 ("legs", "You already have a template called legs. Choose another name.", .conflict),
             ] {
-                let response = try await browser.post("/templates/\(id)/prep", rows(template) + [
-                    ("name", "Legs"), ("category", ""), ("notes", ""), ("templateUpdate", "values"), ("saveAsNew", "1"), ("newName", name),
-                    ("confirmed", "1"), ("replace", "1"), ("do", "start"),
-                ])
+                let response = try await browser.post(
+                    "/templates/\(id)/prep",
+                    rows(template) + [
+                        ("name", "Legs"), ("category", ""), ("notes", ""), ("templateUpdate", "values"), ("saveAsNew", "1"),
+                        ("newName", name),
+                        ("confirmed", "1"), ("replace", "1"), ("do", "start"),
+                    ])
                 #expect(response.status == status)
                 #expect(String(buffer: response.body).contains(message), "\(name.prefix(10))")
                 #expect(try await h.count("workouts") == 0, "no workout was started")
@@ -153,7 +177,9 @@ struct TemplatePageTests {
             let benchEntry = try #require(wkEntries(workout).last)
             let workoutID = try #require(workout["id"] as? String)
             let setID = try #require(wkIDs(wkSets(benchEntry)).first)
-            #expect(try await lifts.set(workoutID, benchEntry["id"] as! String, setID, ["weight": 80, "reps": 8, "done": true]).status == .ok)
+            #expect(
+                try await lifts.set(workoutID, benchEntry["id"] as! String, setID, ["weight": 80, "reps": 8, "done": true]).status
+                    == .ok)
             #expect(try await lifts.finish(workoutID).status == .ok)
             page = String(buffer: try await browser.get("/templates/\(id)").body)
             #expect(page.contains("Suggested 80 kg (last time)"))

@@ -32,7 +32,9 @@ struct WarmUpAPITests {
         }
     }
 
-    @Test("in pounds with the lifter's bar: 225 lb on a 35 lb bar is 35 x 10, 90 x 5, 135 x 3, 180 x 2", arguments: TestDatabase.all)
+    @Test(
+        "in pounds with the lifter's bar: 225 lb on a 35 lb bar is 35 x 10, 90 x 5, 135 x 3, 180 x 2", arguments: TestDatabase.all
+    )
     func pounds(engine: TestDatabase) async throws {
         try await withActiveWorkout(engine, of: [.bench]) { api, w, _ in
             _ = try await api.settings(["unit": "lb", "barWeight": 35])

@@ -19,10 +19,12 @@ struct WebAuthTests {
             #expect(try await browser.get("/").location == "/login", "the welcome is shown once")
 
             _ = try await browser.get("/register")
-            let registered = try await browser.post("/register", [
-                ("username", "Carla"), ("password", "strong enough pw"), ("passwordConfirmation", "strong enough pw"),
-                ("unit", "lb"), ("timeZone", "Europe/Berlin"),
-            ])
+            let registered = try await browser.post(
+                "/register",
+                [
+                    ("username", "Carla"), ("password", "strong enough pw"), ("passwordConfirmation", "strong enough pw"),
+                    ("unit", "lb"), ("timeZone", "Europe/Berlin"),
+                ])
             #expect(registered.status == .seeOther)
             #expect(registered.location == "/")
             let cookie = try #require(registered.headers[.setCookie])
@@ -42,13 +44,24 @@ struct WebAuthTests {
         try await withApp(.sqlite) { client, h in
             var browser = Browser(client)
             _ = try await browser.get("/register")
-            let short = try await browser.post("/register", [("username", "dora"), ("password", "short"), ("passwordConfirmation", "short"), ("unit", "kg")])
+            let short = try await browser.post(
+                "/register", [("username", "dora"), ("password", "short"), ("passwordConfirmation", "short"), ("unit", "kg")])
             #expect(short.status == .badRequest)
             #expect(short.text.contains("Use a password of at least 10 characters."))
             #expect(short.text.contains("value=\"dora\""))
-            let mismatch = try await browser.post("/register", [("username", "dora"), ("password", "long enough one"), ("passwordConfirmation", "long enough two"), ("unit", "kg")])
+            let mismatch = try await browser.post(
+                "/register",
+                [
+                    ("username", "dora"), ("password", "long enough one"), ("passwordConfirmation", "long enough two"),
+                    ("unit", "kg"),
+                ])
             #expect(mismatch.text.contains("The two passwords differ."))
-            let taken = try await browser.post("/register", [("username", "ANA"), ("password", "long enough one"), ("passwordConfirmation", "long enough one"), ("unit", "kg")])
+            let taken = try await browser.post(
+                "/register",
+                [
+                    ("username", "ANA"), ("password", "long enough one"), ("passwordConfirmation", "long enough one"),
+                    ("unit", "kg"),
+                ])
             #expect(taken.text.contains("The user name ana is taken."))
             #expect(try await h.count("users") == 2)
         }
@@ -60,7 +73,8 @@ struct WebAuthTests {
             var browser = Browser(client)
             let page = try await browser.get("/register")
             #expect(page.text.contains("Registration is closed"))
-            let post = try await browser.post("/register", [("username", "eve"), ("password", "long enough one"), ("passwordConfirmation", "long enough one")])
+            let post = try await browser.post(
+                "/register", [("username", "eve"), ("password", "long enough one"), ("passwordConfirmation", "long enough one")])
             #expect(post.status == .forbidden)
             #expect(try await h.count("users") == 2)
         }
@@ -96,14 +110,16 @@ struct WebAuthTests {
         try await withApp(.sqlite) { client, h in
             var browser = Browser(client)
             _ = try await browser.get("/login")
-            let signedIn = try await browser.post("/login", [("username", "ana"), ("password", testPassword), ("next", "/settings")])
+            let signedIn = try await browser.post(
+                "/login", [("username", "ana"), ("password", testPassword), ("next", "/settings")])
             #expect(signedIn.location == "/settings")
             let sessionCookie = try #require(browser.cookies["spotter_session"])
             #expect(try await browser.get("/settings").status == .ok)
             #expect(try await h.count("web_sessions") == 1)
             _ = try await browser.post("/logout", [])
             #expect(try await h.count("web_sessions") == 0)
-            let replay = try await client.executeRequest(uri: "/settings", method: .get, headers: [.cookie: "spotter_session=\(sessionCookie)"], body: nil)
+            let replay = try await client.executeRequest(
+                uri: "/settings", method: .get, headers: [.cookie: "spotter_session=\(sessionCookie)"], body: nil)
             #expect(replay.location == "/login?next=%2Fsettings", "the old cookie no longer signs in")
         }
     }
@@ -119,7 +135,9 @@ struct WebAuthTests {
             _ = try await browser.post("/login", [("username", "ana"), ("password", testPassword)])
             _ = try await browser.get("/settings")
             let before = try await client.api(.get, "/api/v1/settings", token: h.anaToken).text
-            let forgedSettings = try await browser.post("/settings", [("unit", "lb"), ("defaultRestSeconds", "60"), ("theme", "dark"), ("timeZone", "UTC")], csrf: "forged")
+            let forgedSettings = try await browser.post(
+                "/settings", [("unit", "lb"), ("defaultRestSeconds", "60"), ("theme", "dark"), ("timeZone", "UTC")],
+                csrf: "forged")
             #expect(forgedSettings.status == .forbidden)
             #expect(try await client.api(.get, "/api/v1/settings", token: h.anaToken).text == before)
 
@@ -147,10 +165,12 @@ struct WebAuthTests {
             #expect(try await browser.get("/").location == "/onboarding")
             let page = try await browser.get("/onboarding")
             #expect(page.text.contains("Two quick choices"))
-            let bad = try await browser.post("/onboarding", [("unit", "stone"), ("defaultRestSeconds", "90"), ("timeZone", "UTC")])
+            let bad = try await browser.post(
+                "/onboarding", [("unit", "stone"), ("defaultRestSeconds", "90"), ("timeZone", "UTC")])
             #expect(bad.status == .badRequest)
             #expect(bad.text.contains("Choose kg or lb."))
-            _ = try await browser.post("/onboarding", [("unit", "lb"), ("defaultRestSeconds", "90"), ("timeZone", "Europe/Berlin")])
+            _ = try await browser.post(
+                "/onboarding", [("unit", "lb"), ("defaultRestSeconds", "90"), ("timeZone", "Europe/Berlin")])
             #expect(try await browser.get("/").status == .ok)
             #expect(try await browser.get("/more").text.contains("Weights in lb · rest 1:30"), "the choices of onboarding")
         }

@@ -145,7 +145,9 @@ struct WorkoutAPITests {
             #expect(wkNumber(summary["volume"]) == 4_246.4)
             #expect(summary["volumeUnit"] as? String == "kg")
             #expect(summary["bodyweightReps"] as? Int == 0)
-            #expect(wkEntries(done).allSatisfy { ($0["previous"] as? [Any])?.isEmpty == true }, "hints are for the active workout only")
+            #expect(
+                wkEntries(done).allSatisfy { ($0["previous"] as? [Any])?.isEmpty == true },
+                "hints are for the active workout only")
 
             // It is history now.
             let history = try await api.history()
@@ -172,7 +174,9 @@ struct WorkoutAPITests {
         }
     }
 
-    @Test("rest: the entry's rest, else the one last chosen for the exercise, else the default; none before a drop set, none after the last set", arguments: TestDatabase.all)
+    @Test(
+        "rest: the entry's rest, else the one last chosen for the exercise, else the default; none before a drop set, none after the last set",
+        arguments: TestDatabase.all)
     func restRules(engine: TestDatabase) async throws {
         try await withActiveWorkout(engine, of: [.bench, .squat]) { api, workout, h in
             let (w, a, b) = (workout.id, workout.entries[0], workout.entries[1])
@@ -211,12 +215,14 @@ struct WorkoutAPITests {
             rest = try await tick(a, a1)
             #expect(rest["endsAt"] as? String == wkTime(testNow + 45))
             #expect(rest["totalSeconds"] as? Int == 45)
-            let cleared = try await h.client.api(.put, "/api/v1/workouts/\(w)/entries/\(a)", token: h.anaToken, json: #"{"restSeconds": null}"#)
+            let cleared = try await h.client.api(
+                .put, "/api/v1/workouts/\(w)/entries/\(a)", token: h.anaToken, json: #"{"restSeconds": null}"#)
             #expect(cleared.status == .ok)
             #expect(wkNone(wkEntries(try cleared.object()).first?["restSeconds"]))
             _ = try await tick(a, a1, false)
             rest = try await tick(a, a1)
-            #expect(rest["endsAt"] as? String == wkTime(testNow + 45), "the rest last chosen for the exercise, before the default")
+            #expect(
+                rest["endsAt"] as? String == wkTime(testNow + 45), "the rest last chosen for the exercise, before the default")
 
             rest = try await tick(b, b0)
             #expect(wkNone(rest["endsAt"]), "no rest after the last set of the workout")
@@ -295,7 +301,9 @@ struct WorkoutAPITests {
         }
     }
 
-    @Test("history lists finished workouts newest first and filters by type, exercise, dates and search", arguments: TestDatabase.all)
+    @Test(
+        "history lists finished workouts newest first and filters by type, exercise, dates and search",
+        arguments: TestDatabase.all)
     func historyFilters(engine: TestDatabase) async throws {
         try await withWorkouts(engine) { api, h in
             let clock = h.clock
@@ -309,7 +317,8 @@ struct WorkoutAPITests {
             #expect(try await api.finish(w1).status == .ok)
             // 2026-09-23: squats of the second type, with a note on the entry.
             clock.advance(by: 2 * 86_400)
-            let (w2, entries2) = try await api.logWorkout(exercises: [squat], sets: [(5, 140)], fields: ["workoutTypeId": types[1]])
+            let (w2, entries2) = try await api.logWorkout(
+                exercises: [squat], sets: [(5, 140)], fields: ["workoutTypeId": types[1]])
             #expect(try await api.entry(w2, entries2[0], ["notes": "Felt strong today"]).status == .ok)
             #expect(try await api.finish(w2).status == .ok)
             // One in progress, with bench: never in history.
@@ -506,7 +515,8 @@ struct WorkoutAPITests {
                 let refused = try await api.start(new, extra)
                 #expect(refused.status == .conflict)
                 #expect(try refused.error().code == "conflict")
-                #expect(try refused.error().message == "Chest is still in progress. Resume it, or discard it and start the new one.")
+                #expect(
+                    try refused.error().message == "Chest is still in progress. Resume it, or discard it and start the new one.")
                 #expect(try await api.get(new).status == .notFound, "nothing was created")
             }
             #expect(try await h.count("workouts") == counts.0)
@@ -619,44 +629,84 @@ struct WorkoutAPITests {
             .init(target: .set, json: #"{"reps": 1001, "done": true}"#, field: "reps", message: reps),
             .init(target: .set, json: #"{"weight": -1}"#, field: "weight", message: kilos),
             .init(target: .set, json: #"{"weight": 2000.5, "reps": 1}"#, field: "weight", message: kilos),
-            .init(target: .set, json: #"{"weight": 4410, "weightUnit": "lb"}"#, field: "weight", message: "Weight must be a number from 0 to 4409.2 lb."),
+            .init(
+                target: .set, json: #"{"weight": 4410, "weightUnit": "lb"}"#, field: "weight",
+                message: "Weight must be a number from 0 to 4409.2 lb."),
             .init(target: .set, json: #"{"weight": 1e308}"#, field: "weight", message: kilos),
             .init(target: .set, json: #"{"rpe": 5.5}"#, field: "rpe", message: rpe),
             .init(target: .set, json: #"{"rpe": 10.5}"#, field: "rpe", message: rpe),
             .init(target: .set, json: #"{"rpe": 7.3}"#, field: "rpe", message: rpe),
             .init(target: .set, json: #"{"durationSeconds": -1}"#, field: "durationSeconds", message: duration),
             .init(target: .set, json: #"{"durationSeconds": 86401}"#, field: "durationSeconds", message: duration),
-            .init(target: .set, json: #"{"distanceMeters": -1}"#, field: "distanceMeters", message: "Distance must be between 0 and 1000000 metres."),
-            .init(target: .set, json: "{\"note\": \"\(String(repeating: "n", count: 501))\"}", field: "note", message: "The note is too long: at most 500 characters."),
-            .init(target: .set, json: #"{"kind": "superset"}"#, field: "kind", message: "Set kind must be one of: warmup, working, drop, failure."),
-            .init(target: .set, json: #"{"weightUnit": "stone", "weight": 10}"#, field: "weightUnit", message: "The weight unit must be kg or lb."),
+            .init(
+                target: .set, json: #"{"distanceMeters": -1}"#, field: "distanceMeters",
+                message: "Distance must be between 0 and 1000000 metres."),
+            .init(
+                target: .set, json: "{\"note\": \"\(String(repeating: "n", count: 501))\"}", field: "note",
+                message: "The note is too long: at most 500 characters."),
+            .init(
+                target: .set, json: #"{"kind": "superset"}"#, field: "kind",
+                message: "Set kind must be one of: warmup, working, drop, failure."),
+            .init(
+                target: .set, json: #"{"weightUnit": "stone", "weight": 10}"#, field: "weightUnit",
+                message: "The weight unit must be kg or lb."),
             .init(target: .set, json: #"{"reps": 5,"#, field: nil, message: nil, code: "bad_request"),
-            .init(target: .set, json: #"{"reps": "five"}"#, field: "reps", message: "Reps must be a whole number from 0 to 1000.", code: "bad_request"),
+            .init(
+                target: .set, json: #"{"reps": "five"}"#, field: "reps", message: "Reps must be a whole number from 0 to 1000.",
+                code: "bad_request"),
             .init(target: .newEntry, json: #"{"exerciseId": "$MISSING"}"#, field: "exerciseId", message: notInLibrary),
             .init(target: .newEntry, json: #"{"exerciseId": "$BENS_EXERCISE"}"#, field: "exerciseId", message: notInLibrary),
-            .init(target: .newEntry, json: #"{"notes": "no exercise"}"#, field: "exerciseId", message: "Choose the exercise to add."),
+            .init(
+                target: .newEntry, json: #"{"notes": "no exercise"}"#, field: "exerciseId", message: "Choose the exercise to add."
+            ),
             .init(target: .entry, json: #"{"exerciseId": "$MISSING"}"#, field: "exerciseId", message: notInLibrary),
             .init(target: .entry, json: #"{"exerciseId": "$BENS_EXERCISE"}"#, field: "exerciseId", message: notInLibrary),
-            .init(target: .entry, json: #"{"restSeconds": 1801}"#, field: "restSeconds", message: "Rest must be between 0 and 1800 seconds."),
-            .init(target: .entry, json: #"{"supersetGroup": 0}"#, field: "supersetGroup", message: "A superset group is a number from 1 to 99."),
-            .init(target: .entry, json: "{\"notes\": \"\(String(repeating: "n", count: 1_001))\"}", field: "notes", message: "The notes are too long: at most 1000 characters."),
+            .init(
+                target: .entry, json: #"{"restSeconds": 1801}"#, field: "restSeconds",
+                message: "Rest must be between 0 and 1800 seconds."),
+            .init(
+                target: .entry, json: #"{"supersetGroup": 0}"#, field: "supersetGroup",
+                message: "A superset group is a number from 1 to 99."),
+            .init(
+                target: .entry, json: "{\"notes\": \"\(String(repeating: "n", count: 1_001))\"}", field: "notes",
+                message: "The notes are too long: at most 1000 characters."),
             .init(target: .entry, json: #"{"exerciseId": "#, field: nil, message: nil, code: "bad_request"),
-            .init(target: .start, json: "{\"id\": \"$NEW\", \"name\": \"\(String(repeating: "n", count: 101))\"}", field: "name", message: "The name is too long: at most 100 characters."),
-            .init(target: .start, json: #"{"id": "$NEW", "workoutTypeId": "$BENS_TYPE"}"#, field: "workoutTypeId", message: "That workout type is not one of yours."),
+            .init(
+                target: .start, json: "{\"id\": \"$NEW\", \"name\": \"\(String(repeating: "n", count: 101))\"}", field: "name",
+                message: "The name is too long: at most 100 characters."),
+            .init(
+                target: .start, json: #"{"id": "$NEW", "workoutTypeId": "$BENS_TYPE"}"#, field: "workoutTypeId",
+                message: "That workout type is not one of yours."),
             .init(
                 target: .start, json: #"{"id": "not-an-id"}"#, field: "id",
-                message: "ID must be a UUID such as 0b6c8e1a-6f9b-4c1e-9d3a-2f5e7a8b9c0d, not \"not-an-id\".", code: "bad_request"),
+                message: "ID must be a UUID such as 0b6c8e1a-6f9b-4c1e-9d3a-2f5e7a8b9c0d, not \"not-an-id\".", code: "bad_request"
+            ),
             .init(target: .start, json: #"{"id": "$NEW""#, field: nil, message: nil, code: "bad_request"),
-            .init(target: .patch, json: "{\"name\": \"\(String(repeating: "n", count: 101))\"}", field: "name", message: "The name is too long: at most 100 characters."),
+            .init(
+                target: .patch, json: "{\"name\": \"\(String(repeating: "n", count: 101))\"}", field: "name",
+                message: "The name is too long: at most 100 characters."),
             .init(target: .patch, json: #"{"name": "   "}"#, field: "name", message: "Give the workout a name."),
-            .init(target: .patch, json: #"{"sessionRPE": 11}"#, field: "sessionRPE", message: "Session RPE must be a whole number from 1 to 10."),
-            .init(target: .patch, json: #"{"sessionRPE": 0}"#, field: "sessionRPE", message: "Session RPE must be a whole number from 1 to 10."),
-            .init(target: .patch, json: "{\"notes\": \"\(String(repeating: "n", count: 2_001))\"}", field: "notes", message: "The notes are too long: at most 2000 characters."),
-            .init(target: .patch, json: #"{"workoutTypeId": "$BENS_TYPE"}"#, field: "workoutTypeId", message: "That workout type is not one of yours."),
+            .init(
+                target: .patch, json: #"{"sessionRPE": 11}"#, field: "sessionRPE",
+                message: "Session RPE must be a whole number from 1 to 10."),
+            .init(
+                target: .patch, json: #"{"sessionRPE": 0}"#, field: "sessionRPE",
+                message: "Session RPE must be a whole number from 1 to 10."),
+            .init(
+                target: .patch, json: "{\"notes\": \"\(String(repeating: "n", count: 2_001))\"}", field: "notes",
+                message: "The notes are too long: at most 2000 characters."),
+            .init(
+                target: .patch, json: #"{"workoutTypeId": "$BENS_TYPE"}"#, field: "workoutTypeId",
+                message: "That workout type is not one of yours."),
             .init(target: .rest, json: #"{"action": "pause"}"#, field: "action", message: "Use add, subtract or skip."),
-            .init(target: .rest, json: #"{}"#, field: "action", message: "Action is required: one of: add, subtract, skip.", code: "bad_request"),
-            .init(target: .order, json: #"{"ids": ["$ENTRY", "$ENTRY"]}"#, field: "ids", message: "The order names an item twice."),
-            .init(target: .order, json: #"{"ids": ["$MISSING"]}"#, field: "ids", message: "The order must list every item exactly once (2 items)."),
+            .init(
+                target: .rest, json: #"{}"#, field: "action", message: "Action is required: one of: add, subtract, skip.",
+                code: "bad_request"),
+            .init(
+                target: .order, json: #"{"ids": ["$ENTRY", "$ENTRY"]}"#, field: "ids", message: "The order names an item twice."),
+            .init(
+                target: .order, json: #"{"ids": ["$MISSING"]}"#, field: "ids",
+                message: "The order must list every item exactly once (2 items)."),
         ]
     }()
 
@@ -685,7 +735,10 @@ struct WorkoutAPITests {
             var requests: [(HTTPRequest.Method, String)] = []
             switch input.target {
             case .set:
-                requests = [(.put, "/api/v1/workouts/\(w)/entries/\(e)/sets/\(wkID())"), (.put, "/api/v1/workouts/\(w)/entries/\(e)/sets/\(s)")]
+                requests = [
+                    (.put, "/api/v1/workouts/\(w)/entries/\(e)/sets/\(wkID())"),
+                    (.put, "/api/v1/workouts/\(w)/entries/\(e)/sets/\(s)"),
+                ]
             case .newEntry: requests = [(.put, "/api/v1/workouts/\(w)/entries/\(wkID())")]
             case .entry: requests = [(.put, "/api/v1/workouts/\(w)/entries/\(e)")]
             case .start: requests = [(.post, "/api/v1/workouts")]

@@ -79,7 +79,8 @@ struct WorkoutCrossUserTests {
             #expect(order.status == .badRequest, "her entry is not one of his")
             #expect(try await ben.deleteSet(bw, s1).status == .notFound)
             let bensWorkout = try await ben.get(bw).text
-            #expect(try await snapshot().prefix(3) == before.prefix(3), "Ana's workout, active workout and history are as they were")
+            #expect(
+                try await snapshot().prefix(3) == before.prefix(3), "Ana's workout, active workout and history are as they were")
             #expect(try await ben.get(bw).text == bensWorkout)
         }
     }
@@ -89,7 +90,8 @@ struct WorkoutCrossUserTests {
         try await withApp(engine) { client, h in
             let (ana, ben) = (h.workouts(), h.workouts(.ben))
             let bench = try await ana.exercise(.bench)
-            let (anasOld, _) = try await ana.logWorkout(exercises: [bench], sets: [(5, 100), (5, 105)], fields: ["name": "Ana's Bench"])
+            let (anasOld, _) = try await ana.logWorkout(
+                exercises: [bench], sets: [(5, 100), (5, 105)], fields: ["name": "Ana's Bench"])
             #expect(try await ana.finish(anasOld).status == .ok)
             let anasType = try #require(try await ana.workoutTypes().first)
 
@@ -124,7 +126,9 @@ struct WorkoutCrossUserTests {
         }
     }
 
-    @Test("Ben reusing the id of one of Ana's rows for his own is refused (4xx, not a server error) and changes nothing", arguments: TestDatabase.all)
+    @Test(
+        "Ben reusing the id of one of Ana's rows for his own is refused (4xx, not a server error) and changes nothing",
+        arguments: TestDatabase.all)
     func reusedIDs(engine: TestDatabase) async throws {
         try await withApp(engine) { client, h in
             let (ana, ben) = (h.workouts(), h.workouts(.ben))

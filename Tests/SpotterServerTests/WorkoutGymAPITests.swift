@@ -8,11 +8,14 @@ import Testing
 /// last session's notes come back with the exercise.
 @Suite("Workouts API: supersets and last time's notes")
 struct WorkoutGymAPITests {
-    @Test("in a superset, ticking the first exercise's set starts no rest; the last one's starts its rest", arguments: TestDatabase.all)
+    @Test(
+        "in a superset, ticking the first exercise's set starts no rest; the last one's starts its rest",
+        arguments: TestDatabase.all)
     func supersetRest(engine: TestDatabase) async throws {
         try await withActiveWorkout(engine, of: [.bench, .incline, .squat]) { api, workout, _ in
             for (index, entry) in workout.entries.prefix(2).enumerated() {
-                let grouped = try await api.entry(workout.id, entry, ["exerciseId": workout.exercises[index], "supersetGroup": 1, "restSeconds": 75])
+                let grouped = try await api.entry(
+                    workout.id, entry, ["exerciseId": workout.exercises[index], "supersetGroup": 1, "restSeconds": 75])
                 #expect(grouped.status == .ok)
             }
             let (a, b) = (wkID(), wkID())
@@ -25,18 +28,22 @@ struct WorkoutGymAPITests {
             let squatSet = wkID()
             #expect(try await api.set(workout.id, workout.entries[2], squatSet, ["reps": 5, "weight": 100]).status == .ok)
             #expect(try await api.set(workout.id, workout.entries[2], wkID(), ["reps": 5, "weight": 100]).status == .ok)
-            let squat = try await api.set(workout.id, workout.entries[2], squatSet, ["reps": 5, "weight": 100, "done": true]).object()
+            let squat = try await api.set(workout.id, workout.entries[2], squatSet, ["reps": 5, "weight": 100, "done": true])
+                .object()
             #expect((squat["rest"] as? [String: Any])?["totalSeconds"] as? Int == 120)
         }
     }
 
-    @Test("the next workout's entry carries the last session's notes; a finished workout's carries none", arguments: TestDatabase.all)
+    @Test(
+        "the next workout's entry carries the last session's notes; a finished workout's carries none",
+        arguments: TestDatabase.all)
     func lastNotes(engine: TestDatabase) async throws {
         try await withWorkouts(engine) { api, _ in
             let squat = try await api.exercise(.squat)
             let (done, entries) = try await api.logWorkout(exercises: [squat], sets: [(reps: 5, weight: 100)])
             #expect(try await api.entry(done, entries[0], ["exerciseId": squat, "notes": "Wider stance"]).status == .ok)
-            let noted = try await api.set(done, entries[0], wkID(), ["reps": 5, "weight": 100, "done": true, "note": "grip slipped"])
+            let noted = try await api.set(
+                done, entries[0], wkID(), ["reps": 5, "weight": 100, "done": true, "note": "grip slipped"])
             #expect(noted.status == .ok)
             #expect(try await api.finish(done).status == .ok)
             let finished = try await api.get(done).object()
@@ -48,7 +55,9 @@ struct WorkoutGymAPITests {
         }
     }
 
-    @Test("a rest chosen for an exercise is remembered for it, before the default, in later workouts; another lifter's is their own", arguments: TestDatabase.all)
+    @Test(
+        "a rest chosen for an exercise is remembered for it, before the default, in later workouts; another lifter's is their own",
+        arguments: TestDatabase.all)
     func rememberedRest(engine: TestDatabase) async throws {
         try await withWorkouts(engine) { ana, h in
             let bench = try await ana.exercise(.bench)
@@ -85,7 +94,8 @@ struct WorkoutGymAPITests {
         return try #require(wkSets(entry).first)["records"] as? [String] ?? []
     }
 
-    @Test("a finished workout moved in time keeps its length and is judged again where it now stands", arguments: TestDatabase.all)
+    @Test(
+        "a finished workout moved in time keeps its length and is judged again where it now stands", arguments: TestDatabase.all)
     func moveFinished(engine: TestDatabase) async throws {
         try await withWorkouts(engine) { api, h in
             let squat = try await api.exercise(.squat)
@@ -116,7 +126,9 @@ struct WorkoutGymAPITests {
             let tooLong = try await api.patch(second, ["durationSeconds": 129_600])
             #expect(tooLong.status == .badRequest && tooLong.text.contains("A workout lasts from 1 minute to 24 hours."))
             let after = try await api.get(second).object()
-            #expect(after["startedAt"] as? String == wkTime(twoDaysBack) && after["endedAt"] as? String == wkTime(twoDaysBack.addingTimeInterval(2_700)))
+            #expect(
+                after["startedAt"] as? String == wkTime(twoDaysBack)
+                    && after["endedAt"] as? String == wkTime(twoDaysBack.addingTimeInterval(2_700)))
 
             // Another lifter cannot move it.
             let bens = try await h.workouts(.ben).patch(second, ["startedAt": wkTime(testNow)])
@@ -125,37 +137,50 @@ struct WorkoutGymAPITests {
         }
     }
 
-    @Test("a past workout is logged finished, beside the one in progress; a bad one is refused and nothing is made", arguments: TestDatabase.all)
+    @Test(
+        "a past workout is logged finished, beside the one in progress; a bad one is refused and nothing is made",
+        arguments: TestDatabase.all)
     func logPast(engine: TestDatabase) async throws {
         try await withWorkouts(engine) { api, h in
             let running = wkID()
             #expect(try await api.start(running, ["name": "Today"]).status == .created)
             let yesterday = testNow.addingTimeInterval(-86_400)
             let past = wkID()
-            let made = try await api.start(past, ["name": "Forgot this one", "startedAt": wkTime(yesterday), "durationSeconds": 3_000])
+            let made = try await api.start(
+                past, ["name": "Forgot this one", "startedAt": wkTime(yesterday), "durationSeconds": 3_000])
             #expect(made.status == .created, "\(made.text)")
             let body = try made.object()
-            #expect(body["isActive"] as? Bool == false && body["endedAt"] as? String == wkTime(yesterday.addingTimeInterval(3_000)))
+            #expect(
+                body["isActive"] as? Bool == false && body["endedAt"] as? String == wkTime(yesterday.addingTimeInterval(3_000)))
             #expect(try await api.active().object()["id"] as? String == running, "the workout in progress is left alone")
-            #expect(try await api.start(past, ["name": "Forgot this one", "startedAt": wkTime(yesterday), "durationSeconds": 3_000]).status == .created,
-                    "a retry finds it")
+            #expect(
+                try await api.start(past, ["name": "Forgot this one", "startedAt": wkTime(yesterday), "durationSeconds": 3_000])
+                    .status == .created,
+                "a retry finds it")
 
             let before = try await h.count("workouts")
             for (fields, field) in [
-                (["startedAt": wkTime(testNow.addingTimeInterval(7_200)), "durationSeconds": 600] as [String: any Sendable], "startedAt"),
+                (
+                    ["startedAt": wkTime(testNow.addingTimeInterval(7_200)), "durationSeconds": 600] as [String: any Sendable],
+                    "startedAt"
+                ),
                 (["durationSeconds": 600], "startedAt"),
                 (["startedAt": wkTime(yesterday), "durationSeconds": 30], "durationSeconds"),
                 (["startedAt": wkTime(yesterday), "durationSeconds": 600, "repeatOf": past], "startedAt"),
             ] {
                 let refused = try await api.start(wkID(), fields)
                 #expect(refused.status == .badRequest, "\(fields)")
-                #expect(refused.text.contains("\"field\":\"\(field)\"") || refused.text.contains("\"field\" : \"\(field)\""), "\(refused.text)")
+                #expect(
+                    refused.text.contains("\"field\":\"\(field)\"") || refused.text.contains("\"field\" : \"\(field)\""),
+                    "\(refused.text)")
             }
             #expect(try await h.count("workouts") == before, "nothing is made by a refused one")
         }
     }
 
-    @Test("a workout started on a phone without signal arrives later with the phone's start: in progress, named for that hour", arguments: TestDatabase.all)
+    @Test(
+        "a workout started on a phone without signal arrives later with the phone's start: in progress, named for that hour",
+        arguments: TestDatabase.all)
     func startedOffline(engine: TestDatabase) async throws {
         try await withWorkouts(engine) { api, h in
             // testNow is 14:13 in the harness lifter's zone; the phone started at 08:13.

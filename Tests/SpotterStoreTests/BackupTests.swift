@@ -42,16 +42,23 @@ struct BackupTests {
             #expect(written.workouts == workouts)
             let before = try Data(contentsOf: URL(fileURLWithPath: path))
 
-            #expect(await Self.message { _ = try await Backup.write(env.location, to: path, force: false, logger: TestEnvironment.logger) }
-                == "\(path) exists. Choose another file, or add --force to replace it.")
+            #expect(
+                await Self.message {
+                    _ = try await Backup.write(env.location, to: path, force: false, logger: TestEnvironment.logger)
+                }
+                    == "\(path) exists. Choose another file, or add --force to replace it.")
             #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before, "the refused backup left the file alone")
             _ = try await Backup.write(env.location, to: path, force: true, logger: TestEnvironment.logger)
 
             // Another account after the backup: a restore without --force refuses
             // and changes nothing; with it, the database is the backup again.
             try await env.withStore { store in _ = try await makeUser("ben", in: store) }
-            #expect(await Self.message { _ = try await Backup.restore(env.location, from: path, force: false, logger: TestEnvironment.logger) }
-                == "The database already holds 2 accounts. Stop the server and add --force to replace everything with the backup.")
+            #expect(
+                await Self.message {
+                    _ = try await Backup.restore(env.location, from: path, force: false, logger: TestEnvironment.logger)
+                }
+                    == "The database already holds 2 accounts. Stop the server and add --force to replace everything with the backup."
+            )
             let accounts = try await env.withStore { store in try await TestEnvironment.count("users", in: store) }
             #expect(accounts == 2)
             let restored = try await Backup.restore(env.location, from: path, force: true, logger: TestEnvironment.logger)
@@ -77,12 +84,19 @@ struct BackupTests {
             try Data("Date,Workout Name\n".utf8).write(to: URL(fileURLWithPath: path))
             try await env.withStore { store in _ = try await makeUser("anna", in: store) }
             let engineName = if case .sqlite = env.location { "SQLite" } else { "pg_dump" }
-            #expect(await Self.message { _ = try await Backup.restore(env.location, from: path, force: true, logger: TestEnvironment.logger) }
-                == "\(path) is not a Spotter backup (not a \(engineName) file).")
+            #expect(
+                await Self.message {
+                    _ = try await Backup.restore(env.location, from: path, force: true, logger: TestEnvironment.logger)
+                }
+                    == "\(path) is not a Spotter backup (not a \(engineName) file).")
             let accounts = try await env.withStore { store in try await TestEnvironment.count("users", in: store) }
             #expect(accounts == 1)
-            #expect(await Self.message { _ = try await Backup.restore(env.location, from: path + ".missing", force: true, logger: TestEnvironment.logger) }
-                == "Cannot open \(path).missing: check the path.")
+            #expect(
+                await Self.message {
+                    _ = try await Backup.restore(
+                        env.location, from: path + ".missing", force: true, logger: TestEnvironment.logger)
+                }
+                    == "Cannot open \(path).missing: check the path.")
         }
     }
 
@@ -92,10 +106,16 @@ struct BackupTests {
             let path = Self.file("damaged.backup")
             defer { try? FileManager.default.removeItem(atPath: path) }
             let isSQLite = if case .sqlite = env.location { true } else { false }
-            try Data((isSQLite ? "SQLite format 3\u{0}" : "PGDMP") .utf8 + Array(repeating: UInt8(7), count: 600)).write(to: URL(fileURLWithPath: path))
+            try Data((isSQLite ? "SQLite format 3\u{0}" : "PGDMP").utf8 + Array(repeating: UInt8(7), count: 600)).write(
+                to: URL(fileURLWithPath: path))
             try await env.withStore { store in _ = try await makeUser("anna", in: store) }
-            let message = await Self.message { _ = try await Backup.restore(env.location, from: path, force: true, logger: TestEnvironment.logger) }
-            #expect(message?.hasPrefix(isSQLite ? "\(path) is a SQLite file but not a Spotter backup" : "\(path) is not a readable pg_dump file") == true,
+            let message = await Self.message {
+                _ = try await Backup.restore(env.location, from: path, force: true, logger: TestEnvironment.logger)
+            }
+            #expect(
+                message?.hasPrefix(
+                    isSQLite ? "\(path) is a SQLite file but not a Spotter backup" : "\(path) is not a readable pg_dump file")
+                    == true,
                 "\(message ?? "no refusal")")
             let accounts = try await env.withStore { store in try await TestEnvironment.count("users", in: store) }
             #expect(accounts == 1)

@@ -18,7 +18,8 @@ struct BulkMarksTests {
     static func workout(_ days: Double, _ exercises: [UUID], weight: Double, reps: Int, userID: UUID) -> Workout {
         let start = now.addingTimeInterval(days * day)
         let entries = exercises.map { exerciseID in
-            let warmUp = WorkoutSet(id: UUID(), kind: .warmup, reps: 10, weight: Mass(weight / 2, .kg), done: true, updatedAt: start)
+            let warmUp = WorkoutSet(
+                id: UUID(), kind: .warmup, reps: 10, weight: Mass(weight / 2, .kg), done: true, updatedAt: start)
             let working: [WorkoutSet] = (0..<3).map { index in
                 let load = Mass(weight + 2.5 * Double(index), .kg)
                 return WorkoutSet(id: UUID(), reps: reps - index, weight: load, done: true, updatedAt: start)
@@ -35,16 +36,23 @@ struct BulkMarksTests {
         let sql = store.sql
         var lines: [String] = []
         for row in try await sql.raw("SELECT id, records FROM workout_sets WHERE user_id = \(bind: userID)").all() {
-            lines.append("set \(try row.decode(column: "id", as: UUID.self)) \(try row.decode(column: "records", as: String?.self) ?? "-")")
+            lines.append(
+                "set \(try row.decode(column: "id", as: UUID.self)) \(try row.decode(column: "records", as: String?.self) ?? "-")"
+            )
         }
         for row in try await sql.raw("SELECT id, volume_record FROM exercise_entries WHERE user_id = \(bind: userID)").all() {
-            lines.append("entry \(try row.decode(column: "id", as: UUID.self)) \(try row.decode(column: "volume_record", as: Bool?.self) ?? false)")
+            lines.append(
+                "entry \(try row.decode(column: "id", as: UUID.self)) \(try row.decode(column: "volume_record", as: Bool?.self) ?? false)"
+            )
         }
-        for row in try await sql.raw("""
+        for row in try await sql.raw(
+            """
             SELECT exercise_id, heaviest_kg, e1rm_kg, set_volume_kg, session_volume_kg, rep_weights FROM exercise_records \
             WHERE user_id = \(bind: userID)
-            """).all() {
-            lines.append("""
+            """
+        ).all() {
+            lines.append(
+                """
                 best \(try row.decode(column: "exercise_id", as: UUID.self)) \(try row.decode(column: "heaviest_kg", as: Double.self)) \
                 \(try row.decode(column: "e1rm_kg", as: Double.self)) \(try row.decode(column: "set_volume_kg", as: Double.self)) \
                 \(try row.decode(column: "session_volume_kg", as: Double.self)) \(try row.decode(column: "rep_weights", as: String.self))
@@ -63,11 +71,15 @@ struct BulkMarksTests {
                 let press = try await exercises.create(userID: anna.id, draft: benchDraft("Floor Press"), now: now).id
                 let workouts = WorkoutRepository(store: store)
                 // Logged first: even days, 100 kg rising by 5 kg a session.
-                let first = stride(from: 0.0, to: 20, by: 2).map { Self.workout($0, [squat, press], weight: 100 + 2.5 * $0, reps: 5, userID: anna.id) }
+                let first = stride(from: 0.0, to: 20, by: 2).map {
+                    Self.workout($0, [squat, press], weight: 100 + 2.5 * $0, reps: 5, userID: anna.id)
+                }
                 try await workouts.addFinished(first, userID: anna.id, now: now)
                 // Then a load of odd days between them, some heavier, some lighter, and later ones.
                 let second = stride(from: 1.0, to: 30, by: 2).map { days in
-                    Self.workout(days, days < 10 ? [squat] : [squat, press], weight: 95 + 3 * days, reps: days < 10 ? 8 : 3, userID: anna.id)
+                    Self.workout(
+                        days, days < 10 ? [squat] : [squat, press], weight: 95 + 3 * days, reps: days < 10 ? 8 : 3,
+                        userID: anna.id)
                 }
                 try await workouts.addFinished(second, userID: anna.id, now: now)
 
@@ -91,24 +103,33 @@ struct BulkMarksTests {
         }
     }
 
-    @Test("a bulk load keeps every value as given: text with tabs, line breaks and backslashes, empty values, targets, times", arguments: TestDatabase.all)
+    @Test(
+        "a bulk load keeps every value as given: text with tabs, line breaks and backslashes, empty values, targets, times",
+        arguments: TestDatabase.all)
     func valuesKept(engine: TestDatabase) async throws {
         try await TestEnvironment.with(engine) { env in
             try await env.withStore { store in
                 let anna = try await makeUser("anna", in: store)
-                let press = try await ExerciseRepository(store: store).create(userID: anna.id, draft: benchDraft("Floor Press"), now: now).id
+                let press = try await ExerciseRepository(store: store).create(
+                    userID: anna.id, draft: benchDraft("Floor Press"), now: now
+                ).id
                 let start = now.addingTimeInterval(-86_400)
                 let tricky = "tab\there\nnew line\r\\back\\slash \\N é 💪 'quote' \"double\""
                 let sets = [
                     WorkoutSet(
-                        id: UUID(), kind: .drop, reps: 8, weight: Mass(102.25, .lb), durationSeconds: 45, distanceMeters: 0.00001, rpe: 8.5,
-                        done: true, note: tricky, loggedAt: start.addingTimeInterval(60.123), updatedAt: start.addingTimeInterval(61.5),
+                        id: UUID(), kind: .drop, reps: 8, weight: Mass(102.25, .lb), durationSeconds: 45, distanceMeters: 0.00001,
+                        rpe: 8.5,
+                        done: true, note: tricky, loggedAt: start.addingTimeInterval(60.123),
+                        updatedAt: start.addingTimeInterval(61.5),
                         target: SetTarget(reps: RepRange(6, 10), rpe: 9)),
                     WorkoutSet(id: UUID(), kind: .working, done: false, note: "", updatedAt: start),
                 ]
                 let workout = Workout(
-                    id: UUID(), ownerID: anna.id, name: "Heavy", startedAt: start, endedAt: start.addingTimeInterval(3600), notes: tricky,
-                    entries: [ExerciseEntry(id: UUID(), exerciseID: press, notes: tricky, supersetGroup: 2, restSeconds: 90, sets: sets)])
+                    id: UUID(), ownerID: anna.id, name: "Heavy", startedAt: start, endedAt: start.addingTimeInterval(3600),
+                    notes: tricky,
+                    entries: [
+                        ExerciseEntry(id: UUID(), exerciseID: press, notes: tricky, supersetGroup: 2, restSeconds: 90, sets: sets)
+                    ])
                 try await WorkoutRepository(store: store).addFinished([workout], userID: anna.id, now: now)
                 var stored = try #require(try await WorkoutRepository(store: store).find(id: workout.id, userID: anna.id))
                 for index in stored.entries.indices { stored.entries[index].records = EntryRecords() }

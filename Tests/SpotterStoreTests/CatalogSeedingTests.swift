@@ -34,9 +34,11 @@ struct CatalogSeedingTests {
 
                 catalog.version += 1
                 catalog.exercises[0].description = "A rewritten description."
-                catalog.exercises.append(.init(
-                    key: "zercher-squat-test", name: "Zercher Squat (Test)", primaryMuscles: [.legs], secondaryMuscles: [.core],
-                    equipment: .barbell, kind: .weightReps, aliases: [], description: "Bar in the elbows."))
+                catalog.exercises.append(
+                    .init(
+                        key: "zercher-squat-test", name: "Zercher Squat (Test)", primaryMuscles: [.legs],
+                        secondaryMuscles: [.core],
+                        equipment: .barbell, kind: .weightReps, aliases: [], description: "Bar in the elbows."))
                 let outcome = try await CatalogSeeder(store: store).seed(catalog, now: now.addingTimeInterval(60))
                 #expect(outcome == .init(added: 1, updated: 1))
 

@@ -14,9 +14,10 @@ struct ConcurrentWriteTests {
         try await CatalogSeeder(store: store).seed(CatalogSeeder.bundledCatalog(), now: now)
         let exercise = try #require(try await ExerciseRepository(store: store).list(userID: user.id).first)
         let workout = try await WorkoutService.at(now, in: store).start(
-                .init(id: UUID(), name: "Push", workoutTypeID: nil), user: user)
+            .init(id: UUID(), name: "Push", workoutTypeID: nil), user: user)
         let entry = UUID()
-        _ = try await WorkoutService.at(now, in: store).putEntry(workoutID: workout.id, entryID: entry, change: EntryChange(exerciseID: exercise.id), user: user)
+        _ = try await WorkoutService.at(now, in: store).putEntry(
+            workoutID: workout.id, entryID: entry, change: EntryChange(exerciseID: exercise.id), user: user)
         return (workout.id, entry)
     }
 
@@ -24,7 +25,9 @@ struct ConcurrentWriteTests {
         _ store: SpotterStore, _ ids: (workout: UUID, entry: UUID), set: UUID, done: Bool, user: User, at seconds: Double
     ) async throws -> SetWriteResult {
         try await WorkoutService.at(now.addingTimeInterval(seconds), in: store).putSet(
-                SetWrite(workoutID: ids.workout, entryID: ids.entry, setID: set, draft: SetDraft(reps: 5, weight: 100, done: done), changedAt: now.addingTimeInterval(seconds)), user: user)
+            SetWrite(
+                workoutID: ids.workout, entryID: ids.entry, setID: set, draft: SetDraft(reps: 5, weight: 100, done: done),
+                changedAt: now.addingTimeInterval(seconds)), user: user)
     }
 
     /// Runs `write` for every id at once (with its index) and keeps each one's outcome.
@@ -66,13 +69,15 @@ struct ConcurrentWriteTests {
                 let stored = try #require(try await workouts.find(id: ids.workout, userID: ana.id)).entries[0].sets
                 #expect(Set(stored.map(\.id)) == Set(setIDs))
                 #expect(try await TestEnvironment.count("workout_sets", in: store) == 16)
-                let positions = try await TestEnvironment.integers("SELECT position AS n FROM workout_sets ORDER BY position", in: store)
+                let positions = try await TestEnvironment.integers(
+                    "SELECT position AS n FROM workout_sets ORDER BY position", in: store)
                 #expect(positions == Array(0..<16))
             }
         }
     }
 
-    @Test("a bad write among many at once fails alone, with its own message, and the rest are stored", arguments: TestDatabase.all)
+    @Test(
+        "a bad write among many at once fails alone, with its own message, and the rest are stored", arguments: TestDatabase.all)
     func failureStaysAlone(engine: TestDatabase) async throws {
         try await TestEnvironment.with(engine) { env in
             try await env.withStore { store in
@@ -84,10 +89,14 @@ struct ConcurrentWriteTests {
                 let outcomes = await atOnce(good + [bad]) { index, id in
                     let draft = id == bad ? SetDraft(reps: 5000) : SetDraft(reps: 5, weight: 100)
                     return try await WorkoutService.at(now, in: store).putSet(
-                SetWrite(workoutID: ids.workout, entryID: ids.entry, setID: id, draft: draft, changedAt: now.addingTimeInterval(Double(index))), user: ana)
+                        SetWrite(
+                            workoutID: ids.workout, entryID: ids.entry, setID: id, draft: draft,
+                            changedAt: now.addingTimeInterval(Double(index))), user: ana)
                 }
                 for id in good { #expect((try? outcomes[id]?.get())?.applied == true) }
-                #expect(throws: SpotterError.invalid(field: "reps", "Reps must be between 0 and 1000.")) { try outcomes[bad]?.get() }
+                #expect(throws: SpotterError.invalid(field: "reps", "Reps must be between 0 and 1000.")) {
+                    try outcomes[bad]?.get()
+                }
                 let stored = try #require(try await workouts.find(id: ids.workout, userID: ana.id)).entries[0].sets
                 #expect(Set(stored.map(\.id)) == Set(good))
             }
@@ -125,7 +134,9 @@ struct ConcurrentWriteTests {
         }
     }
 
-    @Test("another lifter writing into a workout by its id while its owner logs sets is refused, and changes nothing", arguments: TestDatabase.all)
+    @Test(
+        "another lifter writing into a workout by its id while its owner logs sets is refused, and changes nothing",
+        arguments: TestDatabase.all)
     func intruderAmongBatchedWrites(engine: TestDatabase) async throws {
         try await TestEnvironment.with(engine) { env in
             try await env.withStore { store in
@@ -156,7 +167,9 @@ struct ConcurrentWriteTests {
                 for _ in 0..<10 {
                     let set = UUID()
                     try await withThrowingTaskGroup(of: Void.self) { group in
-                        for _ in 0..<2 { group.addTask { _ = try await putSet(store, ids, set: set, done: true, user: ana, at: 1) } }
+                        for _ in 0..<2 {
+                            group.addTask { _ = try await putSet(store, ids, set: set, done: true, user: ana, at: 1) }
+                        }
                         try await group.waitForAll()
                     }
                 }

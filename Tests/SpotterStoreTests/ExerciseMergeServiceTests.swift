@@ -13,7 +13,8 @@ struct ExerciseMergeServiceTests {
     /// squat with a finished 110 x 5 two days ago, and a workout in progress with her Squat.
     func withHistory(
         _ engine: TestDatabase,
-        _ body: @escaping @Sendable (SpotterStore, User, _ own: Exercise, _ barbell: Exercise, _ active: Workout) async throws -> Void
+        _ body:
+            @escaping @Sendable (SpotterStore, User, _ own: Exercise, _ barbell: Exercise, _ active: Workout) async throws -> Void
     ) async throws {
         try await TestEnvironment.with(engine) { env in
             try await env.withStore { store in
@@ -21,26 +22,35 @@ struct ExerciseMergeServiceTests {
                 let ana = try await makeUser("ana", in: store)
                 let exercises = ExerciseRepository(store: store)
                 let own = try await exercises.create(
-                    userID: ana.id, draft: ExerciseDraft(name: "Squat", muscleGroups: [.legs], equipment: .barbell, kind: .weightReps), now: now)
+                    userID: ana.id,
+                    draft: ExerciseDraft(name: "Squat", muscleGroups: [.legs], equipment: .barbell, kind: .weightReps), now: now)
                 let barbell = try #require(try await exercises.list(userID: ana.id).first { $0.name == "Squat (Barbell)" })
                 let workouts = WorkoutRepository(store: store)
                 for (exercise, weight, daysAgo) in [(own, 120.0, 7.0), (barbell, 110.0, 2.0)] {
                     let past = try await WorkoutService.at(now, in: store).logPast(
-                        .init(id: UUID(), name: "Legs", startedAt: now.addingTimeInterval(-daysAgo * 86_400), durationSeconds: 3_600), user: ana)
+                        .init(
+                            id: UUID(), name: "Legs", startedAt: now.addingTimeInterval(-daysAgo * 86_400), durationSeconds: 3_600
+                        ), user: ana)
                     let entry = UUID()
-                    _ = try await WorkoutService.at(now, in: store).putEntry(workoutID: past.id, entryID: entry, change: EntryChange(exerciseID: exercise.id), user: ana)
+                    _ = try await WorkoutService.at(now, in: store).putEntry(
+                        workoutID: past.id, entryID: entry, change: EntryChange(exerciseID: exercise.id), user: ana)
                     _ = try await WorkoutService.at(now, in: store).putSet(
-                SetWrite(workoutID: past.id, entryID: entry, setID: UUID(), draft: SetDraft(kind: "working", reps: 5, weight: weight, done: true), changedAt: now), user: ana)
+                        SetWrite(
+                            workoutID: past.id, entryID: entry, setID: UUID(),
+                            draft: SetDraft(kind: "working", reps: 5, weight: weight, done: true), changedAt: now), user: ana)
                 }
                 let active = try await WorkoutService.at(now, in: store).start(
-                .init(id: UUID(), name: "Today", workoutTypeID: nil), user: ana)
-                _ = try await WorkoutService.at(now, in: store).putEntry(workoutID: active.id, entryID: UUID(), change: EntryChange(exerciseID: own.id), user: ana)
+                    .init(id: UUID(), name: "Today", workoutTypeID: nil), user: ana)
+                _ = try await WorkoutService.at(now, in: store).putEntry(
+                    workoutID: active.id, entryID: UUID(), change: EntryChange(exerciseID: own.id), user: ana)
                 try await body(store, ana, own, barbell, try #require(try await workouts.find(id: active.id, userID: ana.id)))
             }
         }
     }
 
-    @Test("every entry moves, the bests cover both histories (120 kg), and the merged exercise is deleted", arguments: TestDatabase.all)
+    @Test(
+        "every entry moves, the bests cover both histories (120 kg), and the merged exercise is deleted",
+        arguments: TestDatabase.all)
     func merges(engine: TestDatabase) async throws {
         try await withHistory(engine) { store, ana, own, barbell, active in
             let before = try await ProgressRepository(store: store).bests(userID: ana.id, exerciseIDs: [barbell.id])
@@ -61,11 +71,16 @@ struct ExerciseMergeServiceTests {
         try await withHistory(engine) { store, ana, own, barbell, active in
             let service = ExerciseMergeService(store: store)
             let plank = try #require(try await ExerciseRepository(store: store).list(userID: ana.id).first { $0.name == "Plank" })
-            await #expect(throws: SpotterError.invalid(
-                field: "into", "Squat is logged as weight × reps and Plank as duration: only exercises logged the same way can be merged.")) {
+            await #expect(
+                throws: SpotterError.invalid(
+                    field: "into",
+                    "Squat is logged as weight × reps and Plank as duration: only exercises logged the same way can be merged.")
+            ) {
                 try await service.merge(own.id, into: plank.id, userID: ana.id, now: now)
             }
-            await #expect(throws: SpotterError.forbidden("Built-in exercises cannot be merged. You can merge only exercises you made.")) {
+            await #expect(
+                throws: SpotterError.forbidden("Built-in exercises cannot be merged. You can merge only exercises you made.")
+            ) {
                 try await service.merge(barbell.id, into: own.id, userID: ana.id, now: now)
             }
             let ben = try await makeUser("ben", in: store)

@@ -1,16 +1,18 @@
 import Foundation
 import SpotterCore
-@testable import SpotterStore
 import SpotterTestSupport
 import Testing
+
+@testable import SpotterStore
 
 /// The store's group commit as each engine runs it: on SQLite one queue for every
 /// write, on PostgreSQL one per workout, where only a later write of the same
 /// workout in a batch may skip taking the workout's lock.
 @Suite("Group commit")
 struct GroupCommitTests {
-    @Test("writes that queue behind a batch share the next one; only a later write of the same workout is told its lock is held",
-          arguments: TestDatabase.all)
+    @Test(
+        "writes that queue behind a batch share the next one; only a later write of the same workout is told its lock is held",
+        arguments: TestDatabase.all)
     func laterWritesOfOneWorkoutShareItsLock(engine: TestDatabase) async throws {
         try await TestEnvironment.with(engine) { env in
             try await env.withStore { store in
@@ -52,7 +54,9 @@ struct GroupCommitTests {
                 #expect(try await first.value == false)
                 var turns: [Bool] = []
                 for task in later { turns.append(try await task.value) }
-                #expect(turns.sorted { !$0 && $1 } == [false, true], "the first of the next batch locks the workout, the second finds it locked")
+                #expect(
+                    turns.sorted { !$0 && $1 } == [false, true],
+                    "the first of the next batch locks the workout, the second finds it locked")
                 #expect(try await other.value == false, "another workout is never taken for locked")
                 await commit.idle()
                 #expect(commit.waiting == 0)

@@ -32,12 +32,17 @@ struct GuidedWorld: Sendable {
         paused: Bool = false, pausedSeconds: Int = 0, pausedAt: Double? = nil, started: Double = 0
     ) -> GuidedPlayer.State {
         GuidedPlayer.State(
-            item: item, set: set, phase: phase, endsAt: endsAt.map { now.addingTimeInterval($0) }, totalSeconds: total, pausedRemaining: pausedRemaining,
-            isPaused: paused, startedAt: now.addingTimeInterval(started), pausedSeconds: pausedSeconds, pausedAt: pausedAt.map { now.addingTimeInterval($0) })
+            item: item, set: set, phase: phase, endsAt: endsAt.map { now.addingTimeInterval($0) }, totalSeconds: total,
+            pausedRemaining: pausedRemaining,
+            isPaused: paused, startedAt: now.addingTimeInterval(started), pausedSeconds: pausedSeconds,
+            pausedAt: pausedAt.map { now.addingTimeInterval($0) })
     }
 
-    func play(_ template: UUID? = nil, workoutID: UUID, replaceActive: Bool = false, user: User? = nil) async throws -> GuidedService.Snapshot {
-        try await service.play(templateID: template ?? legs.id, workoutID: workoutID, replaceActive: replaceActive, user: user ?? ana)
+    func play(_ template: UUID? = nil, workoutID: UUID, replaceActive: Bool = false, user: User? = nil) async throws
+        -> GuidedService.Snapshot
+    {
+        try await service.play(
+            templateID: template ?? legs.id, workoutID: workoutID, replaceActive: replaceActive, user: user ?? ana)
     }
 
     @discardableResult
@@ -61,7 +66,9 @@ struct GuidedWorld: Sendable {
     func sets(_ id: UUID) async throws -> [[String]] {
         try await workout(id).entries.map { entry in
             entry.sets.map { set in
-                let what = set.durationSeconds.map { "\($0) s" } ?? "\(set.reps ?? 0) x \(set.weight.map { "\($0.value)" } ?? "-") \(set.weight?.unit.rawValue ?? "")"
+                let what =
+                    set.durationSeconds.map { "\($0) s" }
+                    ?? "\(set.reps ?? 0) x \(set.weight.map { "\($0.value)" } ?? "-") \(set.weight?.unit.rawValue ?? "")"
                 return what + (set.done ? " done" : "")
             }
         }
@@ -83,12 +90,15 @@ func withGuided(_ engine: TestDatabase, _ body: @escaping @Sendable (GuidedWorld
                 draft: TemplateDraft(
                     name: "Guided Legs",
                     exercises: [
-                        .init(exerciseID: squat, setCount: 2, repMin: 5, repMax: 5, targetWeight: 100, weightUnit: "kg", restSeconds: 60),
+                        .init(
+                            exerciseID: squat, setCount: 2, repMin: 5, repMax: 5, targetWeight: 100, weightUnit: "kg",
+                            restSeconds: 60),
                         .init(exerciseID: wallSit, setCount: 2, restSeconds: 20, targetDurationSeconds: 40),
                     ],
                     breaks: [.init(position: 1, seconds: 30)], guided: true),
                 user: ana)
-            try await body(GuidedWorld(store: store, clock: clock, ana: ana, ben: ben, squat: squat, wallSit: wallSit, legs: legs))
+            try await body(
+                GuidedWorld(store: store, clock: clock, ana: ana, ben: ben, squat: squat, wallSit: wallSit, legs: legs))
         }
     }
 }
@@ -97,7 +107,9 @@ func withGuided(_ engine: TestDatabase, _ body: @escaping @Sendable (GuidedWorld
 struct GuidedServiceTests {
     typealias W = GuidedWorld
 
-    @Test("A play-through: every action's state, the sets logged with the values sent, the workout finished into history and records", arguments: TestDatabase.all)
+    @Test(
+        "A play-through: every action's state, the sets logged with the values sent, the workout finished into history and records",
+        arguments: TestDatabase.all)
     func playThrough(engine: TestDatabase) async throws {
         try await withGuided(engine) { w in
             let id = UUID()
@@ -116,7 +128,8 @@ struct GuidedServiceTests {
             #expect(try await w.sets(id) == [["5 x 100.0 kg", "5 x 100.0 kg"], ["40 s", "40 s"]], "planned, nothing done")
 
             // Set 1 done at 30 with 6 x 102.5 kg: the rest runs 30-90.
-            var snap = try await w.send(.complete, at: 30, expected: (0, 0, .set), values: SetDraft(reps: 6, weight: 102.5), workout: id)
+            var snap = try await w.send(
+                .complete, at: 30, expected: (0, 0, .set), values: SetDraft(reps: 6, weight: 102.5), workout: id)
             #expect(snap.state == W.state(0, 1, .rest, endsAt: 90, total: 60))
             #expect(snap.workout == nil, "an action answers without the workout")
             #expect(try await w.sets(id) == [["6 x 102.5 kg done", "5 x 100.0 kg"], ["40 s", "40 s"]])
@@ -146,7 +159,9 @@ struct GuidedServiceTests {
             #expect(snap.state == W.state(2, 1, .timedSet, endsAt: 320, total: 40, pausedSeconds: 60))
             #expect(snap.state.remainingSeconds(at: snap.now) == 20)
             #expect(try await w.sets(id) == [["6 x 102.5 kg done", "5 x 100.0 kg done"], ["40 s done", "40 s"]])
-            #expect(try await w.workout(id).entries[1].sets[0].updatedAt == Foundation.Date(timeIntervalSince1970: 1_790_000_260), "done when it ran out")
+            #expect(
+                try await w.workout(id).entries[1].sets[0].updatedAt == Foundation.Date(timeIntervalSince1970: 1_790_000_260),
+                "done when it ran out")
 
             // The last set skipped: the workout is finished, the skipped set not done.
             snap = try await w.send(.skip, at: 305, expected: (2, 1, .timedSet), workout: id)
@@ -158,7 +173,8 @@ struct GuidedServiceTests {
             #expect(try await w.workouts.active(userID: w.ana.id) == nil)
 
             // The squat sets count for records: heaviest 102.5, best set 6 x 102.5 = 615, session 615 + 500 = 1115.
-            let bests = try #require(try await ProgressRepository(store: w.store).bests(userID: w.ana.id, exerciseIDs: [w.squat])[w.squat])
+            let bests = try #require(
+                try await ProgressRepository(store: w.store).bests(userID: w.ana.id, exerciseIDs: [w.squat])[w.squat])
             #expect(bests.heaviest == 102.5)
             #expect(bests.setVolume == 615)
             #expect(bests.sessionVolume == 1_115)
@@ -202,7 +218,8 @@ struct GuidedServiceTests {
             #expect(read.state == W.state(2, 1, .rest, endsAt: 120, total: 20))
             #expect(try await w.sets(id)[1] == ["40 s done", "40 s"])
             // A "complete" for the set the lifter still saw changes nothing: it is already done.
-            let late = try await w.send(.complete, at: 101, expected: (2, 0, .timedSet), values: SetDraft(durationSeconds: 35), workout: id)
+            let late = try await w.send(
+                .complete, at: 101, expected: (2, 0, .timedSet), values: SetDraft(durationSeconds: 35), workout: id)
             #expect(late.state == W.state(2, 1, .rest, endsAt: 120, total: 20))
             #expect(try await w.sets(id)[1] == ["40 s done", "40 s"], "not logged again, not changed to 35 s")
             _ = try await w.snapshot(at: 102, workout: id)
@@ -217,7 +234,8 @@ struct GuidedServiceTests {
             _ = try await w.play(workoutID: id)
             try await w.send(.complete, at: 10, expected: (0, 0, .set), values: SetDraft(reps: 5, weight: 100), workout: id)
             // The same tap again (a second device, a double tap): the player is resting now.
-            let again = try await w.send(.complete, at: 11, expected: (0, 0, .set), values: SetDraft(reps: 3, weight: 90), workout: id)
+            let again = try await w.send(
+                .complete, at: 11, expected: (0, 0, .set), values: SetDraft(reps: 3, weight: 90), workout: id)
             #expect(again.state == W.state(0, 1, .rest, endsAt: 70, total: 60))
             #expect(try await w.sets(id)[0] == ["5 x 100.0 kg done", "5 x 100.0 kg"])
             for action in [GuidedService.Action.skip, .extend, .pause] {
@@ -228,7 +246,9 @@ struct GuidedServiceTests {
         }
     }
 
-    @Test("Stop and keep: the workout is finished with the sets done so far and the player reads as finished", arguments: TestDatabase.all)
+    @Test(
+        "Stop and keep: the workout is finished with the sets done so far and the player reads as finished",
+        arguments: TestDatabase.all)
     func stopAndKeep(engine: TestDatabase) async throws {
         try await withGuided(engine) { w in
             let id = UUID()
@@ -242,11 +262,16 @@ struct GuidedServiceTests {
             #expect(try await w.workouts.history(userID: w.ana.id).map(\.id) == [id])
             let read = try await w.snapshot(at: 60, workout: id)
             #expect(read.state == W.state(0, 1, .finished, total: 0), "no countdown is left running on a stopped player")
-            #expect(try await ProgressRepository(store: w.store).bests(userID: w.ana.id, exerciseIDs: [w.squat])[w.squat]?.heaviest == 110)
+            #expect(
+                try await ProgressRepository(store: w.store).bests(userID: w.ana.id, exerciseIDs: [w.squat])[w.squat]?.heaviest
+                    == 110)
 
             // Stopping again and keeping: nothing changes. Discarding a finished workout is refused.
             try await w.service.stop(id, keep: true, user: w.ana)
-            await #expect(throws: SpotterError.conflict(field: nil, message: "This workout is already finished. Delete it from your history instead.")) {
+            await #expect(
+                throws: SpotterError.conflict(
+                    field: nil, message: "This workout is already finished. Delete it from your history instead.")
+            ) {
                 try await w.service.stop(id, keep: false, user: w.ana)
             }
             #expect(try await w.workout(id) == kept, "still in history, as it was")
@@ -266,9 +291,13 @@ struct GuidedServiceTests {
             #expect(try await w.count("workouts") == 0)
             #expect(try await w.count("workout_sets") == 0)
             #expect(try await w.count("guided_sessions") == 0)
-            #expect((try await ProgressRepository(store: w.store).bests(userID: w.ana.id, exerciseIDs: [w.squat])[w.squat]?.heaviest ?? 0) == 0)
+            #expect(
+                (try await ProgressRepository(store: w.store).bests(userID: w.ana.id, exerciseIDs: [w.squat])[w.squat]?.heaviest
+                    ?? 0) == 0)
             await #expect(throws: SpotterError.notFound("The guided workout")) { try await w.service.snapshot(id, user: w.ana) }
-            await #expect(throws: SpotterError.notFound("The guided workout")) { try await w.service.stop(id, keep: true, user: w.ana) }
+            await #expect(throws: SpotterError.notFound("The guided workout")) {
+                try await w.service.stop(id, keep: true, user: w.ana)
+            }
         }
     }
 
@@ -276,10 +305,16 @@ struct GuidedServiceTests {
     func nothingToPlay(engine: TestDatabase) async throws {
         try await withGuided(engine) { w in
             let breaksOnly = try await w.templates.create(
-                id: UUID(), draft: TemplateDraft(name: "Just Breathing", exercises: [], breaks: [.init(position: 0, seconds: 60)]), user: w.ana)
-            let empty = try await w.templates.create(id: UUID(), draft: TemplateDraft(name: "Nothing Yet", exercises: []), user: w.ana)
+                id: UUID(),
+                draft: TemplateDraft(name: "Just Breathing", exercises: [], breaks: [.init(position: 0, seconds: 60)]),
+                user: w.ana)
+            let empty = try await w.templates.create(
+                id: UUID(), draft: TemplateDraft(name: "Nothing Yet", exercises: []), user: w.ana)
             for template in [breaksOnly, empty] {
-                await #expect(throws: SpotterError.invalid(field: "templateId", "\(template.name) has no exercise to play. Add one to its timeline first.")) {
+                await #expect(
+                    throws: SpotterError.invalid(
+                        field: "templateId", "\(template.name) has no exercise to play. Add one to its timeline first.")
+                ) {
                     try await w.play(template.id, workoutID: UUID())
                 }
             }
@@ -297,7 +332,9 @@ struct GuidedServiceTests {
             // Now one squat row of 5 sets with a 90 s break first.
             _ = try await w.templates.save(
                 id: w.legs.id,
-                draft: TemplateDraft(exercises: [.init(exerciseID: w.squat, setCount: 5, restSeconds: 30)], breaks: [.init(position: 0, seconds: 90)]),
+                draft: TemplateDraft(
+                    exercises: [.init(exerciseID: w.squat, setCount: 5, restSeconds: 30)],
+                    breaks: [.init(position: 0, seconds: 90)]),
                 user: w.ana)
             let read = try await w.snapshot(at: 5, workout: id)
             #expect(read.plan == started.plan)
@@ -308,7 +345,9 @@ struct GuidedServiceTests {
         }
     }
 
-    @Test("A retry of play with the same workout id answers the player already running; another workout's id is refused", arguments: TestDatabase.all)
+    @Test(
+        "A retry of play with the same workout id answers the player already running; another workout's id is refused",
+        arguments: TestDatabase.all)
     func retry(engine: TestDatabase) async throws {
         try await withGuided(engine) { w in
             let id = UUID()
@@ -327,7 +366,10 @@ struct GuidedServiceTests {
             try await w.service.stop(id, keep: true, user: w.ana)
             let other = try await WorkoutService.at(now, in: w.store).start(
                 .init(id: UUID(), name: "Other", workoutTypeID: nil), user: w.ana)
-            await #expect(throws: SpotterError.conflict(field: "id", message: "This id is already in use. Make a new one and send the change again.")) {
+            await #expect(
+                throws: SpotterError.conflict(
+                    field: "id", message: "This id is already in use. Make a new one and send the change again.")
+            ) {
                 try await w.play(workoutID: other.id)
             }
             #expect(try await w.count("guided_sessions") == 1)
@@ -335,7 +377,9 @@ struct GuidedServiceTests {
         }
     }
 
-    @Test("Another lifter's workout has no player for him: read, act and stop are not found, and Ana's is unchanged", arguments: TestDatabase.all)
+    @Test(
+        "Another lifter's workout has no player for him: read, act and stop are not found, and Ana's is unchanged",
+        arguments: TestDatabase.all)
     func otherLifter(engine: TestDatabase) async throws {
         try await withGuided(engine) { w in
             let id = UUID()
@@ -351,7 +395,9 @@ struct GuidedServiceTests {
         }
     }
 
-    @Test("A timed last set that ran out while nobody looked finishes the workout when it ended, not when it was seen", arguments: TestDatabase.all)
+    @Test(
+        "A timed last set that ran out while nobody looked finishes the workout when it ended, not when it was seen",
+        arguments: TestDatabase.all)
     func finishWhenTheLastCountdownEnded(engine: TestDatabase) async throws {
         try await withGuided(engine) { w in
             let id = UUID()

@@ -14,7 +14,8 @@ import Testing
             try await env.withStore { store in
                 try await CatalogSeeder(store: store).seed(CatalogSeeder.bundledCatalog(), now: now)
                 let ana = try await makeUser("ana", in: store)
-                let squat = try #require(try await ExerciseRepository(store: store).list(userID: ana.id).first { $0.name == "Squat (Barbell)" })
+                let squat = try #require(
+                    try await ExerciseRepository(store: store).list(userID: ana.id).first { $0.name == "Squat (Barbell)" })
                 let repository = WorkoutRepository(store: store)
                 func set(_ reps: Int, _ kilograms: Double, kind: SetKind = .working, done: Bool = true) -> WorkoutSet {
                     WorkoutSet(
@@ -26,15 +27,21 @@ import Testing
                     Workout(
                         id: UUID(), ownerID: ana.id, name: "Legs", startedAt: now.addingTimeInterval(days * 86_400),
                         endedAt: now.addingTimeInterval(days * 86_400 + 3_600), notes: "good day",
-                        entries: [ExerciseEntry(id: UUID(), exerciseID: squat.id, notes: "belt on", sets: [
-                            set(5, 60, kind: .warmup), set(5, kilograms), set(5, kilograms), set(5, kilograms + 5, done: false),
-                            // Every figure a set can hold, planned (not done: the volumes stay round).
-                            WorkoutSet(
-                                id: UUID(), kind: .drop, reps: 8, weight: Mass(102.5, .lb), durationSeconds: 90, distanceMeters: 1_234.5,
-                                rpe: 7.5, done: false, updatedAt: now),
-                        ]),
-                        // An entry with no sets yet keeps its place.
-                        ExerciseEntry(id: UUID(), exerciseID: squat.id)])
+                        entries: [
+                            ExerciseEntry(
+                                id: UUID(), exerciseID: squat.id, notes: "belt on",
+                                sets: [
+                                    set(5, 60, kind: .warmup), set(5, kilograms), set(5, kilograms),
+                                    set(5, kilograms + 5, done: false),
+                                    // Every figure a set can hold, planned (not done: the volumes stay round).
+                                    WorkoutSet(
+                                        id: UUID(), kind: .drop, reps: 8, weight: Mass(102.5, .lb), durationSeconds: 90,
+                                        distanceMeters: 1_234.5,
+                                        rpe: 7.5, done: false, updatedAt: now),
+                                ]),
+                            // An entry with no sets yet keeps its place.
+                            ExerciseEntry(id: UUID(), exerciseID: squat.id),
+                        ])
                 }
                 // And a workout with no entries at all.
                 let empty = Workout(
@@ -47,7 +54,8 @@ import Testing
                 #expect(totals.map(\.id) == full.map(\.id))
                 #expect(totals.map(\.startedAt) == full.map(\.startedAt))
                 let kinds = [squat.id: ExerciseKind.weightReps]
-                #expect(totals.map { Volume.of($0, kinds: kinds, in: .kg) } == [Volume(load: 1_100), Volume(load: 1_000), Volume()])
+                #expect(
+                    totals.map { Volume.of($0, kinds: kinds, in: .kg) } == [Volume(load: 1_100), Volume(load: 1_000), Volume()])
                 #expect(totals.map(\.entries.count) == [2, 2, 0])
                 #expect(totals.map { $0.entries.map(\.id) } == full.map { $0.entries.map(\.id) })
                 #expect(totals.map { $0.entries.map(\.sets.count) } == [[5, 0], [5, 0], []])
@@ -84,28 +92,44 @@ import Testing
                 let squat = try #require(catalog.first { $0.name == "Squat (Barbell)" })
                 let pullUp = try #require(catalog.first { $0.kind == .bodyweightReps })
                 let repository = WorkoutRepository(store: store)
-                func set(_ reps: Int?, _ weight: Mass?, kind: SetKind = .working, done: Bool = true, seconds: Int? = nil) -> WorkoutSet {
-                    WorkoutSet(id: UUID(), kind: kind, reps: reps, weight: weight, durationSeconds: seconds, done: done, updatedAt: now)
+                func set(_ reps: Int?, _ weight: Mass?, kind: SetKind = .working, done: Bool = true, seconds: Int? = nil)
+                    -> WorkoutSet
+                {
+                    WorkoutSet(
+                        id: UUID(), kind: kind, reps: reps, weight: weight, durationSeconds: seconds, done: done, updatedAt: now)
                 }
                 func workout(_ owner: UUID, daysAgo: Double, _ entries: [ExerciseEntry]) -> Workout {
                     let start = now.addingTimeInterval(-daysAgo * 86_400)
-                    return Workout(id: UUID(), ownerID: owner, name: "Day", startedAt: start, endedAt: start.addingTimeInterval(3_600), entries: entries)
+                    return Workout(
+                        id: UUID(), ownerID: owner, name: "Day", startedAt: start, endedAt: start.addingTimeInterval(3_600),
+                        entries: entries)
                 }
-                let mixed = workout(ana.id, daysAgo: 1, [
-                    ExerciseEntry(id: UUID(), exerciseID: squat.id, sets: [
-                        set(5, Mass(60, .kg), kind: .warmup), set(5, Mass(102.5, .kg)), set(3, Mass(225, .lb)), set(7, Mass(33.3, .lb)),
-                        set(5, Mass(110, .kg), done: false), set(nil, Mass(100, .kg)), set(0, Mass(100, .kg)),
-                    ]),
-                    ExerciseEntry(id: UUID(), exerciseID: pullUp.id, sets: [set(10, nil), set(8, Mass(0, .kg)), set(6, Mass(10, .kg)), set(nil, nil, seconds: 45)]),
-                    // The same exercise again later in the workout, and an entry with no sets yet.
-                    ExerciseEntry(id: UUID(), exerciseID: squat.id, sets: [set(2, Mass(140, .kg), kind: .failure)]),
-                    ExerciseEntry(id: UUID(), exerciseID: pullUp.id),
-                ])
+                let mixed = workout(
+                    ana.id, daysAgo: 1,
+                    [
+                        ExerciseEntry(
+                            id: UUID(), exerciseID: squat.id,
+                            sets: [
+                                set(5, Mass(60, .kg), kind: .warmup), set(5, Mass(102.5, .kg)), set(3, Mass(225, .lb)),
+                                set(7, Mass(33.3, .lb)),
+                                set(5, Mass(110, .kg), done: false), set(nil, Mass(100, .kg)), set(0, Mass(100, .kg)),
+                            ]),
+                        ExerciseEntry(
+                            id: UUID(), exerciseID: pullUp.id,
+                            sets: [set(10, nil), set(8, Mass(0, .kg)), set(6, Mass(10, .kg)), set(nil, nil, seconds: 45)]),
+                        // The same exercise again later in the workout, and an entry with no sets yet.
+                        ExerciseEntry(id: UUID(), exerciseID: squat.id, sets: [set(2, Mass(140, .kg), kind: .failure)]),
+                        ExerciseEntry(id: UUID(), exerciseID: pullUp.id),
+                    ])
                 let empty = workout(ana.id, daysAgo: 2, [])
-                let old = workout(ana.id, daysAgo: 40, [ExerciseEntry(id: UUID(), exerciseID: squat.id, sets: [set(5, Mass(90, .kg))])])
+                let old = workout(
+                    ana.id, daysAgo: 40, [ExerciseEntry(id: UUID(), exerciseID: squat.id, sets: [set(5, Mass(90, .kg))])])
                 try await repository.addFinished([mixed, empty, old], userID: ana.id, now: now)
                 try await repository.addFinished(
-                    [workout(ben.id, daysAgo: 1, [ExerciseEntry(id: UUID(), exerciseID: squat.id, sets: [set(5, Mass(200, .kg))])])],
+                    [
+                        workout(
+                            ben.id, daysAgo: 1, [ExerciseEntry(id: UUID(), exerciseID: squat.id, sets: [set(5, Mass(200, .kg))])])
+                    ],
                     userID: ben.id, now: now)
 
                 let full = try await repository.history(userID: ana.id)
@@ -118,8 +142,11 @@ import Testing
                     for (exerciseID, want) in sums.exercises {
                         let got = try #require(read.exercises[exerciseID])
                         // The engines print sums to 15 or 17 digits: 33.3 lb x 7 may differ in its last bit.
-                        #expect(abs(got.kilograms - want.kilograms) < 1e-9 && abs(got.pounds - want.pounds) < 1e-9, "\(got) \(want)")
-                        #expect(got.sets == want.sets && got.loadedReps == want.loadedReps && got.bareReps == want.bareReps, "\(got) \(want)")
+                        #expect(
+                            abs(got.kilograms - want.kilograms) < 1e-9 && abs(got.pounds - want.pounds) < 1e-9, "\(got) \(want)")
+                        #expect(
+                            got.sets == want.sets && got.loadedReps == want.loadedReps && got.bareReps == want.bareReps,
+                            "\(got) \(want)")
                     }
                 }
                 // By hand: squat 102.5 x 5 + 140 x 2 = 792.5 kg, 225 x 3 + 33.3 x 7 = 908.1 lb, 5 + 3 + 7 + 2 = 17 reps with a weight;
@@ -131,9 +158,12 @@ import Testing
                 #expect(totals.first?.exercises[pullUp.id] == SetSums(sets: 4, kilograms: 60, loadedReps: 6, bareReps: 18))
                 #expect(totals[1].exercises.isEmpty)
                 // The filter is history's: from a date on, and never another lifter's workouts.
-                let recent = try await repository.totals(userID: ana.id, filter: HistoryFilter(from: now.addingTimeInterval(-7 * 86_400)))
+                let recent = try await repository.totals(
+                    userID: ana.id, filter: HistoryFilter(from: now.addingTimeInterval(-7 * 86_400)))
                 #expect(recent.map(\.id) == [mixed.id, empty.id])
-                #expect(try await repository.totals(userID: ben.id, filter: HistoryFilter()).map { $0.exercises[squat.id]?.kilograms } == [1_000])
+                #expect(
+                    try await repository.totals(userID: ben.id, filter: HistoryFilter()).map { $0.exercises[squat.id]?.kilograms }
+                        == [1_000])
             }
         }
     }

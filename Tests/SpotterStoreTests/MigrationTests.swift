@@ -10,7 +10,14 @@ struct MigrationTests {
         try await TestEnvironment.with(engine) { env in
             try await env.withStore(migrate: false) { store in
                 let ran = try await store.migrate()
-                #expect(ran == ["M001CreateUsers", "M002CreateWebSessions", "M003CreateAPITokens", "M004CreateExercises", "M005CreateWorkoutTypes", "M006CreateStoreMetadata", "M007CreateWorkouts", "M008CreateTemplates", "M009CreateProgress", "M010CreateImportKeys", "M011CreateUnjudgedExercises", "M012CreatePrograms", "M013CreateGuidedWorkouts", "M014AddGymSettings", "M015CreateExerciseRests", "M016MoveFilesIntoDatabase", "M017JudgeLongSetsAgain"])
+                #expect(
+                    ran == [
+                        "M001CreateUsers", "M002CreateWebSessions", "M003CreateAPITokens", "M004CreateExercises",
+                        "M005CreateWorkoutTypes", "M006CreateStoreMetadata", "M007CreateWorkouts", "M008CreateTemplates",
+                        "M009CreateProgress", "M010CreateImportKeys", "M011CreateUnjudgedExercises", "M012CreatePrograms",
+                        "M013CreateGuidedWorkouts", "M014AddGymSettings", "M015CreateExerciseRests", "M016MoveFilesIntoDatabase",
+                        "M017JudgeLongSetsAgain",
+                    ])
                 #expect(try await store.pendingMigrations().isEmpty)
                 #expect(try await store.migrate().isEmpty, "a second run does nothing")
                 #expect(try await TestEnvironment.count("users", in: store) == 0)
@@ -37,8 +44,12 @@ struct MigrationTests {
                     #expect(connection["busy_timeout"] == 10_000)
                     #expect(connection["synchronous"] == 2, "2 is FULL")
                 }
-                #expect(pragmas.map { $0["query_only"] } == [0] + Array(repeating: 1, count: pragmas.count - 1), "one writer, the rest read-only")
-                #expect(pragmas.map { $0["mmap_size"] } == [0] + Array(repeating: 1 << 30, count: pragmas.count - 1), "readers read through a memory map")
+                #expect(
+                    pragmas.map { $0["query_only"] } == [0] + Array(repeating: 1, count: pragmas.count - 1),
+                    "one writer, the rest read-only")
+                #expect(
+                    pragmas.map { $0["mmap_size"] } == [0] + Array(repeating: 1 << 30, count: pragmas.count - 1),
+                    "readers read through a memory map")
                 #expect(pragmas.count > 1)
             }
         }
@@ -57,7 +68,9 @@ struct MigrationTests {
 
     @Test("a database URL picks the engine, and a wrong one says what to write")
     func databaseURLs() throws {
-        #expect(try DatabaseLocation.parse(url: "postgres://u:p@localhost/spotter") == .postgres(url: "postgres://u:p@localhost/spotter"))
+        #expect(
+            try DatabaseLocation.parse(url: "postgres://u:p@localhost/spotter")
+                == .postgres(url: "postgres://u:p@localhost/spotter"))
         #expect(try DatabaseLocation.parse(url: "sqlite:/tmp/x.sqlite") == .sqlite(path: "/tmp/x.sqlite"))
         #expect(throws: StoreError.self) { try DatabaseLocation.parse(url: "mysql://localhost/x") }
         #expect(DatabaseLocation.postgres(url: "postgres://me:secret@db/spotter").description.contains("secret") == false)

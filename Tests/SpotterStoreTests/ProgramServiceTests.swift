@@ -26,7 +26,9 @@ struct ProgramWorld: Sendable {
     /// Rows of every program table, to prove a refused call stored nothing.
     func programRows() async throws -> [Int] {
         var counts: [Int] = []
-        for table in ["programs", "program_weeks", "program_days", "active_programs", "program_skips"] { counts.append(try await count(table)) }
+        for table in ["programs", "program_weeks", "program_days", "active_programs", "program_skips"] {
+            counts.append(try await count(table))
+        }
         return counts
     }
 
@@ -47,7 +49,9 @@ struct ProgramWorld: Sendable {
     }
 
     @discardableResult
-    func create(_ name: String = "Strength Block", weeks: Int = 4, id: UUID = UUID(), user: User? = nil) async throws -> TrainingProgram {
+    func create(_ name: String = "Strength Block", weeks: Int = 4, id: UUID = UUID(), user: User? = nil) async throws
+        -> TrainingProgram
+    {
         try await service.create(id: id, draft: draft(name, weeks: weeks), user: user ?? ana)
     }
 
@@ -55,11 +59,14 @@ struct ProgramWorld: Sendable {
     func squatHistory(daysAgo: Double) async throws {
         let at = now.addingTimeInterval(-daysAgo * 86_400)
         let workout = try await WorkoutService.at(at, in: store).start(
-                .init(id: UUID(), name: "Before the program", workoutTypeID: nil), user: ana)
+            .init(id: UUID(), name: "Before the program", workoutTypeID: nil), user: ana)
         let entry = UUID()
-        _ = try await WorkoutService.at(at, in: store).putEntry(workoutID: workout.id, entryID: entry, change: EntryChange(exerciseID: squat), user: ana)
+        _ = try await WorkoutService.at(at, in: store).putEntry(
+            workoutID: workout.id, entryID: entry, change: EntryChange(exerciseID: squat), user: ana)
         _ = try await WorkoutService.at(at, in: store).putSet(
-                SetWrite(workoutID: workout.id, entryID: entry, setID: UUID(), draft: SetDraft(reps: 5, weight: 100, rpe: 8, done: true), changedAt: at), user: ana)
+            SetWrite(
+                workoutID: workout.id, entryID: entry, setID: UUID(), draft: SetDraft(reps: 5, weight: 100, rpe: 8, done: true),
+                changedAt: at), user: ana)
         _ = try await WorkoutService.at(at.addingTimeInterval(3_600), in: store).finish(workout.id, user: ana)
     }
 }
@@ -75,12 +82,17 @@ func withPrograms(_ engine: TestDatabase, _ body: @escaping @Sendable (ProgramWo
             let clock = StoreTestClock()
             let templates = TemplateService(store: store, clock: { [clock] in clock.date })
             let heavy = try await templates.create(
-                id: UUID(), draft: TemplateDraft(name: "Heavy Day", exercises: [.init(exerciseID: squat, setCount: 3, repMin: 5, repMax: 5)]), user: ana)
+                id: UUID(),
+                draft: TemplateDraft(name: "Heavy Day", exercises: [.init(exerciseID: squat, setCount: 3, repMin: 5, repMax: 5)]),
+                user: ana)
             let light = try await templates.create(
                 id: UUID(),
-                draft: TemplateDraft(name: "Light Day", exercises: [.init(exerciseID: press, setCount: 2, targetWeight: 60, weightUnit: "kg")]),
+                draft: TemplateDraft(
+                    name: "Light Day", exercises: [.init(exerciseID: press, setCount: 2, targetWeight: 60, weightUnit: "kg")]),
                 user: ana)
-            try await body(ProgramWorld(store: store, clock: clock, ana: ana, ben: ben, squat: squat, press: press, heavy: heavy, light: light))
+            try await body(
+                ProgramWorld(
+                    store: store, clock: clock, ana: ana, ben: ben, squat: squat, press: press, heavy: heavy, light: light))
         }
     }
 }
@@ -89,7 +101,9 @@ func withPrograms(_ engine: TestDatabase, _ body: @escaping @Sendable (ProgramWo
 struct ProgramServiceTests {
     // MARK: Creating and reading
 
-    @Test("a program is created from the draft, reads back the same, and is listed by name for its owner only", arguments: TestDatabase.all)
+    @Test(
+        "a program is created from the draft, reads back the same, and is listed by name for its owner only",
+        arguments: TestDatabase.all)
     func createFindList(engine: TestDatabase) async throws {
         try await withPrograms(engine) { w in
             let id = UUID()
@@ -135,7 +149,9 @@ struct ProgramServiceTests {
         }
     }
 
-    @Test("a program left with defaults gets 4 weeks of general fitness for beginners at a constant 100%", arguments: TestDatabase.all)
+    @Test(
+        "a program left with defaults gets 4 weeks of general fitness for beginners at a constant 100%",
+        arguments: TestDatabase.all)
     func defaults(engine: TestDatabase) async throws {
         try await withPrograms(engine) { w in
             let draft = ProgramDraft(name: "Simple", schedule: [.init(weekday: "friday", templateID: w.heavy.id)])
@@ -163,49 +179,72 @@ struct ProgramServiceTests {
         BadDraft(what: "a long name", field: "name", message: "The name is too long: at most 80 characters.") { d, _ in
             d.name = String(repeating: "n", count: 81)
         },
-        BadDraft(what: "a control character in the name", field: "name", message: PlainText.issue(field: "name", in: "Block\u{7}")!.message) { d, _ in
+        BadDraft(
+            what: "a control character in the name", field: "name",
+            message: PlainText.issue(field: "name", in: "Block\u{7}")!.message
+        ) { d, _ in
             d.name = "Block\u{7}"
         },
-        BadDraft(what: "a long description", field: "description", message: "The description is too long: at most 500 characters.") { d, _ in
+        BadDraft(
+            what: "a long description", field: "description", message: "The description is too long: at most 500 characters."
+        ) { d, _ in
             d.summary = String(repeating: "d", count: 501)
         },
         BadDraft(
             what: "an unknown category", field: "category",
             message: "Choose a category: beginner, strength, hypertrophy, powerlifting, bodybuilding, crossfit, general-fitness."
         ) { d, _ in d.category = "yoga" },
-        BadDraft(what: "an unknown difficulty", field: "difficulty", message: "Choose beginner, intermediate or advanced.") { d, _ in
+        BadDraft(what: "an unknown difficulty", field: "difficulty", message: "Choose beginner, intermediate or advanced.") {
+            d, _ in
             d.difficulty = "expert"
         },
         BadDraft(what: "0 weeks", field: "weeks", message: "A program lasts 1 to 52 weeks.") { d, _ in d.weekCount = 0 },
         BadDraft(what: "53 weeks", field: "weeks", message: "A program lasts 1 to 52 weeks.") { d, _ in d.weekCount = 53 },
         BadDraft(
-            what: "an unknown pattern", field: "pattern", message: "Choose a progression: constant, linear, wave, three-up-one-deload, block."
+            what: "an unknown pattern", field: "pattern",
+            message: "Choose a progression: constant, linear, wave, three-up-one-deload, block."
         ) { d, _ in d.pattern = "zigzag" },
-        BadDraft(what: "a base intensity of 49%", field: "baseIntensity", message: "The base intensity must be between 50% and 150%.") { d, _ in
+        BadDraft(
+            what: "a base intensity of 49%", field: "baseIntensity", message: "The base intensity must be between 50% and 150%."
+        ) { d, _ in
             d.baseIntensity = 0.49
         },
-        BadDraft(what: "a base intensity of 151%", field: "baseIntensity", message: "The base intensity must be between 50% and 150%.") { d, _ in
+        BadDraft(
+            what: "a base intensity of 151%", field: "baseIntensity", message: "The base intensity must be between 50% and 150%."
+        ) { d, _ in
             d.baseIntensity = 1.51
         },
-        BadDraft(what: "an increment of 11%", field: "weeklyIncrement", message: "The weekly increment must be between 0% and 10%.") { d, _ in
+        BadDraft(
+            what: "an increment of 11%", field: "weeklyIncrement", message: "The weekly increment must be between 0% and 10%."
+        ) { d, _ in
             d.weeklyIncrement = 0.11
         },
-        BadDraft(what: "a negative increment", field: "weeklyIncrement", message: "The weekly increment must be between 0% and 10%.") { d, _ in
+        BadDraft(
+            what: "a negative increment", field: "weeklyIncrement", message: "The weekly increment must be between 0% and 10%."
+        ) { d, _ in
             d.weeklyIncrement = -0.01
         },
-        BadDraft(what: "an empty schedule", field: "schedule", message: "Pick a template for at least one day of the week.") { d, _ in
+        BadDraft(what: "an empty schedule", field: "schedule", message: "Pick a template for at least one day of the week.") {
+            d, _ in
             d.schedule = []
         },
         BadDraft(what: "no schedule", field: "schedule", message: "Pick a template for at least one day of the week.") { d, _ in
             d.schedule = nil
         },
-        BadDraft(what: "only rest days", field: "schedule", message: "Pick a template for at least one day of the week.") { d, _ in
+        BadDraft(what: "only rest days", field: "schedule", message: "Pick a template for at least one day of the week.") {
+            d, _ in
             d.schedule = [.init(weekday: "monday", templateID: nil), .init(weekday: "sunday", templateID: nil)]
         },
-        BadDraft(what: "a day that is no weekday", field: "schedule", message: "\"funday\" is not a day of the week: use monday to sunday.") { d, w in
+        BadDraft(
+            what: "a day that is no weekday", field: "schedule",
+            message: "\"funday\" is not a day of the week: use monday to sunday."
+        ) { d, w in
             d.schedule = [.init(weekday: "funday", templateID: w.heavy.id)]
         },
-        BadDraft(what: "a weekday twice", field: "schedule.monday", message: "Monday is in the schedule twice; give each day one template.") { d, w in
+        BadDraft(
+            what: "a weekday twice", field: "schedule.monday",
+            message: "Monday is in the schedule twice; give each day one template."
+        ) { d, w in
             d.schedule = [.init(weekday: "monday", templateID: w.heavy.id), .init(weekday: "MONDAY", templateID: w.light.id)]
         },
         BadDraft(
@@ -213,21 +252,26 @@ struct ProgramServiceTests {
             message: "The template for Tuesday is not one of your templates."
         ) { d, _ in d.schedule = [.init(weekday: "tuesday", templateID: UUID())] },
         BadDraft(
-            what: "long notes", field: "schedule.monday.notes", message: "The notes for Monday are too long: at most 500 characters."
+            what: "long notes", field: "schedule.monday.notes",
+            message: "The notes for Monday are too long: at most 500 characters."
         ) { d, w in d.schedule = [.init(weekday: "monday", templateID: w.heavy.id, notes: String(repeating: "x", count: 501))] },
         BadDraft(
             what: "an RPE between half steps", field: "schedule.monday.suggestedRPE",
             message: "The suggested RPE must be 1 to 10 in half steps (7, 7.5, 8)."
         ) { d, w in d.schedule = [.init(weekday: "monday", templateID: w.heavy.id, suggestedRPE: 7.3)] },
         BadDraft(
-            what: "an RPE above 10", field: "schedule.monday.suggestedRPE", message: "The suggested RPE must be 1 to 10 in half steps (7, 7.5, 8)."
+            what: "an RPE above 10", field: "schedule.monday.suggestedRPE",
+            message: "The suggested RPE must be 1 to 10 in half steps (7, 7.5, 8)."
         ) { d, w in d.schedule = [.init(weekday: "monday", templateID: w.heavy.id, suggestedRPE: 10.5)] },
         BadDraft(
-            what: "an RPE below 1", field: "schedule.monday.suggestedRPE", message: "The suggested RPE must be 1 to 10 in half steps (7, 7.5, 8)."
+            what: "an RPE below 1", field: "schedule.monday.suggestedRPE",
+            message: "The suggested RPE must be 1 to 10 in half steps (7, 7.5, 8)."
         ) { d, w in d.schedule = [.init(weekday: "monday", templateID: w.heavy.id, suggestedRPE: 0.5)] },
     ]
 
-    @Test("every bad field of a new program is refused on its field with its message, and nothing is stored", arguments: TestDatabase.all)
+    @Test(
+        "every bad field of a new program is refused on its field with its message, and nothing is stored",
+        arguments: TestDatabase.all)
     func validation(engine: TestDatabase) async throws {
         try await withPrograms(engine) { w in
             for bad in Self.badDrafts {
@@ -242,7 +286,8 @@ struct ProgramServiceTests {
         }
     }
 
-    @Test("the same bad fields sent as an edit are refused alike and the stored program is unchanged", arguments: TestDatabase.all)
+    @Test(
+        "the same bad fields sent as an edit are refused alike and the stored program is unchanged", arguments: TestDatabase.all)
     func editValidation(engine: TestDatabase) async throws {
         try await withPrograms(engine) { w in
             let program = try await w.create()
@@ -264,7 +309,10 @@ struct ProgramServiceTests {
     func archivedTemplate(engine: TestDatabase) async throws {
         try await withPrograms(engine) { w in
             _ = try await w.templates.change(w.light.id, archived: true, user: w.ana)
-            await #expect(throws: SpotterError.invalid(field: "schedule.thursday.templateId", "The template for Thursday is not one of your templates.")) {
+            await #expect(
+                throws: SpotterError.invalid(
+                    field: "schedule.thursday.templateId", "The template for Thursday is not one of your templates.")
+            ) {
                 try await w.create()
             }
             #expect(try await w.programRows() == [0, 0, 0, 0, 0])
@@ -277,10 +325,13 @@ struct ProgramServiceTests {
             let program = try await w.create()
             let other = try await w.create("Other")
             let rows = try await w.programRows()
-            let taken = SpotterError.conflict(field: "name", message: "You already have a program called Strength Block. Choose another name.")
+            let taken = SpotterError.conflict(
+                field: "name", message: "You already have a program called Strength Block. Choose another name.")
             await #expect(throws: taken) { try await w.create("  strength   BLOCK ") }
             #expect(try await w.programRows() == rows)
-            await #expect(throws: taken) { try await w.service.save(id: other.id, draft: ProgramDraft(name: "STRENGTH block"), user: w.ana) }
+            await #expect(throws: taken) {
+                try await w.service.save(id: other.id, draft: ProgramDraft(name: "STRENGTH block"), user: w.ana)
+            }
             #expect(try await w.service.find(other.id, user: w.ana) == other)
             #expect(try await w.programRows() == rows)
             // Ben may use the name: names are per lifter.
@@ -289,13 +340,17 @@ struct ProgramServiceTests {
             let draft = ProgramDraft(name: "Strength Block", schedule: [.init(weekday: "monday", templateID: bens.id)])
             #expect(try await w.service.create(id: UUID(), draft: draft, user: w.ben).name == "Strength Block")
             // Renaming a program to its own name in another case is no clash.
-            #expect(try await w.service.save(id: program.id, draft: ProgramDraft(name: "STRENGTH BLOCK"), user: w.ana).name == "STRENGTH BLOCK")
+            #expect(
+                try await w.service.save(id: program.id, draft: ProgramDraft(name: "STRENGTH BLOCK"), user: w.ana).name
+                    == "STRENGTH BLOCK")
         }
     }
 
     // MARK: Editing
 
-    @Test("a week's phase, modifier and deload flag change alone; bad values and missing weeks change nothing", arguments: TestDatabase.all)
+    @Test(
+        "a week's phase, modifier and deload flag change alone; bad values and missing weeks change nothing",
+        arguments: TestDatabase.all)
     func editWeek(engine: TestDatabase) async throws {
         try await withPrograms(engine) { w in
             let program = try await w.create()
@@ -316,12 +371,20 @@ struct ProgramServiceTests {
             #expect(cleared.weeks[1].isDeload, "the rest of the week stays")
 
             let stored = try await w.service.find(program.id, user: w.ana)
-            await #expect(throws: SpotterError.invalid(field: "phase", "Choose a phase: hypertrophy, strength, peaking, deload, testing, or none.")) {
-                try await w.service.changeWeek(program.id, week: 1, change: ProgramWeekChange(phase: "bulking", modifier: 1), user: w.ana)
+            await #expect(
+                throws: SpotterError.invalid(
+                    field: "phase", "Choose a phase: hypertrophy, strength, peaking, deload, testing, or none.")
+            ) {
+                try await w.service.changeWeek(
+                    program.id, week: 1, change: ProgramWeekChange(phase: "bulking", modifier: 1), user: w.ana)
             }
             for modifier in [0.29, 2.01] {
-                await #expect(throws: SpotterError.invalid(field: "modifier", "The intensity must be between 30% and 200% of the base weights.")) {
-                    try await w.service.changeWeek(program.id, week: 1, change: ProgramWeekChange(modifier: modifier, isDeload: true), user: w.ana)
+                await #expect(
+                    throws: SpotterError.invalid(
+                        field: "modifier", "The intensity must be between 30% and 200% of the base weights.")
+                ) {
+                    try await w.service.changeWeek(
+                        program.id, week: 1, change: ProgramWeekChange(modifier: modifier, isDeload: true), user: w.ana)
                 }
             }
             for week in [0, 5, -1] {
@@ -333,13 +396,16 @@ struct ProgramServiceTests {
         }
     }
 
-    @Test("a day's template, notes and RPE change on that day of that week only; bad values change nothing", arguments: TestDatabase.all)
+    @Test(
+        "a day's template, notes and RPE change on that day of that week only; bad values change nothing",
+        arguments: TestDatabase.all)
     func editDay(engine: TestDatabase) async throws {
         try await withPrograms(engine) { w in
             let program = try await w.create()
             let monday3 = program.weeks[2].days[0]
             let edited = try await w.service.changeDay(
-                program.id, day: monday3.id, change: ProgramDayChange(templateID: w.light.id, notes: "  Go light  ", suggestedRPE: .some(nil)),
+                program.id, day: monday3.id,
+                change: ProgramDayChange(templateID: w.light.id, notes: "  Go light  ", suggestedRPE: .some(nil)),
                 user: w.ana)
             let day = edited.weeks[2].days[0]
             #expect(day.id == monday3.id)
@@ -350,19 +416,31 @@ struct ProgramServiceTests {
             #expect(edited.weeks[2].days[1] == program.weeks[2].days[1])
             for index in [0, 1, 3] { #expect(edited.weeks[index] == program.weeks[index], "week \(index + 1) is untouched") }
 
-            let rpe = try await w.service.changeDay(program.id, day: monday3.id, change: ProgramDayChange(suggestedRPE: 9.5), user: w.ana)
+            let rpe = try await w.service.changeDay(
+                program.id, day: monday3.id, change: ProgramDayChange(suggestedRPE: 9.5), user: w.ana)
             #expect(rpe.weeks[2].days[0].suggestedRPE == 9.5)
             #expect(rpe.weeks[2].days[0].notes == "Go light", "notes stay when not sent")
 
             let stored = try await w.service.find(program.id, user: w.ana)
             let refusals: [(ProgramDayChange, SpotterError)] = [
                 (ProgramDayChange(templateID: UUID()), .invalid(field: "templateId", "Pick one of your templates.")),
-                (ProgramDayChange(notes: String(repeating: "x", count: 501)), .invalid(field: "notes", "The notes are too long: at most 500 characters.")),
-                (ProgramDayChange(suggestedRPE: 8.25), .invalid(field: "suggestedRPE", "The suggested RPE must be 1 to 10 in half steps (7, 7.5, 8).")),
-                (ProgramDayChange(suggestedRPE: 11), .invalid(field: "suggestedRPE", "The suggested RPE must be 1 to 10 in half steps (7, 7.5, 8).")),
+                (
+                    ProgramDayChange(notes: String(repeating: "x", count: 501)),
+                    .invalid(field: "notes", "The notes are too long: at most 500 characters.")
+                ),
+                (
+                    ProgramDayChange(suggestedRPE: 8.25),
+                    .invalid(field: "suggestedRPE", "The suggested RPE must be 1 to 10 in half steps (7, 7.5, 8).")
+                ),
+                (
+                    ProgramDayChange(suggestedRPE: 11),
+                    .invalid(field: "suggestedRPE", "The suggested RPE must be 1 to 10 in half steps (7, 7.5, 8).")
+                ),
             ]
             for (change, error) in refusals {
-                await #expect(throws: error) { try await w.service.changeDay(program.id, day: monday3.id, change: change, user: w.ana) }
+                await #expect(throws: error) {
+                    try await w.service.changeDay(program.id, day: monday3.id, change: change, user: w.ana)
+                }
             }
             await #expect(throws: SpotterError.notFound("The day")) {
                 try await w.service.changeDay(program.id, day: UUID(), change: ProgramDayChange(notes: "x"), user: w.ana)
@@ -371,7 +449,9 @@ struct ProgramServiceTests {
         }
     }
 
-    @Test("an edit of the length re-plans the weeks; a new schedule keeps the ids of days on the same weekday", arguments: TestDatabase.all)
+    @Test(
+        "an edit of the length re-plans the weeks; a new schedule keeps the ids of days on the same weekday",
+        arguments: TestDatabase.all)
     func editProgram(engine: TestDatabase) async throws {
         try await withPrograms(engine) { w in
             let program = try await w.create()
@@ -380,7 +460,9 @@ struct ProgramServiceTests {
             #expect(Array(longer.weeks.prefix(4).map(\.days)) == program.weeks.map(\.days), "the first weeks keep their days")
             #expect(try await w.count("program_days") == 12)
 
-            let schedule: [ProgramDraft.DayDraft] = [.init(weekday: "monday", templateID: w.light.id), .init(weekday: "saturday", templateID: w.heavy.id)]
+            let schedule: [ProgramDraft.DayDraft] = [
+                .init(weekday: "monday", templateID: w.light.id), .init(weekday: "saturday", templateID: w.heavy.id),
+            ]
             let moved = try await w.service.save(id: program.id, draft: ProgramDraft(schedule: schedule), user: w.ana)
             for (old, new) in zip(longer.weeks, moved.weeks) {
                 #expect(new.days.map(\.weekday) == [.monday, .saturday])
@@ -394,11 +476,14 @@ struct ProgramServiceTests {
 
     // MARK: Copies, archive, delete
 
-    @Test("a duplicate is named as a copy, has its own day ids, and is never archived; a retry adds nothing", arguments: TestDatabase.all)
+    @Test(
+        "a duplicate is named as a copy, has its own day ids, and is never archived; a retry adds nothing",
+        arguments: TestDatabase.all)
     func duplicate(engine: TestDatabase) async throws {
         try await withPrograms(engine) { w in
             let program = try await w.create()
-            _ = try await w.service.changeWeek(program.id, week: 4, change: ProgramWeekChange(phase: "deload", modifier: 0.9, isDeload: true), user: w.ana)
+            _ = try await w.service.changeWeek(
+                program.id, week: 4, change: ProgramWeekChange(phase: "deload", modifier: 0.9, isDeload: true), user: w.ana)
             let source = try await w.service.setArchived(program.id, archived: true, user: w.ana)
             w.clock.advance(days: 2)
             let copyID = UUID()
@@ -423,7 +508,9 @@ struct ProgramServiceTests {
 
             #expect(try await w.service.duplicate(program.id, as: copyID, user: w.ana) == copy, "a retry answers the copy")
             #expect(try await w.service.duplicate(program.id, as: UUID(), user: w.ana).name == "Strength Block (Copy 2)")
-            #expect(try await w.service.duplicate(copyID, as: UUID(), user: w.ana).name == "Strength Block (Copy 3)", "a copy of a copy counts on")
+            #expect(
+                try await w.service.duplicate(copyID, as: UUID(), user: w.ana).name == "Strength Block (Copy 3)",
+                "a copy of a copy counts on")
             #expect(try await w.count("programs") == 4)
         }
     }
@@ -444,7 +531,9 @@ struct ProgramServiceTests {
         }
     }
 
-    @Test("archiving hides a program from the list; the active program cannot be archived, an archived one cannot be activated", arguments: TestDatabase.all)
+    @Test(
+        "archiving hides a program from the list; the active program cannot be archived, an archived one cannot be activated",
+        arguments: TestDatabase.all)
     func archive(engine: TestDatabase) async throws {
         try await withPrograms(engine) { w in
             let program = try await w.create()
@@ -456,9 +545,14 @@ struct ProgramServiceTests {
             #expect(try await w.service.list(user: w.ana).map(\.id) == [other.id])
             #expect(try await w.service.list(user: w.ana, includeArchived: true).map(\.id) == [other.id, program.id])
             w.clock.advance(days: 1)
-            #expect(try await w.service.setArchived(program.id, archived: true, user: w.ana).archivedAt == archived.archivedAt, "archived once")
+            #expect(
+                try await w.service.setArchived(program.id, archived: true, user: w.ana).archivedAt == archived.archivedAt,
+                "archived once")
 
-            await #expect(throws: SpotterError.conflict(field: nil, message: "Strength Block is archived. Restore it first, then activate it.")) {
+            await #expect(
+                throws: SpotterError.conflict(
+                    field: nil, message: "Strength Block is archived. Restore it first, then activate it.")
+            ) {
                 try await w.service.activate(program.id, startDay: nil, user: w.ana)
             }
             #expect(try await w.count("active_programs") == 0)
@@ -466,7 +560,10 @@ struct ProgramServiceTests {
             let restored = try await w.service.setArchived(program.id, archived: false, user: w.ana)
             #expect(restored.archivedAt == nil)
             _ = try await w.service.activate(program.id, startDay: nil, user: w.ana)
-            await #expect(throws: SpotterError.conflict(field: nil, message: "Strength Block is your active program. Deactivate it first, then archive it.")) {
+            await #expect(
+                throws: SpotterError.conflict(
+                    field: nil, message: "Strength Block is your active program. Deactivate it first, then archive it.")
+            ) {
                 try await w.service.setArchived(program.id, archived: true, user: w.ana)
             }
             #expect(try await w.service.find(program.id, user: w.ana).archivedAt == nil)
@@ -475,7 +572,9 @@ struct ProgramServiceTests {
         }
     }
 
-    @Test("deleting the active program removes it, its weeks, days, skips and active row; its workouts stay in history", arguments: TestDatabase.all)
+    @Test(
+        "deleting the active program removes it, its weeks, days, skips and active row; its workouts stay in history",
+        arguments: TestDatabase.all)
     func delete(engine: TestDatabase) async throws {
         try await withPrograms(engine) { w in
             let program = try await w.create()
@@ -504,7 +603,9 @@ struct ProgramServiceTests {
 
     // MARK: Following a program
 
-    @Test("activating A then B leaves one active row, on B, from the start day asked for; bad start days change nothing", arguments: TestDatabase.all)
+    @Test(
+        "activating A then B leaves one active row, on B, from the start day asked for; bad start days change nothing",
+        arguments: TestDatabase.all)
     func activation(engine: TestDatabase) async throws {
         try await withPrograms(engine) { w in
             let a = try await w.create("Program A")
@@ -521,7 +622,10 @@ struct ProgramServiceTests {
             #expect(try await w.service.status(user: w.ana)?.program.id == b.id)
 
             for day in ["2026-13-01", "2026-02-30", "next monday", "2027-09-23", "2025-09-19"] {
-                await #expect(throws: SpotterError.invalid(field: "startDay", "Pick a start day as YYYY-MM-DD, within a year of today."), "\(day)") {
+                await #expect(
+                    throws: SpotterError.invalid(field: "startDay", "Pick a start day as YYYY-MM-DD, within a year of today."),
+                    "\(day)"
+                ) {
                     try await w.service.activate(a.id, startDay: day, user: w.ana)
                 }
             }
@@ -537,7 +641,9 @@ struct ProgramServiceTests {
         }
     }
 
-    @Test("three activations of different programs racing on one lifter, 12 rounds, leave exactly one active program", arguments: TestDatabase.all)
+    @Test(
+        "three activations of different programs racing on one lifter, 12 rounds, leave exactly one active program",
+        arguments: TestDatabase.all)
     func racingActivations(engine: TestDatabase) async throws {
         try await withPrograms(engine) { w in
             let a = try await w.create("Program A")
@@ -554,7 +660,9 @@ struct ProgramServiceTests {
                 #expect(try await w.count("active_programs") == 1, "round \(round)")
                 let status = try #require(try await w.service.status(user: w.ana))
                 let expected = [a.id: "2026-09-21", b.id: "2026-09-28", c.id: "2026-09-22"]
-                #expect(expected[status.program.id] == status.active.startDay, "round \(round): one activation's program and start day, not a mix")
+                #expect(
+                    expected[status.program.id] == status.active.startDay,
+                    "round \(round): one activation's program and start day, not a mix")
             }
         }
     }
@@ -562,7 +670,10 @@ struct ProgramServiceTests {
     @Test("skipping weeks closes them one by one until the program is complete", arguments: TestDatabase.all)
     func skipWeek(engine: TestDatabase) async throws {
         try await withPrograms(engine) { w in
-            await #expect(throws: SpotterError.conflict(field: nil, message: "You have no active program. Pick one on the Programs tab and activate it.")) {
+            await #expect(
+                throws: SpotterError.conflict(
+                    field: nil, message: "You have no active program. Pick one on the Programs tab and activate it.")
+            ) {
                 try await w.service.skipWeek(user: w.ana)
             }
             let program = try await w.create(weeks: 3)
@@ -582,10 +693,15 @@ struct ProgramServiceTests {
             #expect(done.progress.isComplete)
             #expect(done.progress.today == .completed)
             #expect(done.progress.completion == 1)
-            await #expect(throws: SpotterError.conflict(field: nil, message: "Strength Block is complete: there is no week left to skip.")) {
+            await #expect(
+                throws: SpotterError.conflict(field: nil, message: "Strength Block is complete: there is no week left to skip.")
+            ) {
                 try await w.service.skipWeek(user: w.ana)
             }
-            await #expect(throws: SpotterError.conflict(field: nil, message: "Strength Block is complete. Restart it or pick another program.")) {
+            await #expect(
+                throws: SpotterError.conflict(
+                    field: nil, message: "Strength Block is complete. Restart it or pick another program.")
+            ) {
                 try await w.service.startToday(workoutID: UUID(), replaceActive: false, user: w.ana)
             }
             #expect(try await w.count("program_skips") == 3)
@@ -593,38 +709,60 @@ struct ProgramServiceTests {
         }
     }
 
-    @Test("a preset's id never becomes a lifter's program, and a refused use copies no template; no week is skipped before the start day", arguments: TestDatabase.all)
+    @Test(
+        "a preset's id never becomes a lifter's program, and a refused use copies no template; no week is skipped before the start day",
+        arguments: TestDatabase.all)
     func presetIDsAndEarlySkips(engine: TestDatabase) async throws {
         try await withPrograms(engine) { w in
             let presets = ProgramPresets.all
             try #require(presets.count >= 2)
             let templatesBefore = try await w.count("workout_templates")
-            await #expect(throws: SpotterError.conflict(field: "id", message: "This id is already in use. Make a new one and send the change again.")) {
+            await #expect(
+                throws: SpotterError.conflict(
+                    field: "id", message: "This id is already in use. Make a new one and send the change again.")
+            ) {
                 try await w.service.use(presetID: presets[0].id, as: presets[1].id, user: w.ana)
             }
             let bensDay = try await w.templates.create(id: UUID(), draft: TemplateDraft(name: "Ben's day"), user: w.ben)
             let taken = try await w.service.create(
-                id: UUID(), draft: ProgramDraft(name: "Bens", schedule: [.init(weekday: "monday", templateID: bensDay.id)]), user: w.ben)
-            await #expect(throws: SpotterError.conflict(field: "id", message: "This id is already in use. Make a new one and send the change again.")) {
+                id: UUID(), draft: ProgramDraft(name: "Bens", schedule: [.init(weekday: "monday", templateID: bensDay.id)]),
+                user: w.ben)
+            await #expect(
+                throws: SpotterError.conflict(
+                    field: "id", message: "This id is already in use. Make a new one and send the change again.")
+            ) {
                 try await w.service.use(presetID: presets[0].id, as: taken.id, user: w.ana)
             }
-            #expect(try await w.count("workout_templates") == templatesBefore + 1, "Ben's own template, and no copy for a refused use")
+            #expect(
+                try await w.count("workout_templates") == templatesBefore + 1, "Ben's own template, and no copy for a refused use"
+            )
             let mine = try await w.create()
-            await #expect(throws: SpotterError.conflict(field: "id", message: "This id is already in use. Make a new one and send the change again.")) { try await w.service.duplicate(mine.id, as: presets[2].id, user: w.ana) }
-            await #expect(throws: SpotterError.conflict(field: "id", message: "This id is already in use. Make a new one and send the change again.")) { try await w.service.create(id: presets[3].id, draft: w.draft("Other"), user: w.ana) }
+            await #expect(
+                throws: SpotterError.conflict(
+                    field: "id", message: "This id is already in use. Make a new one and send the change again.")
+            ) { try await w.service.duplicate(mine.id, as: presets[2].id, user: w.ana) }
+            await #expect(
+                throws: SpotterError.conflict(
+                    field: "id", message: "This id is already in use. Make a new one and send the change again.")
+            ) { try await w.service.create(id: presets[3].id, draft: w.draft("Other"), user: w.ana) }
             #expect(try await w.count("programs") == 2)
 
             // Activated from next week: nothing to skip yet.
             let start = ProgramProgress.adding(7, to: CalendarDay.string(of: w.clock.date, timeZone: .gmt))
             _ = try await w.service.activate(mine.id, startDay: start, user: w.ana)
-            await #expect(throws: SpotterError.conflict(field: nil, message: "Strength Block starts on \(start): there is no week to skip yet.")) {
+            await #expect(
+                throws: SpotterError.conflict(
+                    field: nil, message: "Strength Block starts on \(start): there is no week to skip yet.")
+            ) {
                 try await w.service.skipWeek(user: w.ana)
             }
             #expect(try await w.count("program_skips") == 0)
         }
     }
 
-    @Test("a template with the same lift twice: each row's suggestion starts from that lift's entry at the same place last time", arguments: TestDatabase.all)
+    @Test(
+        "a template with the same lift twice: each row's suggestion starts from that lift's entry at the same place last time",
+        arguments: TestDatabase.all)
     func sameLiftTwice(engine: TestDatabase) async throws {
         try await withPrograms(engine) { w in
             // Last week: squat 3 x 5 at 100 kg (RPE 8), then squat 5 x 10 at 60 kg (RPE 6).
@@ -633,25 +771,34 @@ struct ProgramServiceTests {
                 .init(id: UUID(), name: "Before", workoutTypeID: nil), user: w.ana)
             for (weight, reps, rpe) in [(100.0, 5, 8.0), (60.0, 10, 6.0)] {
                 let entry = UUID()
-                _ = try await WorkoutService.at(at, in: w.store).putEntry(workoutID: before.id, entryID: entry, change: EntryChange(exerciseID: w.squat), user: w.ana)
+                _ = try await WorkoutService.at(at, in: w.store).putEntry(
+                    workoutID: before.id, entryID: entry, change: EntryChange(exerciseID: w.squat), user: w.ana)
                 _ = try await WorkoutService.at(at, in: w.store).putSet(
-                SetWrite(workoutID: before.id, entryID: entry, setID: UUID(), draft: SetDraft(reps: reps, weight: weight, rpe: rpe, done: true), changedAt: at), user: w.ana)
+                    SetWrite(
+                        workoutID: before.id, entryID: entry, setID: UUID(),
+                        draft: SetDraft(reps: reps, weight: weight, rpe: rpe, done: true), changedAt: at), user: w.ana)
             }
             _ = try await WorkoutService.at(at.addingTimeInterval(3_600), in: w.store).finish(before.id, user: w.ana)
             let bbb = try await w.templates.create(
                 id: UUID(),
-                draft: TemplateDraft(name: "Squat BBB", exercises: [
-                    .init(exerciseID: w.squat, setCount: 3, repMin: 5, repMax: 5), .init(exerciseID: w.squat, setCount: 5, repMin: 10, repMax: 10),
-                ]),
+                draft: TemplateDraft(
+                    name: "Squat BBB",
+                    exercises: [
+                        .init(exerciseID: w.squat, setCount: 3, repMin: 5, repMax: 5),
+                        .init(exerciseID: w.squat, setCount: 5, repMin: 10, repMax: 10),
+                    ]),
                 user: w.ana)
             let program = try await w.service.create(
-                id: UUID(), draft: ProgramDraft(name: "BBB", weekCount: 1, schedule: [.init(weekday: "monday", templateID: bbb.id)]), user: w.ana)
+                id: UUID(),
+                draft: ProgramDraft(name: "BBB", weekCount: 1, schedule: [.init(weekday: "monday", templateID: bbb.id)]),
+                user: w.ana)
             _ = try await w.service.activate(program.id, startDay: nil, user: w.ana)
             let workout = try await w.service.startToday(workoutID: UUID(), replaceActive: false, user: w.ana)
             // Week 1 of a constant program: x1. Main: 100 x 1.025 = 102.5; the 5 x 10: 60 x 1.05 = 63 -> 62.5.
-            #expect(workout.entries.map(\.suggestion) == [
-                "Last time 100 kg at RPE 8 · +2.5% = 102.5 kg", "Last time 60 kg at RPE 6 · +5% = 62.5 kg",
-            ])
+            #expect(
+                workout.entries.map(\.suggestion) == [
+                    "Last time 100 kg at RPE 8 · +2.5% = 102.5 kg", "Last time 60 kg at RPE 6 · +5% = 62.5 kg",
+                ])
         }
     }
 
@@ -672,13 +819,18 @@ struct ProgramServiceTests {
         }
     }
 
-    @Test("starting today's day links the workout to the program and suggests weights by the RPE rule times the week; finishing it moves today on", arguments: TestDatabase.all)
+    @Test(
+        "starting today's day links the workout to the program and suggests weights by the RPE rule times the week; finishing it moves today on",
+        arguments: TestDatabase.all)
     func startToday(engine: TestDatabase) async throws {
         try await withPrograms(engine) { w in
             try await w.squatHistory(daysAgo: 7)
             let program = try await w.create()
             let (monday1, thursday1) = (program.weeks[0].days[0], program.weeks[0].days[1])
-            await #expect(throws: SpotterError.conflict(field: nil, message: "You have no active program. Pick one on the Programs tab and activate it.")) {
+            await #expect(
+                throws: SpotterError.conflict(
+                    field: nil, message: "You have no active program. Pick one on the Programs tab and activate it.")
+            ) {
                 try await w.service.startToday(workoutID: UUID(), replaceActive: false, user: w.ana)
             }
             let status = try await w.service.activate(program.id, startDay: nil, user: w.ana)
@@ -706,7 +858,10 @@ struct ProgramServiceTests {
             // Ana does two sets of 107.5, the last at RPE 9.5, and finishes.
             for (index, rpe) in [9.0, 9.5].enumerated() {
                 _ = try await WorkoutService.at(now.addingTimeInterval(600), in: w.store).putSet(
-                SetWrite(workoutID: id, entryID: squat.id, setID: squat.sets[index].id, draft: SetDraft(reps: 5, weight: 107.5, rpe: rpe, done: true), changedAt: now.addingTimeInterval(600)), user: w.ana)
+                    SetWrite(
+                        workoutID: id, entryID: squat.id, setID: squat.sets[index].id,
+                        draft: SetDraft(reps: 5, weight: 107.5, rpe: rpe, done: true), changedAt: now.addingTimeInterval(600)),
+                    user: w.ana)
             }
             _ = try await WorkoutService.at(now.addingTimeInterval(3_600), in: w.store).finish(id, user: w.ana)
             let after = try #require(try await w.service.status(user: w.ana))
@@ -719,7 +874,9 @@ struct ProgramServiceTests {
             w.clock.advance(days: 3)
             #expect(try await w.service.status(user: w.ana)?.progress.today == .train(week: 1, day: thursday1, late: false))
             w.clock.advance(days: 1)
-            #expect(try await w.service.status(user: w.ana)?.progress.today == .train(week: 1, day: thursday1, late: true), "Friday: late")
+            #expect(
+                try await w.service.status(user: w.ana)?.progress.today == .train(week: 1, day: thursday1, late: true),
+                "Friday: late")
             let light = try await w.service.startToday(workoutID: UUID(), replaceActive: false, user: w.ana)
             #expect(light.program == ProgramLink(programID: program.id, week: 1, dayID: thursday1.id))
             #expect(light.notes == "")
@@ -745,7 +902,10 @@ struct ProgramServiceTests {
         try await withPrograms(engine) { w in
             let program = try await w.create()
             _ = try await w.service.activate(program.id, startDay: "2026-09-28", user: w.ana)
-            await #expect(throws: SpotterError.conflict(field: nil, message: "Strength Block starts on 2026-09-28. Change its start day to begin now.")) {
+            await #expect(
+                throws: SpotterError.conflict(
+                    field: nil, message: "Strength Block starts on 2026-09-28. Change its start day to begin now.")
+            ) {
                 try await w.service.startToday(workoutID: UUID(), replaceActive: false, user: w.ana)
             }
             #expect(try await w.count("workouts") == 0)
@@ -754,19 +914,28 @@ struct ProgramServiceTests {
 
     // MARK: Templates and other lifters
 
-    @Test("a template a program uses cannot be deleted: the message names the programs and nothing is deleted", arguments: TestDatabase.all)
+    @Test(
+        "a template a program uses cannot be deleted: the message names the programs and nothing is deleted",
+        arguments: TestDatabase.all)
     func templateDeleteGuard(engine: TestDatabase) async throws {
         try await withPrograms(engine) { w in
             let program = try await w.create()
             let templates = TemplateRepository(store: w.store)
             let rows = (try await w.count("workout_templates"), try await w.count("template_exercises"))
-            await #expect(throws: SpotterError.conflict(
-                field: nil, message: "This template is a day of your program Strength Block. Pick another template for those days first, or archive this one.")
+            await #expect(
+                throws: SpotterError.conflict(
+                    field: nil,
+                    message:
+                        "This template is a day of your program Strength Block. Pick another template for those days first, or archive this one."
+                )
             ) { try await templates.delete(id: w.light.id, userID: w.ana.id) }
             let other = try await w.create("Accessory Work")
-            await #expect(throws: SpotterError.conflict(
-                field: nil,
-                message: "This template is a day of your programs Accessory Work and Strength Block. Pick another template for those days first, or archive this one.")
+            await #expect(
+                throws: SpotterError.conflict(
+                    field: nil,
+                    message:
+                        "This template is a day of your programs Accessory Work and Strength Block. Pick another template for those days first, or archive this one."
+                )
             ) { try await templates.delete(id: w.light.id, userID: w.ana.id) }
             #expect(try await templates.find(id: w.light.id, userID: w.ana.id) != nil)
             #expect((try await w.count("workout_templates"), try await w.count("template_exercises")) == rows)
@@ -775,14 +944,17 @@ struct ProgramServiceTests {
             // Once no day uses it any more, it can go.
             try await w.service.delete(other.id, user: w.ana)
             for week in program.weeks {
-                _ = try await w.service.changeDay(program.id, day: week.days[1].id, change: ProgramDayChange(templateID: w.heavy.id), user: w.ana)
+                _ = try await w.service.changeDay(
+                    program.id, day: week.days[1].id, change: ProgramDayChange(templateID: w.heavy.id), user: w.ana)
             }
             try await templates.delete(id: w.light.id, userID: w.ana.id)
             #expect(try await templates.find(id: w.light.id, userID: w.ana.id) == nil)
         }
     }
 
-    @Test("another lifter's program ids answer not found to every use case, and nothing of the owner's changes", arguments: TestDatabase.all)
+    @Test(
+        "another lifter's program ids answer not found to every use case, and nothing of the owner's changes",
+        arguments: TestDatabase.all)
     func otherLifter(engine: TestDatabase) async throws {
         try await withPrograms(engine) { w in
             let program = try await w.create()
@@ -794,18 +966,28 @@ struct ProgramServiceTests {
             let notFound = SpotterError.notFound("The program")
             await #expect(throws: notFound) { try await s.find(program.id, user: ben) }
             await #expect(throws: notFound) { try await s.activate(program.id, startDay: nil, user: ben) }
-            await #expect(throws: notFound) { try await s.changeWeek(program.id, week: 1, change: ProgramWeekChange(modifier: 2), user: ben) }
-            await #expect(throws: notFound) { try await s.changeDay(program.id, day: day, change: ProgramDayChange(notes: "mine"), user: ben) }
+            await #expect(throws: notFound) {
+                try await s.changeWeek(program.id, week: 1, change: ProgramWeekChange(modifier: 2), user: ben)
+            }
+            await #expect(throws: notFound) {
+                try await s.changeDay(program.id, day: day, change: ProgramDayChange(notes: "mine"), user: ben)
+            }
             await #expect(throws: notFound) { try await s.save(id: program.id, draft: ProgramDraft(name: "Mine now"), user: ben) }
             await #expect(throws: notFound) { try await s.setArchived(program.id, archived: true, user: ben) }
             await #expect(throws: notFound) { try await s.duplicate(program.id, as: UUID(), user: ben) }
             await #expect(throws: notFound) { try await s.delete(program.id, user: ben) }
             #expect(try await s.list(user: ben, includeArchived: true).isEmpty)
             #expect(try await s.status(user: ben) == nil)
-            await #expect(throws: SpotterError.conflict(field: nil, message: "You have no active program. Pick one on the Programs tab and activate it.")) {
+            await #expect(
+                throws: SpotterError.conflict(
+                    field: nil, message: "You have no active program. Pick one on the Programs tab and activate it.")
+            ) {
                 try await s.skipWeek(user: ben)
             }
-            await #expect(throws: SpotterError.conflict(field: nil, message: "You have no active program. Pick one on the Programs tab and activate it.")) {
+            await #expect(
+                throws: SpotterError.conflict(
+                    field: nil, message: "You have no active program. Pick one on the Programs tab and activate it.")
+            ) {
                 try await s.startToday(workoutID: UUID(), replaceActive: false, user: ben)
             }
             await #expect(throws: SpotterError.conflict(field: nil, message: "You have no active program to deactivate.")) {
@@ -813,12 +995,19 @@ struct ProgramServiceTests {
             }
             // Her templates are not his to schedule, and her program's id is not his to take.
             let hers = ProgramDraft(name: "Ben's Block", schedule: [.init(weekday: "monday", templateID: w.heavy.id)])
-            await #expect(throws: SpotterError.invalid(field: "schedule.monday.templateId", "The template for Monday is not one of your templates.")) {
+            await #expect(
+                throws: SpotterError.invalid(
+                    field: "schedule.monday.templateId", "The template for Monday is not one of your templates.")
+            ) {
                 try await s.create(id: UUID(), draft: hers, user: ben)
             }
-            let bensDay = try await w.templates.create(id: UUID(), draft: TemplateDraft(name: "Ben's Day", exercises: []), user: ben)
+            let bensDay = try await w.templates.create(
+                id: UUID(), draft: TemplateDraft(name: "Ben's Day", exercises: []), user: ben)
             let bens = ProgramDraft(name: "Ben's Block", schedule: [.init(weekday: "monday", templateID: bensDay.id)])
-            await #expect(throws: SpotterError.conflict(field: "id", message: "This id is already in use. Make a new one and send the change again.")) {
+            await #expect(
+                throws: SpotterError.conflict(
+                    field: "id", message: "This id is already in use. Make a new one and send the change again.")
+            ) {
                 try await s.create(id: program.id, draft: bens, user: ben)
             }
             await #expect(throws: SpotterError.notFound("The day")) {
@@ -830,7 +1019,9 @@ struct ProgramServiceTests {
             #expect(after.program == before.program)
             #expect(after.active == before.active)
             #expect(after.progress == before.progress)
-            #expect(try await w.programRows() == [rows[0] + 1, rows[1] + 4, rows[2] + 4, rows[3], rows[4]], "only Ben's own program was added")
+            #expect(
+                try await w.programRows() == [rows[0] + 1, rows[1] + 4, rows[2] + 4, rows[3], rows[4]],
+                "only Ben's own program was added")
         }
     }
 

@@ -15,16 +15,22 @@ import Testing
                 try await CatalogSeeder(store: store).seed(CatalogSeeder.bundledCatalog(), now: now)
                 let ana = try await makeUser("ana", in: store)
                 let ben = try await makeUser("ben", in: store)
-                let squat = try #require(try await ExerciseRepository(store: store).list(userID: ana.id).first { $0.name == "Squat (Barbell)" })
+                let squat = try #require(
+                    try await ExerciseRepository(store: store).list(userID: ana.id).first { $0.name == "Squat (Barbell)" })
                 func set(_ kilograms: Double) -> WorkoutSet {
-                    WorkoutSet(id: UUID(), kind: .working, reps: 5, weight: Mass(kilograms, .kg), done: true, loggedAt: now, updatedAt: now)
+                    WorkoutSet(
+                        id: UUID(), kind: .working, reps: 5, weight: Mass(kilograms, .kg), done: true, loggedAt: now,
+                        updatedAt: now)
                 }
                 // Three sets of five a week ago at 100 kg, and today at 110 kg (records).
                 let sessions = [(-7.0, 100.0), (0.0, 110.0)].map { days, kilograms in
                     Workout(
                         id: UUID(), ownerID: ana.id, name: "Legs", startedAt: now.addingTimeInterval(days * 86_400),
                         endedAt: now.addingTimeInterval(days * 86_400 + 3_600),
-                        entries: [ExerciseEntry(id: UUID(), exerciseID: squat.id, sets: [set(kilograms), set(kilograms), set(kilograms)])])
+                        entries: [
+                            ExerciseEntry(
+                                id: UUID(), exerciseID: squat.id, sets: [set(kilograms), set(kilograms), set(kilograms)])
+                        ])
                 }
                 try await WorkoutRepository(store: store).addFinished(sessions, userID: ana.id, now: now)
                 let service = ProgressService(store: store, clock: { now.addingTimeInterval(7_200) })
@@ -44,7 +50,8 @@ import Testing
                 #expect(dashboard.volumeVsAveragePercent == 440)
                 #expect(dashboard.bestLifts.map(\.exerciseName) == ["Squat (Barbell)"])
                 #expect(dashboard.bestLifts.first?.heaviest == 110)
-                #expect(dashboard.recentRecords.map(\.workoutID) == [sessions[1].id], "one row per exercise, from its newest session")
+                #expect(
+                    dashboard.recentRecords.map(\.workoutID) == [sessions[1].id], "one row per exercise, from its newest session")
                 #expect(dashboard.recentRecords.first?.exerciseName == "Squat (Barbell)")
 
                 let empty = try await service.dashboard(user: ben)

@@ -12,7 +12,10 @@ struct RepositoryTests {
             try await env.withStore { store in
                 let ana = try await makeUser("ana", in: store)
                 let types = WorkoutTypeRepository(store: store)
-                #expect(try await types.list(userID: ana.id).map(\.name) == ["Back", "Chest", "Shoulders", "Biceps", "Triceps", "Legs", "Core", "Full Body", "Cardio"])
+                #expect(
+                    try await types.list(userID: ana.id).map(\.name) == [
+                        "Back", "Chest", "Shoulders", "Biceps", "Triceps", "Legs", "Core", "Full Body", "Cardio",
+                    ])
                 #expect(try await types.seedDefaults(userID: ana.id, now: now) == 0)
                 #expect(try await types.list(userID: ana.id).map(\.sortOrder) == Array(0..<9))
             }
@@ -25,15 +28,24 @@ struct RepositoryTests {
             try await env.withStore { store in
                 let ana = try await makeUser("ana", in: store)
                 let types = WorkoutTypeRepository(store: store)
-                let mobility = try await types.create(userID: ana.id, draft: .init(name: "  Mobility ", colorHex: "#112233", icon: "body"), now: now)
+                let mobility = try await types.create(
+                    userID: ana.id, draft: .init(name: "  Mobility ", colorHex: "#112233", icon: "body"), now: now)
                 #expect(mobility.name == "Mobility")
                 #expect(mobility.sortOrder == 9)
-                await #expect(throws: SpotterError.conflict(field: "name", message: "You already have a workout type called Mobility.")) {
-                    try await types.create(userID: ana.id, draft: .init(name: "MOBILITY", colorHex: "#112233", icon: "body"), now: now)
+                await #expect(
+                    throws: SpotterError.conflict(field: "name", message: "You already have a workout type called Mobility.")
+                ) {
+                    try await types.create(
+                        userID: ana.id, draft: .init(name: "MOBILITY", colorHex: "#112233", icon: "body"), now: now)
                 }
                 _ = try await types.setArchived(true, id: mobility.id, userID: ana.id)
-                await #expect(throws: SpotterError.conflict(field: "name", message: "You already have a workout type called Mobility (archived; bring it back instead).")) {
-                    try await types.create(userID: ana.id, draft: .init(name: "mobility", colorHex: "#112233", icon: "body"), now: now)
+                await #expect(
+                    throws: SpotterError.conflict(
+                        field: "name",
+                        message: "You already have a workout type called Mobility (archived; bring it back instead).")
+                ) {
+                    try await types.create(
+                        userID: ana.id, draft: .init(name: "mobility", colorHex: "#112233", icon: "body"), now: now)
                 }
                 let all = try await types.list(userID: ana.id, includeArchived: true)
                 let reordered = try await types.reorder(userID: ana.id, ids: all.map(\.id).reversed())
@@ -52,10 +64,17 @@ struct RepositoryTests {
                 let ana = try await makeUser("ana", in: store)
                 let exercises = ExerciseRepository(store: store)
                 _ = try await exercises.create(userID: ana.id, draft: benchDraft("Banded Pallof Walkout"), now: now)
-                await #expect(throws: SpotterError.conflict(field: "name", message: "You already have an exercise called Banded Pallof Walkout.")) {
+                await #expect(
+                    throws: SpotterError.conflict(
+                        field: "name", message: "You already have an exercise called Banded Pallof Walkout.")
+                ) {
                     try await exercises.create(userID: ana.id, draft: benchDraft("  banded   pallof WALKOUT "), now: now)
                 }
-                await #expect(throws: SpotterError.conflict(field: "name", message: "Bench Press (Barbell) is already in the built-in library. Use it, or choose another name.")) {
+                await #expect(
+                    throws: SpotterError.conflict(
+                        field: "name",
+                        message: "Bench Press (Barbell) is already in the built-in library. Use it, or choose another name.")
+                ) {
                     try await exercises.create(userID: ana.id, draft: benchDraft("bench press (barbell)"), now: now)
                 }
                 #expect(try await exercises.counts(userID: ana.id).custom == 1)

@@ -1,14 +1,17 @@
 import Foundation
 import SQLKit
-@testable import SpotterStore
 import SpotterTestSupport
 import Testing
+
+@testable import SpotterStore
 
 /// Several processes started at once on one database (instances behind a balancer,
 /// the CLI beside a server) migrate and seed one after another, not over each other.
 @Suite("Schema lock")
 struct SchemaLockTests {
-    @Test("three stores migrating and seeding an empty database at once apply each migration once and seed the library once", arguments: TestDatabase.all)
+    @Test(
+        "three stores migrating and seeding an empty database at once apply each migration once and seed the library once",
+        arguments: TestDatabase.all)
     func concurrentMigrations(engine: TestDatabase) async throws {
         try await TestEnvironment.with(engine) { env in
             let stores = [
@@ -22,7 +25,8 @@ struct SchemaLockTests {
                     for store in stores {
                         group.addTask {
                             try await store.migrate {
-                                try await CatalogSeeder(store: store).seed(catalog, now: Date(timeIntervalSince1970: 1_790_000_000))
+                                try await CatalogSeeder(store: store).seed(
+                                    catalog, now: Date(timeIntervalSince1970: 1_790_000_000))
                             }
                         }
                     }
@@ -43,8 +47,9 @@ struct SchemaLockTests {
         }
     }
 
-    @Test("eight takers of the schema lock, the lock file not yet made, hold it one at a time, round after round",
-          arguments: TestDatabase.all)
+    @Test(
+        "eight takers of the schema lock, the lock file not yet made, hold it one at a time, round after round",
+        arguments: TestDatabase.all)
     func lockIsExclusiveFromTheStart(engine: TestDatabase) async throws {
         try await TestEnvironment.with(engine) { env in
             try await env.withStore(migrate: false) { store in
@@ -79,7 +84,10 @@ struct SchemaLockTests {
                 // A folder where the lock file goes: open(2) refuses it, even for root.
                 try FileManager.default.createDirectory(atPath: path + ".lock", withIntermediateDirectories: false)
                 let error = await #expect(throws: StoreError.self) { try await store.migrate() }
-                #expect(error?.description == "The lock file \(path).lock could not be opened or locked (error \(EISDIR)): check that the data folder is writable.")
+                #expect(
+                    error?.description
+                        == "The lock file \(path).lock could not be opened or locked (error \(EISDIR)): check that the data folder is writable."
+                )
                 #expect(await store.schemaIsCurrent() == false, "no migration ran")
             }
         }

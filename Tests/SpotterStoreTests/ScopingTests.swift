@@ -21,7 +21,9 @@ struct ScopingTests {
                 await #expect(throws: SpotterError.notFound("The exercise")) {
                     try await exercises.update(id: mine.id, userID: ben.id, draft: benchDraft("Stolen"), now: now)
                 }
-                await #expect(throws: SpotterError.notFound("The exercise")) { try await exercises.delete(id: mine.id, userID: ben.id, now: now) }
+                await #expect(throws: SpotterError.notFound("The exercise")) {
+                    try await exercises.delete(id: mine.id, userID: ben.id, now: now)
+                }
                 await #expect(throws: SpotterError.notFound("The exercise")) {
                     try await exercises.setArchived(true, id: mine.id, userID: ben.id, now: now)
                 }
@@ -44,9 +46,12 @@ struct ScopingTests {
 
                 #expect(try await types.find(id: target.id, userID: ben.id) == nil)
                 await #expect(throws: SpotterError.notFound("The workout type")) {
-                    try await types.update(id: target.id, userID: ben.id, draft: .init(name: "Mine now", colorHex: "#000000", icon: "star"))
+                    try await types.update(
+                        id: target.id, userID: ben.id, draft: .init(name: "Mine now", colorHex: "#000000", icon: "star"))
                 }
-                await #expect(throws: SpotterError.notFound("The workout type")) { try await types.setArchived(true, id: target.id, userID: ben.id) }
+                await #expect(throws: SpotterError.notFound("The workout type")) {
+                    try await types.setArchived(true, id: target.id, userID: ben.id)
+                }
                 await #expect(throws: ValidationFailure.self) { try await types.reorder(userID: ben.id, ids: anas.map(\.id)) }
                 #expect(try await types.list(userID: ana.id) == anas)
             }
@@ -61,7 +66,9 @@ struct ScopingTests {
                 let ben = try await makeUser("ben", in: store)
                 let accounts = AccountService(store: store, hasher: PasswordHasher(cost: 4))
                 let (token, secret) = try await accounts.createToken(userID: ana.id, name: "Script", now: now)
-                await #expect(throws: SpotterError.notFound("The token")) { try await accounts.revokeToken(id: token.id, userID: ben.id) }
+                await #expect(throws: SpotterError.notFound("The token")) {
+                    try await accounts.revokeToken(id: token.id, userID: ben.id)
+                }
                 #expect(try await accounts.user(forToken: secret, now: now)?.id == ana.id)
                 #expect(try await accounts.tokens(userID: ben.id).isEmpty)
             }

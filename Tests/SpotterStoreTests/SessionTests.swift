@@ -17,7 +17,9 @@ struct SessionTests {
                 #expect(try await accounts.session(secret: secret, now: now)?.user.id == ana.id)
                 let justBefore = now.addingTimeInterval(AccountService.sessionLifetime - 1)
                 #expect(try await accounts.session(secret: secret, now: justBefore) != nil)
-                #expect(try await accounts.session(secret: secret, now: now.addingTimeInterval(AccountService.sessionLifetime)) == nil)
+                #expect(
+                    try await accounts.session(secret: secret, now: now.addingTimeInterval(AccountService.sessionLifetime)) == nil
+                )
                 try await accounts.endSession(id: session.id)
                 #expect(try await accounts.session(secret: secret, now: now) == nil)
                 #expect(try await accounts.session(secret: "made-up", now: now) == nil)
@@ -35,11 +37,13 @@ struct SessionTests {
                 let (laptop, _) = try await accounts.startSession(userID: ana.id, now: now)
                 await #expect(throws: SpotterError.invalid(field: "currentPassword", "The current password is not right.")) {
                     try await accounts.changePassword(
-                        .init(current: "wrong one!", new: "another good one", keepingSession: phoneSession.id), user: ana, now: now)
+                        .init(current: "wrong one!", new: "another good one", keepingSession: phoneSession.id), user: ana,
+                        now: now)
                 }
                 #expect(try await accounts.session(secret: laptop, now: now) != nil, "a refused change ends nothing")
                 try await accounts.changePassword(
-                    .init(current: "correct horse battery", new: "another good one", keepingSession: phoneSession.id), user: ana, now: now)
+                    .init(current: "correct horse battery", new: "another good one", keepingSession: phoneSession.id), user: ana,
+                    now: now)
                 #expect(try await accounts.session(secret: phone, now: now) != nil)
                 #expect(try await accounts.session(secret: laptop, now: now) == nil)
                 try await accounts.resetPassword(username: "ana", new: "a third good one")
@@ -49,7 +53,9 @@ struct SessionTests {
         }
     }
 
-    @Test("a password change is a guess at the current one: counted, refused when slowed, taken back when right", arguments: TestDatabase.all)
+    @Test(
+        "a password change is a guess at the current one: counted, refused when slowed, taken back when right",
+        arguments: TestDatabase.all)
     func passwordGuesses(engine: TestDatabase) async throws {
         try await TestEnvironment.with(engine) { env in
             try await env.withStore { store in
@@ -57,12 +63,14 @@ struct SessionTests {
                 let accounts = AccountService(store: store, hasher: PasswordHasher(cost: 4))
                 let wrong = NotedGuesses()
                 await #expect(throws: SpotterError.self) {
-                    try await accounts.changePassword(.init(current: "wrong one!", new: "another good one"), user: ana, guesses: wrong, now: now)
+                    try await accounts.changePassword(
+                        .init(current: "wrong one!", new: "another good one"), user: ana, guesses: wrong, now: now)
                 }
                 #expect(wrong.notes == ["admit"])
                 let tooShort = NotedGuesses()
                 await #expect(throws: SpotterError.self) {
-                    try await accounts.changePassword(.init(current: "correct horse battery", new: "short"), user: ana, guesses: tooShort, now: now)
+                    try await accounts.changePassword(
+                        .init(current: "correct horse battery", new: "short"), user: ana, guesses: tooShort, now: now)
                 }
                 #expect(tooShort.notes == ["admit", "right"], "the new password was refused, but the current one was right")
                 let slowed = NotedGuesses(refuse: true)
@@ -70,9 +78,12 @@ struct SessionTests {
                     try await accounts.changePassword(
                         .init(current: "correct horse battery", new: "another good one"), user: ana, guesses: slowed, now: now)
                 }
-                #expect(try await accounts.authenticate(username: "ana", password: "correct horse battery") != nil, "a refused guess changes nothing")
+                #expect(
+                    try await accounts.authenticate(username: "ana", password: "correct horse battery") != nil,
+                    "a refused guess changes nothing")
                 let right = NotedGuesses()
-                try await accounts.changePassword(.init(current: "correct horse battery", new: "another good one"), user: ana, guesses: right, now: now)
+                try await accounts.changePassword(
+                    .init(current: "correct horse battery", new: "another good one"), user: ana, guesses: right, now: now)
                 #expect(right.notes == ["admit", "right"])
                 #expect(try await accounts.authenticate(username: "ana", password: "another good one") != nil)
             }

@@ -39,7 +39,8 @@ struct SetTextTests {
     ).map { id, kind, reps, weight, duration, distance, rpe, done, records in
         (
             set: WorkoutSet(
-                id: id, kind: kind, reps: reps, weight: weight.map { Mass($0.0, $0.1) }, durationSeconds: duration, distanceMeters: distance,
+                id: id, kind: kind, reps: reps, weight: weight.map { Mass($0.0, $0.1) }, durationSeconds: duration,
+                distanceMeters: distance,
                 rpe: rpe, done: done, updatedAt: .distantPast),
             records: records
         )
@@ -66,11 +67,12 @@ struct SetTextTests {
 
     @Test("the SQL that writes the text is the statement it was before the fields were named")
     func sameSQL() {
-        #expect(WorkoutRows.SetTextField.sql("s") == """
-            CAST(s.id AS TEXT) || ' ' || s.kind || ' ' || COALESCE(CAST(s.reps AS TEXT), '-') || ' ' || \
-            COALESCE(CAST(s.weight_value AS TEXT), '-') || ' ' || COALESCE(s.weight_unit, '-') || ' ' || \
-            COALESCE(CAST(s.duration_seconds AS TEXT), '-') || ' ' || COALESCE(CAST(s.distance_meters AS TEXT), '-') || ' ' || \
-            COALESCE(CAST(s.rpe AS TEXT), '-') || CASE WHEN s.done THEN ' 1 ' ELSE ' 0 ' END || COALESCE(s.records, '-')
-            """)
+        #expect(
+            WorkoutRows.SetTextField.sql("s") == """
+                CAST(s.id AS TEXT) || ' ' || s.kind || ' ' || COALESCE(CAST(s.reps AS TEXT), '-') || ' ' || \
+                COALESCE(CAST(s.weight_value AS TEXT), '-') || ' ' || COALESCE(s.weight_unit, '-') || ' ' || \
+                COALESCE(CAST(s.duration_seconds AS TEXT), '-') || ' ' || COALESCE(CAST(s.distance_meters AS TEXT), '-') || ' ' || \
+                COALESCE(CAST(s.rpe AS TEXT), '-') || CASE WHEN s.done THEN ' 1 ' ELSE ' 0 ' END || COALESCE(s.records, '-')
+                """)
     }
 }

@@ -17,19 +17,23 @@ struct SetWriteTests {
                 let exercise = try #require(try await ExerciseRepository(store: store).list(userID: ana.id).first)
                 let workouts = WorkoutRepository(store: store)
                 let workout = try await WorkoutService.at(now, in: store).start(
-                .init(id: UUID(), name: "Push", workoutTypeID: nil), user: ana)
+                    .init(id: UUID(), name: "Push", workoutTypeID: nil), user: ana)
                 let entry = UUID()
-                _ = try await WorkoutService.at(now, in: store).putEntry(workoutID: workout.id, entryID: entry, change: EntryChange(exerciseID: exercise.id), user: ana)
+                _ = try await WorkoutService.at(now, in: store).putEntry(
+                    workoutID: workout.id, entryID: entry, change: EntryChange(exerciseID: exercise.id), user: ana)
                 let set = UUID()
                 var second = 0.0
                 func put(_ draft: SetDraft) async throws -> WorkoutSet {
                     second += 1
                     _ = try await WorkoutService.at(now.addingTimeInterval(second), in: store).putSet(
-                SetWrite(workoutID: workout.id, entryID: entry, setID: set, draft: draft, changedAt: now.addingTimeInterval(second)), user: ana)
+                        SetWrite(
+                            workoutID: workout.id, entryID: entry, setID: set, draft: draft,
+                            changedAt: now.addingTimeInterval(second)), user: ana)
                     return try #require(try await workouts.find(id: workout.id, userID: ana.id)?.entries.first?.sets.first)
                 }
                 var expected = WorkoutSet(
-                    id: set, kind: .working, reps: 5, weight: Mass(100, .kg), rpe: 8, note: "belt", updatedAt: now.addingTimeInterval(1))
+                    id: set, kind: .working, reps: 5, weight: Mass(100, .kg), rpe: 8, note: "belt",
+                    updatedAt: now.addingTimeInterval(1))
                 #expect(try await put(SetDraft(kind: "working", reps: 5, weight: 100, rpe: 8, note: "belt")) == expected)
 
                 expected.reps = 6

@@ -47,7 +47,8 @@ struct SignInNoticeTests {
         let (listening, listened) = AsyncStream<Void>.makeStream()
         let (notices, noticed) = AsyncStream<String>.makeStream()
         let task = Task {
-            await other.listenForSignInChanges(firstRetry: firstRetry, onListening: { listened.yield() }, onNotice: { noticed.yield($0) })
+            await other.listenForSignInChanges(
+                firstRetry: firstRetry, onListening: { listened.yield() }, onNotice: { noticed.yield($0) })
         }
         let listener = Listener(store: other, listening: listening, notices: notices)
         let outcome: Result<Void, any Error>
@@ -64,7 +65,9 @@ struct SignInNoticeTests {
         try outcome.get()
     }
 
-    @Test("a token revoked, a session ended and a password reset through one store are refused by another at once", arguments: postgres)
+    @Test(
+        "a token revoked, a session ended and a password reset through one store are refused by another at once",
+        arguments: postgres)
     func noticesReachOtherInstances(engine: TestDatabase) async throws {
         try await TestEnvironment.with(engine) { env in
             try await env.withStore { one in
@@ -101,7 +104,9 @@ struct SignInNoticeTests {
     /// The database's goodbye can reach the listener before its socket closes; the
     /// connection is let go then, and PostgresNIO stops the process on one released
     /// unclosed. One loss passed about 3 runs in 4 before it was closed; twenty catch it.
-    @Test("a listening connection the database ends is closed and made again, twenty times, and hears the next change", arguments: postgres)
+    @Test(
+        "a listening connection the database ends is closed and made again, twenty times, and hears the next change",
+        arguments: postgres)
     func lostConnectionListensAgain(engine: TestDatabase) async throws {
         try await TestEnvironment.with(engine) { env in
             try await env.withStore { one in
@@ -109,10 +114,12 @@ struct SignInNoticeTests {
                     guard case .postgres(_, let schema) = env.location else { Issue.record("not PostgreSQL"); return }
                     for _ in 1...20 {
                         // The database ends the listener's connection (a restart, a failover, an operator)...
-                        let ended = try await one.sql.raw("""
+                        let ended = try await one.sql.raw(
+                            """
                             SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity
                             WHERE application_name = \(bind: SpotterStore.listenerName(schema: schema))
-                            """).all().map { try $0.decode(column: "ended", as: Bool.self) }
+                            """
+                        ).all().map { try $0.decode(column: "ended", as: Bool.self) }
                         #expect(ended == [true])
                         // ...and it listens again on a new one.
                         await listener.listened()

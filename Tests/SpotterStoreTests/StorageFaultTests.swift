@@ -1,8 +1,9 @@
 import Foundation
 import NIOCore
 import SQLiteNIO
-@testable import SpotterStore
 import Testing
+
+@testable import SpotterStore
 
 /// Which errors are the machine's (answered 503, "send it again") and which are not.
 @Suite("Storage fault classification")
@@ -21,7 +22,9 @@ struct StorageFaultClassificationTests {
 
     @Test("constraint, busy, corrupt and misuse errors are not storage faults")
     func sqliteOthers() {
-        for reason: SQLiteError.Reason in [.constraint, .constraintForeignKeyFailed, .busy, .busyTimeout, .locked, .corrupt, .misuse, .error, .tooBig] {
+        for reason: SQLiteError.Reason in [
+            .constraint, .constraintForeignKeyFailed, .busy, .busyTimeout, .locked, .corrupt, .misuse, .error, .tooBig,
+        ] {
             #expect(StorageFault(sqlite: reason) == nil, "\(reason)")
         }
     }
@@ -50,7 +53,8 @@ struct StorageFaultClassificationTests {
         #expect(StorageFault(POSIXError(.ENOSPC)) == .full)
         #expect(StorageFault(CocoaError(.fileWriteOutOfSpace)) == .full)
         #expect(StorageFault(CocoaError(.fileWriteVolumeReadOnly)) == .readOnly)
-        let wrapped = CocoaError(.fileWriteUnknown, userInfo: [NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(ENOSPC))])
+        let wrapped = CocoaError(
+            .fileWriteUnknown, userInfo: [NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(ENOSPC))])
         #expect(StorageFault(wrapped) == .full)
         #expect(StorageFault(CocoaError(.fileNoSuchFile)) == nil)
         #expect(StorageFault(StoreError.busy) == nil, "busy is its own 503: another writer, not the disk")

@@ -15,5 +15,7 @@ func makeUser(_ name: String, in store: SpotterStore) async throws -> User {
 }
 
 func benchDraft(_ name: String = "Cable Fly (Low to High)") -> ExerciseDraft {
-    ExerciseDraft(name: name, description: "Press the handles up and together.", muscleGroups: [.chest, .shoulders], equipment: .cable, kind: .weightReps)
+    ExerciseDraft(
+        name: name, description: "Press the handles up and together.", muscleGroups: [.chest, .shoulders], equipment: .cable,
+        kind: .weightReps)
 }

@@ -19,11 +19,15 @@ import Testing
         }
     }
 
-    @Test("refuses anything but 32 hex digits grouped 8-4-4-4-12", arguments: [
-        "", "E621E1F8-C36C-495A-93FC-0C247A3E6E5", "E621E1F8-C36C-495A-93FC-0C247A3E6E5F0",
-        "E621E1F8C36C-495A-93FC-0C247A3E6E5F0", "E621E1F8-C36C-495A-93FC-0C247A3E6E5G", "E621E1F8 C36C-495A-93FC-0C247A3E6E5F",
-        "E621E1F8-C36C-495A-93FC0-C247A3E6E5F", "{621E1F8-C36C-495A-93FC-0C247A3E6E5F}", "E621E1F8-C36C-495A-93FC-0C247A3E6É5",
-    ])
+    @Test(
+        "refuses anything but 32 hex digits grouped 8-4-4-4-12",
+        arguments: [
+            "", "E621E1F8-C36C-495A-93FC-0C247A3E6E5", "E621E1F8-C36C-495A-93FC-0C247A3E6E5F0",
+            "E621E1F8C36C-495A-93FC-0C247A3E6E5F0", "E621E1F8-C36C-495A-93FC-0C247A3E6E5G",
+            "E621E1F8 C36C-495A-93FC-0C247A3E6E5F",
+            "E621E1F8-C36C-495A-93FC0-C247A3E6E5F", "{621E1F8-C36C-495A-93FC-0C247A3E6E5F}",
+            "E621E1F8-C36C-495A-93FC-0C247A3E6É5",
+        ])
     func refusesMalformed(text: String) {
         #expect(UUID(text: text) == nil)
         #expect(UUID(uuidString: text) == nil)

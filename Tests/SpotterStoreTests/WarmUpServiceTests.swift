@@ -17,15 +17,19 @@ struct WarmUpServiceTests {
             try await env.withStore { store in
                 try await CatalogSeeder(store: store).seed(CatalogSeeder.bundledCatalog(), now: now)
                 let ana = try await makeUser("ana", in: store)
-                let squat = try #require(try await ExerciseRepository(store: store).list(userID: ana.id).first { $0.name == "Squat (Barbell)" })
+                let squat = try #require(
+                    try await ExerciseRepository(store: store).list(userID: ana.id).first { $0.name == "Squat (Barbell)" })
                 let workouts = WorkoutRepository(store: store)
                 let workout = try await WorkoutService.at(now, in: store).start(
-                .init(id: UUID(), name: "Legs", workoutTypeID: nil), user: ana)
+                    .init(id: UUID(), name: "Legs", workoutTypeID: nil), user: ana)
                 let entry = UUID()
-                _ = try await WorkoutService.at(now, in: store).putEntry(workoutID: workout.id, entryID: entry, change: EntryChange(exerciseID: squat.id), user: ana)
+                _ = try await WorkoutService.at(now, in: store).putEntry(
+                    workoutID: workout.id, entryID: entry, change: EntryChange(exerciseID: squat.id), user: ana)
                 for weight in weights {
                     _ = try await WorkoutService.at(now, in: store).putSet(
-                SetWrite(workoutID: workout.id, entryID: entry, setID: UUID(), draft: SetDraft(kind: "working", reps: 5, weight: weight), changedAt: now), user: ana)
+                        SetWrite(
+                            workoutID: workout.id, entryID: entry, setID: UUID(),
+                            draft: SetDraft(kind: "working", reps: 5, weight: weight), changedAt: now), user: ana)
                 }
                 try await body(store, ana, try #require(try await workouts.find(id: workout.id, userID: ana.id)), entry)
             }
@@ -36,7 +40,8 @@ struct WarmUpServiceTests {
     func addsRamp(engine: TestDatabase) async throws {
         try await withSquat(engine, weights: [100, 100]) { store, ana, workout, entry in
             let working = workout.entries[0].sets
-            let after = try await WarmUpService(store: store).addWarmUps(workoutID: workout.id, entryID: entry, user: ana, now: now)
+            let after = try await WarmUpService(store: store).addWarmUps(
+                workoutID: workout.id, entryID: entry, user: ana, now: now)
             let sets = after.entries[0].sets
             #expect(sets.map(\.kind) == [.warmup, .warmup, .warmup, .warmup, .working, .working])
             #expect(sets.map { $0.weight?.value } == [20, 40, 60, 80, 100, 100])
@@ -59,7 +64,10 @@ struct WarmUpServiceTests {
         try await withSquat(engine, weights: [100]) { store, ana, workout, entry in
             let service = WarmUpService(store: store)
             let once = try await service.addWarmUps(workoutID: workout.id, entryID: entry, user: ana, now: now)
-            await #expect(throws: SpotterError.invalid(field: "entry", "This exercise has warm-up sets already. Delete them to make new ones.")) {
+            await #expect(
+                throws: SpotterError.invalid(
+                    field: "entry", "This exercise has warm-up sets already. Delete them to make new ones.")
+            ) {
                 try await service.addWarmUps(workoutID: workout.id, entryID: entry, user: ana, now: now)
             }
             let stored = try await WorkoutRepository(store: store).find(id: workout.id, userID: ana.id)

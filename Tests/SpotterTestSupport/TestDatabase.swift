@@ -64,7 +64,8 @@ public struct TestEnvironment: Sendable {
         case .postgres(let url):
             let schema = "t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
             try await adminSQL(url: url, "CREATE SCHEMA \(schema)")
-            return TestEnvironment(engine: engine, dataDirectory: folder, location: .postgres(url: url, schema: schema), schema: schema)
+            return TestEnvironment(
+                engine: engine, dataDirectory: folder, location: .postgres(url: url, schema: schema), schema: schema)
         }
     }
 
@@ -87,7 +88,9 @@ public struct TestEnvironment: Sendable {
     }
 
     /// Opens the environment's database (migrated), runs `body`, and closes it.
-    public func withStore<Result: Sendable>(migrate: Bool = true, _ body: (SpotterStore) async throws -> Result) async throws -> Result {
+    public func withStore<Result: Sendable>(migrate: Bool = true, _ body: (SpotterStore) async throws -> Result) async throws
+        -> Result
+    {
         let store = try await SpotterStore.open(location, logger: Self.logger)
         do {
             if migrate { try await store.migrate() }

@@ -65,7 +65,8 @@ public struct LoginThrottle: Sendable, Equatable {
     /// Records a failed attempt under every key.
     public mutating func recordFailure(keys: [String], now: Date) {
         for key in keys {
-            var record = records[key].flatMap { isForgotten($0, now: now) ? nil : $0 } ?? Record(failures: 0, last: now, waitUntil: now)
+            var record =
+                records[key].flatMap { isForgotten($0, now: now) ? nil : $0 } ?? Record(failures: 0, last: now, waitUntil: now)
             record.failures += 1
             record.last = now
             record.waitUntil = now.addingTimeInterval(delay(afterFailures: record.failures))

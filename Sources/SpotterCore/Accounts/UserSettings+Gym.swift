@@ -30,11 +30,15 @@ extension SettingsChange {
         if let barWeight {
             let limits = UserSettings.barLimits(result.unit)
             if let bar = barWeight, !limits.contains(bar) {
-                issues.append(.init(
-                    field: "barWeight",
-                    message: "The bar weight must be between 0 and \(PlateMath.number(limits.upperBound)) \(unit), such as \(PlateMath.number(UserSettings.defaultBar(result.unit)))."))
+                issues.append(
+                    .init(
+                        field: "barWeight",
+                        message:
+                            "The bar weight must be between 0 and \(PlateMath.number(limits.upperBound)) \(unit), such as \(PlateMath.number(UserSettings.defaultBar(result.unit)))."
+                    ))
             } else if let bar = barWeight, !Self.hasTwoDecimals(bar) {
-                issues.append(.init(field: "barWeight", message: "The bar weight has at most two decimals, such as 15.5; \(bar) has more."))
+                issues.append(
+                    .init(field: "barWeight", message: "The bar weight has at most two decimals, such as 15.5; \(bar) has more."))
             } else {
                 result.barWeight = barWeight
             }
@@ -52,8 +56,11 @@ extension SettingsChange {
         }
         if let restSound { result.restSound = restSound }
         if let restVolume {
-            if UserSettings.restVolumeRange.contains(restVolume) { result.restVolume = restVolume }
-            else { issues.append(.init(field: "restVolume", message: "The rest sound volume must be between 0 and 100.")) }
+            if UserSettings.restVolumeRange.contains(restVolume) {
+                result.restVolume = restVolume
+            } else {
+                issues.append(.init(field: "restVolume", message: "The rest sound volume must be between 0 and 100."))
+            }
         }
         if let wakeLock { result.wakeLock = wakeLock }
     }
@@ -62,9 +69,12 @@ extension SettingsChange {
     static func plateProblem(_ plates: [Double], unit: MassUnit) -> String? {
         let limits = UserSettings.plateLimits(unit)
         if plates.isEmpty { return "Choose at least one plate." }
-        if Set(plates).count > UserSettings.plateCountLimit { return "Choose at most \(UserSettings.plateCountLimit) different plates." }
+        if Set(plates).count > UserSettings.plateCountLimit {
+            return "Choose at most \(UserSettings.plateCountLimit) different plates."
+        }
         if let bad = plates.first(where: { !limits.contains($0) }) {
-            return "Each plate must be between \(PlateMath.number(limits.lowerBound)) and \(PlateMath.number(limits.upperBound)) \(unit.rawValue); \(PlateMath.number(bad)) is not."
+            return
+                "Each plate must be between \(PlateMath.number(limits.lowerBound)) and \(PlateMath.number(limits.upperBound)) \(unit.rawValue); \(PlateMath.number(bad)) is not."
         }
         if let bad = plates.first(where: { !Self.hasTwoDecimals($0) }) {
             return "Plates have at most two decimals, such as 1.25; \(bad) has more."

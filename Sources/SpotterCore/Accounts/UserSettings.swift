@@ -70,14 +70,16 @@ public struct UserSettings: Sendable, Equatable, Codable {
 
 extension UserSettings {
     enum CodingKeys: String, CodingKey {
-        case unit, defaultRestSeconds, theme, timeZone, onboardingSeen, plateStep, barWeight, plates, restSound, restVolume, wakeLock
+        case unit, defaultRestSeconds, theme, timeZone, onboardingSeen, plateStep, barWeight, plates, restSound, restVolume,
+            wakeLock
     }
 
     /// Reads settings written before the bar, plates and rest alert existed with the usual ones.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
-            unit: try c.decode(MassUnit.self, forKey: .unit), defaultRestSeconds: try c.decode(Int.self, forKey: .defaultRestSeconds),
+            unit: try c.decode(MassUnit.self, forKey: .unit),
+            defaultRestSeconds: try c.decode(Int.self, forKey: .defaultRestSeconds),
             theme: try c.decode(Theme.self, forKey: .theme), timeZone: try c.decode(String.self, forKey: .timeZone),
             onboardingSeen: try c.decode(Bool.self, forKey: .onboardingSeen),
             plateStep: try c.decodeIfPresent(Double.self, forKey: .plateStep),
@@ -136,31 +138,46 @@ public struct SettingsChange: Sendable, Equatable {
                     result.plates = nil
                 }
                 result.unit = value
+            } else {
+                issues.append(.init(field: "unit", message: "Choose kg or lb."))
             }
-            else { issues.append(.init(field: "unit", message: "Choose kg or lb.")) }
         }
         if let defaultRestSeconds {
-            if UserSettings.restSecondsRange.contains(defaultRestSeconds) { result.defaultRestSeconds = defaultRestSeconds }
-            else {
-                issues.append(.init(
-                    field: "defaultRestSeconds",
-                    message: "Rest must be between 0 and \(UserSettings.restSecondsRange.upperBound) seconds."))
+            if UserSettings.restSecondsRange.contains(defaultRestSeconds) {
+                result.defaultRestSeconds = defaultRestSeconds
+            } else {
+                issues.append(
+                    .init(
+                        field: "defaultRestSeconds",
+                        message: "Rest must be between 0 and \(UserSettings.restSecondsRange.upperBound) seconds."))
             }
         }
         if let theme {
-            if let value = Theme(rawValue: theme.lowercased()) { result.theme = value }
-            else { issues.append(.init(field: "theme", message: "Choose system, light or dark.")) }
+            if let value = Theme(rawValue: theme.lowercased()) {
+                result.theme = value
+            } else {
+                issues.append(.init(field: "theme", message: "Choose system, light or dark."))
+            }
         }
         if let timeZone {
-            if TimeZone(identifier: timeZone) != nil, timeZone.count <= 64 { result.timeZone = timeZone }
-            else { issues.append(.init(field: "timeZone", message: "Use a time zone name such as Europe/Berlin.")) }
+            if TimeZone(identifier: timeZone) != nil, timeZone.count <= 64 {
+                result.timeZone = timeZone
+            } else {
+                issues.append(.init(field: "timeZone", message: "Use a time zone name such as Europe/Berlin."))
+            }
         }
         if let onboardingSeen { result.onboardingSeen = onboardingSeen }
         if let plateStep {
             if let step = plateStep, !UserSettings.plateStepLimits.contains(step) {
-                issues.append(.init(field: "plateStep", message: "The smallest plate step must be between 0.25 and 25 \(result.unit.rawValue), such as 2.5."))
+                issues.append(
+                    .init(
+                        field: "plateStep",
+                        message: "The smallest plate step must be between 0.25 and 25 \(result.unit.rawValue), such as 2.5."))
             } else if let step = plateStep, !Self.hasTwoDecimals(step) {
-                issues.append(.init(field: "plateStep", message: "The smallest plate step has at most two decimals, such as 1.25; \(step) has more."))
+                issues.append(
+                    .init(
+                        field: "plateStep",
+                        message: "The smallest plate step has at most two decimals, such as 1.25; \(step) has more."))
             } else {
                 result.plateStep = plateStep
             }

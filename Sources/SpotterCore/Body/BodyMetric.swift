@@ -54,8 +54,11 @@ public struct BodyMetricDraft: Sendable, Equatable {
         }
         var chosenUnit = unit
         if let weightUnit {
-            if let value = MassUnit(rawValue: weightUnit) { chosenUnit = value }
-            else { issues.append(.init(field: "weightUnit", message: "The weight unit must be kg or lb.")) }
+            if let value = MassUnit(rawValue: weightUnit) {
+                chosenUnit = value
+            } else {
+                issues.append(.init(field: "weightUnit", message: "The weight unit must be kg or lb."))
+            }
         }
         var weight: Mass?
         if let bodyWeight {
@@ -66,7 +69,8 @@ public struct BodyMetricDraft: Sendable, Equatable {
             } else {
                 let low = WeightFormat.number(Mass(range.lowerBound, .kg), in: chosenUnit)
                 let high = WeightFormat.number(Mass(range.upperBound, .kg), in: chosenUnit)
-                issues.append(.init(field: "bodyWeight", message: "Body weight must be from \(low) to \(high) \(chosenUnit.rawValue)."))
+                issues.append(
+                    .init(field: "bodyWeight", message: "Body weight must be from \(low) to \(high) \(chosenUnit.rawValue)."))
             }
         }
         if let bodyFatPercent, !(bodyFatPercent.isFinite && Self.bodyFatRange.contains(bodyFatPercent)) {

@@ -30,9 +30,10 @@ public struct ExerciseDraft: Sendable, Equatable {
         let cleanName = PlainText.name(name, limit: Self.nameLimit, missing: "Give the exercise a name.", issues: &issues) ?? ""
         let cleanDescription = description.trimmingCharacters(in: .whitespacesAndNewlines)
         if cleanDescription.count > Self.descriptionLimit {
-            issues.append(.init(
-                field: "description",
-                message: "The description is too long: at most \(Self.descriptionLimit) characters."))
+            issues.append(
+                .init(
+                    field: "description",
+                    message: "The description is too long: at most \(Self.descriptionLimit) characters."))
         }
         var muscles: [MuscleGroup] = []
         for muscle in muscleGroups where !muscles.contains(muscle) { muscles.append(muscle) }
@@ -50,9 +51,10 @@ public struct ExerciseDraft: Sendable, Equatable {
         if !trimmedURL.isEmpty {
             video = YouTubeVideo(parsing: trimmedURL)
             if video == nil {
-                issues.append(.init(
-                    field: "videoURL",
-                    message: "Use a YouTube link: youtube.com/watch?v=…, youtu.be/… or youtube.com/shorts/…"))
+                issues.append(
+                    .init(
+                        field: "videoURL",
+                        message: "Use a YouTube link: youtube.com/watch?v=…, youtu.be/… or youtube.com/shorts/…"))
             }
         }
         guard issues.isEmpty, let equipment, let kind else { throw ValidationFailure(issues) }

@@ -13,7 +13,8 @@ public enum ExerciseMerge {
             throw ValidationFailure(field: "into", message: "Pick another exercise: \(source.name) can't be merged into itself.")
         }
         if target.archived {
-            throw ValidationFailure(field: "into", message: "\(target.name) is archived. Restore it first, or pick another exercise.")
+            throw ValidationFailure(
+                field: "into", message: "\(target.name) is archived. Restore it first, or pick another exercise.")
         }
         if !loggedAlike(source.kind, target.kind) {
             throw ValidationFailure(
@@ -42,7 +43,9 @@ public enum ExerciseMerge {
     /// The live exercises of `library` logged alike with `kind` whose names share a
     /// word with `name`, best first, as `candidates(for:in:limit:)` ranks them: for a
     /// name that is no exercise yet (one of an import file).
-    public static func candidates(forName name: String, kind: ExerciseKind, in library: [Exercise], limit: Int = offered) -> [Exercise] {
+    public static func candidates(forName name: String, kind: ExerciseKind, in library: [Exercise], limit: Int = offered)
+        -> [Exercise]
+    {
         // Equipment alone makes no match ("Barbell Squat" is no "Bench Press (Barbell)");
         // among matches it decides ("Barbell Squat" is "Squat (Barbell)" before "Squat (Dumbbell)").
         let all = ExerciseSearch.words(of: name)
@@ -58,8 +61,12 @@ public enum ExerciseMerge {
             let sameEquipment = sourceEquipment.isDisjoint(with: words) ? 1 : 0
             return (exercise, (sameBase, -shared, sameEquipment, words.count - shared))
         }
-        return ranked
-            .sorted { $0.key != $1.key ? $0.key < $1.key : $0.exercise.name.localizedStandardCompare($1.exercise.name) == .orderedAscending }
+        return
+            ranked
+            .sorted {
+                $0.key != $1.key
+                    ? $0.key < $1.key : $0.exercise.name.localizedStandardCompare($1.exercise.name) == .orderedAscending
+            }
             .prefix(limit)
             .map(\.exercise)
     }
@@ -75,6 +82,8 @@ public enum ExerciseMerge {
     /// "Squat (Barbell)" is ["squat"].
     /// Equipment named in front counts as in brackets: "Barbell Squat" is ["squat"] too.
     static func baseWords(of name: String) -> [String] {
-        ExerciseSearch.words(of: name.split(separator: "(", maxSplits: 1).first.map(String.init) ?? name).filter { !equipmentWords.contains($0) }
+        ExerciseSearch.words(of: name.split(separator: "(", maxSplits: 1).first.map(String.init) ?? name).filter {
+            !equipmentWords.contains($0)
+        }
     }
 }

@@ -16,7 +16,10 @@ extension ImageFormat {
         }
         guard let stripped else {
             throw ValidationFailure(
-                field: "image", message: "This \(displayName) file is damaged: its parts do not fit together. Save the image again and upload that file.")
+                field: "image",
+                message:
+                    "This \(displayName) file is damaged: its parts do not fit together. Save the image again and upload that file."
+            )
         }
         return stripped
     }
@@ -63,7 +66,9 @@ extension ImageFormat {
                 sawScan = true
                 // The scan's data: 0xFF is followed by 0x00 (a stuffed byte) or a restart marker within it.
                 var next = offset
-                while next + 1 < bytes.count, !(bytes[next] == 0xFF && bytes[next + 1] != 0x00 && !(0xD0...0xD7).contains(bytes[next + 1])) {
+                while next + 1 < bytes.count,
+                    !(bytes[next] == 0xFF && bytes[next + 1] != 0x00 && !(0xD0...0xD7).contains(bytes[next + 1]))
+                {
                     next += 1
                 }
                 guard next + 1 < bytes.count else { return nil }

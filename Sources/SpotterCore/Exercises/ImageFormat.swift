@@ -58,7 +58,9 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
         guard format.isWellFormed(file), let size = format.pixelSize(of: file) else {
             throw ValidationFailure(
                 field: "image",
-                message: "This \(format.displayName) file is damaged or is not only a picture. Save the image again and upload that file.")
+                message:
+                    "This \(format.displayName) file is damaged or is not only a picture. Save the image again and upload that file."
+            )
         }
         if let problem = sizeProblem(size) { throw ValidationFailure(field: "image", message: problem) }
         return format

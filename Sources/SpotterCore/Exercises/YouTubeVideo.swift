@@ -49,12 +49,13 @@ public struct YouTubeVideo: Sendable, Hashable, Codable {
     public var watchURL: String { "https://www.youtube.com/watch?v=\(id)" }
 
     static func isValidID(_ id: String) -> Bool {
-        id.utf8.count == 11 && id.utf8.allSatisfy { byte in
-            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
-                || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
-        }
+        id.utf8.count == 11
+            && id.utf8.allSatisfy { byte in
+                (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+                    || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                    || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+                    || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+            }
     }
 
     public init(from decoder: any Decoder) throws {

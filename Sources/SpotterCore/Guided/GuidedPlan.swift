@@ -26,7 +26,8 @@ public struct GuidedPlan: Sendable, Equatable, Codable {
             return rest.popFirst()
         }
         self.init(
-            templateID: template.isPreset ? nil : template.id, items: template.playerItems(defaultRestSeconds: defaultRestSeconds),
+            templateID: template.isPreset ? nil : template.id,
+            items: template.playerItems(defaultRestSeconds: defaultRestSeconds),
             entryIDs: placed.map { $0?.id }, setIDs: placed.map { $0?.setIDs ?? [] })
     }
 

@@ -57,7 +57,8 @@ public enum GuidedPlayer {
         public var pausedAt: Date?
 
         public init(
-            item: Int, set: Int, phase: Phase, endsAt: Date?, totalSeconds: Int, pausedRemaining: Int? = nil, isPaused: Bool = false,
+            item: Int, set: Int, phase: Phase, endsAt: Date?, totalSeconds: Int, pausedRemaining: Int? = nil,
+            isPaused: Bool = false,
             startedAt: Date, pausedSeconds: Int = 0, pausedAt: Date? = nil
         ) {
             self.item = item

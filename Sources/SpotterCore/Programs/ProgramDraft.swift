@@ -50,7 +50,8 @@ public struct ProgramDraft: Sendable, Equatable {
     /// A draft of everything `program` says, as the wizard starts an edit from.
     public init(_ program: TrainingProgram) {
         self.init(
-            name: program.name, summary: program.summary, category: program.category.rawValue, difficulty: program.difficulty.rawValue,
+            name: program.name, summary: program.summary, category: program.category.rawValue,
+            difficulty: program.difficulty.rawValue,
             weekCount: program.weekCount, pattern: program.pattern.rawValue, baseIntensity: program.baseIntensity,
             weeklyIncrement: program.weeklyIncrement,
             schedule: (program.weeks.first?.days ?? []).map {
@@ -63,37 +64,64 @@ public struct ProgramDraft: Sendable, Equatable {
     /// a new schedule replaces every week's days (new days get `newID()`). Week and
     /// day edits made one by one stay when neither changes. `templates` are the ids a
     /// day may name (the lifter's own templates, not archived).
-    public func applied(to base: TrainingProgram, templates: Set<UUID>, newID: () -> UUID) throws(ValidationFailure) -> TrainingProgram {
+    public func applied(to base: TrainingProgram, templates: Set<UUID>, newID: () -> UUID) throws(ValidationFailure)
+        -> TrainingProgram
+    {
         var program = base
         var issues: [FieldIssue] = []
         if let name {
-            if let clean = PlainText.name(name, limit: TrainingProgram.nameLimit, missing: "Give the program a name.", issues: &issues) {
+            if let clean = PlainText.name(
+                name, limit: TrainingProgram.nameLimit, missing: "Give the program a name.", issues: &issues)
+            {
                 program.name = clean
             }
         }
         if let summary {
             let clean = summary.trimmingCharacters(in: .whitespacesAndNewlines)
             if clean.count > TrainingProgram.summaryLimit {
-                issues.append(.init(field: "description", message: "The description is too long: at most \(TrainingProgram.summaryLimit) characters."))
-            } else if let issue = PlainText.issue(field: "description", in: clean) { issues.append(issue) }
-            else { program.summary = clean }
+                issues.append(
+                    .init(
+                        field: "description",
+                        message: "The description is too long: at most \(TrainingProgram.summaryLimit) characters."))
+            } else if let issue = PlainText.issue(field: "description", in: clean) {
+                issues.append(issue)
+            } else {
+                program.summary = clean
+            }
         }
         if let category {
-            if let value = ProgramCategory(rawValue: category.lowercased()) { program.category = value }
-            else { issues.append(.init(field: "category", message: "Choose a category: \(Self.list(ProgramCategory.allCases.map(\.rawValue))).")) }
+            if let value = ProgramCategory(rawValue: category.lowercased()) {
+                program.category = value
+            } else {
+                issues.append(
+                    .init(
+                        field: "category", message: "Choose a category: \(Self.list(ProgramCategory.allCases.map(\.rawValue)))."))
+            }
         }
         if let difficulty {
-            if let value = ProgramDifficulty(rawValue: difficulty.lowercased()) { program.difficulty = value }
-            else { issues.append(.init(field: "difficulty", message: "Choose beginner, intermediate or advanced.")) }
+            if let value = ProgramDifficulty(rawValue: difficulty.lowercased()) {
+                program.difficulty = value
+            } else {
+                issues.append(.init(field: "difficulty", message: "Choose beginner, intermediate or advanced."))
+            }
         }
         var replan = false
         if let weekCount {
-            if TrainingProgram.weekLimits.contains(weekCount) { replan = replan || weekCount != base.weekCount }
-            else { issues.append(.init(field: "weeks", message: "A program lasts 1 to 52 weeks.")) }
+            if TrainingProgram.weekLimits.contains(weekCount) {
+                replan = replan || weekCount != base.weekCount
+            } else {
+                issues.append(.init(field: "weeks", message: "A program lasts 1 to 52 weeks."))
+            }
         }
         if let pattern {
-            if let value = ProgressionPattern(rawValue: pattern) { replan = replan || value != base.pattern; program.pattern = value }
-            else { issues.append(.init(field: "pattern", message: "Choose a progression: \(Self.list(ProgressionPattern.allCases.map(\.rawValue))).")) }
+            if let value = ProgressionPattern(rawValue: pattern) {
+                replan = replan || value != base.pattern; program.pattern = value
+            } else {
+                issues.append(
+                    .init(
+                        field: "pattern",
+                        message: "Choose a progression: \(Self.list(ProgressionPattern.allCases.map(\.rawValue)))."))
+            }
         }
         if let baseIntensity {
             if TrainingProgram.baseIntensityLimits.contains(baseIntensity) {
@@ -153,7 +181,9 @@ public struct ProgramDraft: Sendable, Equatable {
             let percent = (heaviest.modifier * 1000).rounded() / 10
             throw ValidationFailure(
                 field: program.weeklyIncrement > 0 ? "weeklyIncrement" : "baseIntensity",
-                message: "Week \(heaviest.number) would be at \(WeightFormat.trim(percent))% of the base weights; the most is 200%. Lower the base or the weekly step, or shorten the program.")
+                message:
+                    "Week \(heaviest.number) would be at \(WeightFormat.trim(percent))% of the base weights; the most is 200%. Lower the base or the weekly step, or shorten the program."
+            )
         }
         if program.weeks.allSatisfy(\.days.isEmpty) {
             throw ValidationFailure(field: "schedule", message: "Pick a template for at least one day of the week.")
@@ -168,25 +198,38 @@ public struct ProgramDraft: Sendable, Equatable {
         var seen = Set<Weekday>()
         for row in schedule {
             guard let weekday = Weekday(key: row.weekday) else {
-                issues.append(.init(field: "schedule", message: "\"\(row.weekday)\" is not a day of the week: use monday to sunday."))
+                issues.append(
+                    .init(field: "schedule", message: "\"\(row.weekday)\" is not a day of the week: use monday to sunday."))
                 continue
             }
             let field = "schedule.\(weekday.key)"
             guard seen.insert(weekday).inserted else {
-                issues.append(.init(field: field, message: "\(weekday.displayName) is in the schedule twice; give each day one template."))
+                issues.append(
+                    .init(field: field, message: "\(weekday.displayName) is in the schedule twice; give each day one template."))
                 continue
             }
             // A rest day's notes and RPE are checked too, though a rest day keeps none.
             let notes = (row.notes ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
             if notes.count > TrainingProgram.notesLimit {
-                issues.append(.init(field: "\(field).notes", message: "The notes for \(weekday.displayName) are too long: at most \(TrainingProgram.notesLimit) characters."))
-            } else if let issue = PlainText.issue(field: "\(field).notes", in: notes) { issues.append(issue) }
+                issues.append(
+                    .init(
+                        field: "\(field).notes",
+                        message:
+                            "The notes for \(weekday.displayName) are too long: at most \(TrainingProgram.notesLimit) characters."
+                    ))
+            } else if let issue = PlainText.issue(field: "\(field).notes", in: notes) {
+                issues.append(issue)
+            }
             if let rpe = row.suggestedRPE, let issue = rpeIssue(rpe, field: "\(field).suggestedRPE") { issues.append(issue) }
             guard let templateID = row.templateID else { continue }  // a rest day
             if !templates.contains(templateID) {
-                issues.append(.init(field: "\(field).templateId", message: "The template for \(weekday.displayName) is not one of your templates."))
+                issues.append(
+                    .init(
+                        field: "\(field).templateId",
+                        message: "The template for \(weekday.displayName) is not one of your templates."))
             }
-            days.append(ProgramDay(id: newID(), weekday: weekday, templateID: templateID, notes: notes, suggestedRPE: row.suggestedRPE))
+            days.append(
+                ProgramDay(id: newID(), weekday: weekday, templateID: templateID, notes: notes, suggestedRPE: row.suggestedRPE))
         }
         if issues.isEmpty, days.isEmpty {
             issues.append(.init(field: "schedule", message: "Pick a template for at least one day of the week."))
@@ -232,16 +275,22 @@ public struct ProgramWeekChange: Sendable, Equatable {
         var week = week
         var issues: [FieldIssue] = []
         if let phase {
-            if phase.isEmpty { week.phase = nil }
-            else if let value = TrainingPhase(rawValue: phase.lowercased()) { week.phase = value }
-            else {
+            if phase.isEmpty {
+                week.phase = nil
+            } else if let value = TrainingPhase(rawValue: phase.lowercased()) {
+                week.phase = value
+            } else {
                 let names = TrainingPhase.allCases.map(\.rawValue).joined(separator: ", ")
                 issues.append(.init(field: "phase", message: "Choose a phase: \(names), or none."))
             }
         }
         if let modifier {
-            if TrainingProgram.modifierLimits.contains(modifier) { week.modifier = (modifier * 1000).rounded() / 1000 }
-            else { issues.append(.init(field: "modifier", message: "The intensity must be between 30% and 200% of the base weights.")) }
+            if TrainingProgram.modifierLimits.contains(modifier) {
+                week.modifier = (modifier * 1000).rounded() / 1000
+            } else {
+                issues.append(
+                    .init(field: "modifier", message: "The intensity must be between 30% and 200% of the base weights."))
+            }
         }
         if let isDeload { week.isDeload = isDeload }
         if !issues.isEmpty { throw ValidationFailure(issues) }
@@ -266,19 +315,29 @@ public struct ProgramDayChange: Sendable, Equatable {
         var day = day
         var issues: [FieldIssue] = []
         if let templateID {
-            if templates.contains(templateID) { day.templateID = templateID }
-            else { issues.append(.init(field: "templateId", message: "Pick one of your templates.")) }
+            if templates.contains(templateID) {
+                day.templateID = templateID
+            } else {
+                issues.append(.init(field: "templateId", message: "Pick one of your templates."))
+            }
         }
         if let notes {
             let clean = notes.trimmingCharacters(in: .whitespacesAndNewlines)
             if clean.count > TrainingProgram.notesLimit {
-                issues.append(.init(field: "notes", message: "The notes are too long: at most \(TrainingProgram.notesLimit) characters."))
-            } else if let issue = PlainText.issue(field: "notes", in: clean) { issues.append(issue) }
-            else { day.notes = clean }
+                issues.append(
+                    .init(field: "notes", message: "The notes are too long: at most \(TrainingProgram.notesLimit) characters."))
+            } else if let issue = PlainText.issue(field: "notes", in: clean) {
+                issues.append(issue)
+            } else {
+                day.notes = clean
+            }
         }
         if let suggestedRPE {
-            if let rpe = suggestedRPE, let issue = ProgramDraft.rpeIssue(rpe, field: "suggestedRPE") { issues.append(issue) }
-            else { day.suggestedRPE = suggestedRPE }
+            if let rpe = suggestedRPE, let issue = ProgramDraft.rpeIssue(rpe, field: "suggestedRPE") {
+                issues.append(issue)
+            } else {
+                day.suggestedRPE = suggestedRPE
+            }
         }
         if !issues.isEmpty { throw ValidationFailure(issues) }
         return day

@@ -77,7 +77,8 @@ public struct ProgramPreset: Sendable, Identifiable {
                     templateID: templateIDs[day.template] ?? day.template, notes: day.notes, suggestedRPE: day.suggestedRPE)
             }
             return ProgramWeek(
-                number: index + 1, phase: phases[index + 1] ?? week.phase, modifier: week.modifier, isDeload: week.isDeload, days: days)
+                number: index + 1, phase: phases[index + 1] ?? week.phase, modifier: week.modifier, isDeload: week.isDeload,
+                days: days)
         }
         return TrainingProgram(
             id: id, ownerID: ownerID, name: name, summary: summary, category: category, difficulty: difficulty, pattern: pattern,

@@ -100,9 +100,13 @@ public struct ProgramProgress: Sendable, Equatable {
             let closed = skippedWeeks.contains(week.number) || doneDays.allSatisfy { $0 }
             let state: WeekState
             if current == nil, !closed { current = week.number }
-            if current == week.number { state = .current }
-            else if current != nil { state = .upcoming }
-            else { state = doneDays.allSatisfy { $0 } ? .done : .skipped }
+            if current == week.number {
+                state = .current
+            } else if current != nil {
+                state = .upcoming
+            } else {
+                state = doneDays.allSatisfy { $0 } ? .done : .skipped
+            }
             var nextMarked = false
             let days = zip(week.days, doneDays).map { day, isDone -> DayStatus in
                 if isDone { return DayStatus(day: day, state: .done) }

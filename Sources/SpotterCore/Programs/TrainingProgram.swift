@@ -104,7 +104,8 @@ public struct TrainingProgram: Sendable, Equatable, Identifiable {
 
     public init(
         id: UUID, ownerID: UUID?, name: String, summary: String = "", category: ProgramCategory, difficulty: ProgramDifficulty,
-        pattern: ProgressionPattern = .constant, baseIntensity: Double = 1, weeklyIncrement: Double = 0, weeks: [ProgramWeek] = [],
+        pattern: ProgressionPattern = .constant, baseIntensity: Double = 1, weeklyIncrement: Double = 0,
+        weeks: [ProgramWeek] = [],
         archivedAt: Date? = nil, createdAt: Date, updatedAt: Date? = nil
     ) {
         self.id = id

@@ -73,11 +73,14 @@ public struct WeightSuggestion: Sendable, Equatable {
             let change = step == 0 ? "+0%" : (step > 0 ? "+" : "-") + Self.number(abs(step) * 100) + "%"
             return WeightSuggestion(
                 weight: Mass(value, unit),
-                reason: "Last time \(Self.number(weight.converted(to: unit))) \(unit.rawValue)\(felt) · \(change)\(week) = \(Self.number(value)) \(unit.rawValue)")
+                reason:
+                    "Last time \(Self.number(weight.converted(to: unit))) \(unit.rawValue)\(felt) · \(change)\(week) = \(Self.number(value)) \(unit.rawValue)"
+            )
         }
         guard let templateWeight else { return nil }
         let value = round(templateWeight.converted(to: unit) * weekModifier, to: plateStep)
-        return WeightSuggestion(weight: Mass(value, unit), reason: "Template weight\(week) = \(Self.number(value)) \(unit.rawValue)")
+        return WeightSuggestion(
+            weight: Mass(value, unit), reason: "Template weight\(week) = \(Self.number(value)) \(unit.rawValue)")
     }
 
     /// `value` to the nearest multiple of `step` (a step of 0 or less leaves it to 0.01).

@@ -20,7 +20,8 @@ public enum DemoHistory {
     }
 
     public static func generate(
-        ownerID: UUID, days: [[Lift]], weeks: Int, perWeek: Int, setsPerExercise: Int = 5, now: Date, timeZone: TimeZone, seed: UInt64 = 42
+        ownerID: UUID, days: [[Lift]], weeks: Int, perWeek: Int, setsPerExercise: Int = 5, now: Date, timeZone: TimeZone,
+        seed: UInt64 = 42
     ) -> [Workout] {
         precondition(!days.isEmpty && (1...7).contains(perWeek) && weeks > 0)
         var calendar = Calendar(identifier: .iso8601)
@@ -41,7 +42,8 @@ public enum DemoHistory {
         for week in 0..<weeks {
             let monday = calendar.date(byAdding: .weekOfYear, value: week, to: firstWeek)!
             for day in 0..<perWeek {
-                let start = calendar.date(bySettingHour: 18, minute: 0, second: 0, of: calendar.date(byAdding: .day, value: day, to: monday)!)!
+                let start = calendar.date(
+                    bySettingHour: 18, minute: 0, second: 0, of: calendar.date(byAdding: .day, value: day, to: monday)!)!
                 guard start < now.addingTimeInterval(-3600) else { continue }
                 let years = Double(week) / 52
                 let level = 1 + 0.6 * (1 - exp(-years / 2.5))
@@ -62,9 +64,10 @@ public enum DemoHistory {
                     }
                     return ExerciseEntry(id: UUID(), exerciseID: lift.exerciseID, sets: sets)
                 }
-                workouts.append(Workout(
-                    id: id, ownerID: ownerID, name: "Day \(rotation + 1)",
-                    startedAt: start, endedAt: start.addingTimeInterval(minute * 60 + 300), entries: entries))
+                workouts.append(
+                    Workout(
+                        id: id, ownerID: ownerID, name: "Day \(rotation + 1)",
+                        startedAt: start, endedAt: start.addingTimeInterval(minute * 60 + 300), entries: entries))
             }
         }
         return workouts

@@ -105,7 +105,8 @@ public enum PersonalRecords {
                 }
                 // A rep max is the heaviest weight lifted for at least that many reps:
                 // 90 kg x 13 is also a 12-rep max (the table stops at 12).
-                for count in 1...min(reps, OneRepMax.repsCounted.upperBound) where kilograms > (bests.weightForReps[count] ?? 0) + epsilon {
+                for count in 1...min(reps, OneRepMax.repsCounted.upperBound)
+                where kilograms > (bests.weightForReps[count] ?? 0) + epsilon {
                     bests.weightForReps[count] = kilograms
                 }
                 if !baseline, !kinds.isEmpty { setRecords[set.id] = kinds }

@@ -62,7 +62,8 @@ public enum ProgressRange: String, Sendable, CaseIterable, Codable {
         calendar.timeZone = timeZone
         let today = calendar.startOfDay(for: now)
         switch self {
-        case .fourWeeks: return WeekGrouping.weekStart(of: calendar.date(byAdding: .day, value: -21, to: today)!, timeZone: timeZone)
+        case .fourWeeks:
+            return WeekGrouping.weekStart(of: calendar.date(byAdding: .day, value: -21, to: today)!, timeZone: timeZone)
         case .threeMonths: return calendar.date(byAdding: .month, value: -3, to: today)
         case .oneYear: return calendar.date(byAdding: .year, value: -1, to: today)
         case .all: return nil

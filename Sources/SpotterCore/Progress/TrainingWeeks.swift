@@ -33,7 +33,8 @@ public enum TrainingWeeks {
 
     /// Workouts per week, for the `count` weeks up to and including this one,
     /// oldest first (weeks without a workout are 0).
-    public static func perWeek(workoutDates: [Date], now: Date, timeZone: TimeZone, count: Int) -> [(start: Date, workouts: Int)] {
+    public static func perWeek(workoutDates: [Date], now: Date, timeZone: TimeZone, count: Int) -> [(start: Date, workouts: Int)]
+    {
         var calendar = Calendar(identifier: .iso8601)
         calendar.timeZone = timeZone
         let this = WeekGrouping.weekStart(of: now, timeZone: timeZone)
@@ -53,7 +54,8 @@ public enum MuscleVolume {
     public static let secondaryShare = 0.5
 
     public static func of(
-        _ workouts: [WorkoutTotals], exercises: [UUID: (kind: ExerciseKind, primary: [MuscleGroup], secondary: [MuscleGroup])], in unit: MassUnit
+        _ workouts: [WorkoutTotals], exercises: [UUID: (kind: ExerciseKind, primary: [MuscleGroup], secondary: [MuscleGroup])],
+        in unit: MassUnit
     ) -> [MuscleGroup: Double] {
         var result: [MuscleGroup: Double] = [:]
         for workout in workouts {

@@ -57,7 +57,9 @@ public enum Trend: String, Sendable, Codable, CaseIterable {
         _ points: [Point], now: Date, days: Int = defaultWindowDays, band: Double = flatBandPerWeek
     ) -> (trend: Trend, weeklyChange: Double?) {
         let start = now.addingTimeInterval(-Double(days) * 86_400)
-        guard let change = weeklyChange(points.filter { $0.date >= start && $0.date <= now }) else { return (.notEnoughData, nil) }
+        guard let change = weeklyChange(points.filter { $0.date >= start && $0.date <= now }) else {
+            return (.notEnoughData, nil)
+        }
         return (change > band ? .up : change < -band ? .down : .flat, change)
     }
 }

@@ -7,7 +7,8 @@ public enum CalendarDay {
     /// real day ("2026-02-30" and "2026-+3-01" are not), else nil.
     public static func parse(_ text: String) -> DateComponents? {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts.map(\.count) == [4, 2, 2], parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+        guard parts.count == 3, parts.map(\.count) == [4, 2, 2],
+            parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
             let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]), (1...12).contains(month)
         else { return nil }
         var calendar = Calendar(identifier: .gregorian)

@@ -40,8 +40,10 @@ public struct TemplateDraft: Sendable, Equatable {
         public var notes: String?
 
         public init(
-            id: UUID? = nil, exerciseID: UUID?, setCount: Int? = nil, repMin: Int? = nil, repMax: Int? = nil, targetWeight: Double? = nil,
-            weightUnit: String? = nil, targetRPE: Double? = nil, restSeconds: Int? = nil, targetDurationSeconds: Int? = nil, notes: String? = nil
+            id: UUID? = nil, exerciseID: UUID?, setCount: Int? = nil, repMin: Int? = nil, repMax: Int? = nil,
+            targetWeight: Double? = nil,
+            weightUnit: String? = nil, targetRPE: Double? = nil, restSeconds: Int? = nil, targetDurationSeconds: Int? = nil,
+            notes: String? = nil
         ) {
             self.id = id
             self.exerciseID = exerciseID
@@ -60,14 +62,17 @@ public struct TemplateDraft: Sendable, Equatable {
         public init(_ exercise: TemplateExercise) {
             self.init(
                 id: exercise.id, exerciseID: exercise.exerciseID, setCount: exercise.setCount, repMin: exercise.reps.min,
-                repMax: exercise.reps.max, targetWeight: exercise.targetWeight?.value, weightUnit: exercise.targetWeight?.unit.rawValue,
-                targetRPE: exercise.targetRPE, restSeconds: exercise.restSeconds, targetDurationSeconds: exercise.targetDurationSeconds,
+                repMax: exercise.reps.max, targetWeight: exercise.targetWeight?.value,
+                weightUnit: exercise.targetWeight?.unit.rawValue,
+                targetRPE: exercise.targetRPE, restSeconds: exercise.restSeconds,
+                targetDurationSeconds: exercise.targetDurationSeconds,
                 notes: exercise.notes)
         }
     }
 
     public init(
-        name: String? = nil, category: String? = nil, notes: String? = nil, exercises: [ExerciseDraft] = [], breaks: [BreakDraft]? = nil,
+        name: String? = nil, category: String? = nil, notes: String? = nil, exercises: [ExerciseDraft] = [],
+        breaks: [BreakDraft]? = nil,
         guided: Bool? = nil
     ) {
         self.name = name
@@ -83,7 +88,8 @@ public struct TemplateDraft: Sendable, Equatable {
         self.init(
             name: template.name, category: template.category.rawValue, notes: template.notes,
             exercises: template.exercises.map(ExerciseDraft.init),
-            breaks: template.breaks.map { BreakDraft(id: $0.id, position: $0.position, seconds: $0.seconds) }, guided: template.guided)
+            breaks: template.breaks.map { BreakDraft(id: $0.id, position: $0.position, seconds: $0.seconds) },
+            guided: template.guided)
     }
 
     public static let nameLimit = 100
@@ -102,23 +108,28 @@ public struct TemplateDraft: Sendable, Equatable {
     /// keep their id when they name one of `base`'s exercises, else get `newID()`.
     /// Fields left out of a row take the defaults: 3 x 8-12, and the lifter's rest.
     /// Every problem is reported at once, with the row it is in.
-    public func applied(to base: WorkoutTemplate, unit: MassUnit, newID: () -> UUID) throws(ValidationFailure) -> WorkoutTemplate {
+    public func applied(to base: WorkoutTemplate, unit: MassUnit, newID: () -> UUID) throws(ValidationFailure) -> WorkoutTemplate
+    {
         var template = base
         var issues: [FieldIssue] = []
         if let name {
             do { template.name = try Self.validName(name) } catch { issues += error.issues }
         }
         if let category {
-            if let value = TemplateCategory(rawValue: category.lowercased()) { template.category = value }
-            else {
+            if let value = TemplateCategory(rawValue: category.lowercased()) {
+                template.category = value
+            } else {
                 let names = TemplateCategory.allCases.map(\.rawValue).joined(separator: ", ")
                 issues.append(.init(field: "category", message: "The category must be one of: \(names)."))
             }
         }
         if let notes {
             let trimmed = notes.trimmingCharacters(in: .whitespacesAndNewlines)
-            if trimmed.count > Self.notesLimit { issues.append(.init(field: "notes", message: "The notes are too long: at most \(Self.notesLimit) characters.")) }
-            else { template.notes = trimmed }
+            if trimmed.count > Self.notesLimit {
+                issues.append(.init(field: "notes", message: "The notes are too long: at most \(Self.notesLimit) characters."))
+            } else {
+                template.notes = trimmed
+            }
         }
         if exercises.count > Self.exerciseLimit {
             issues.append(.init(field: "exercises", message: "A template holds at most \(Self.exerciseLimit) exercises."))
@@ -166,9 +177,11 @@ public struct TemplateDraft: Sendable, Equatable {
             let seconds = item.seconds ?? TemplateBreak.defaultSeconds
             let limits = TemplateBreak.secondsLimits
             if !limits.contains(seconds) {
-                problem("seconds", seconds < limits.lowerBound
-                    ? "a break lasts at least \(limits.lowerBound) seconds. Remove it instead of making it shorter."
-                    : "a break lasts at most \(limits.upperBound / 60) minutes.")
+                problem(
+                    "seconds",
+                    seconds < limits.lowerBound
+                        ? "a break lasts at least \(limits.lowerBound) seconds. Remove it instead of making it shorter."
+                        : "a break lasts at most \(limits.upperBound / 60) minutes.")
             }
             guard let position = item.position else {
                 problem("position", "say where in the timeline it goes (0 is first).")
@@ -199,8 +212,11 @@ extension TemplateDraft.ExerciseDraft {
         if !TemplateExercise.setCountLimits.contains(sets) { problem("setCount", "sets must be from 1 to 20.") }
         let low = repMin ?? (repMax.map { Swift.min($0, RepRange.standard.min) } ?? RepRange.standard.min)
         let high = repMax ?? Swift.max(low, RepRange.standard.max)
-        if !RepRange.limits.contains(low) || !RepRange.limits.contains(high) { problem("repMin", "reps must be from 1 to 100.") }
-        else if low > high { problem("repMin", "the lowest reps (\(low)) are more than the highest (\(high)).") }
+        if !RepRange.limits.contains(low) || !RepRange.limits.contains(high) {
+            problem("repMin", "reps must be from 1 to 100.")
+        } else if low > high {
+            problem("repMin", "the lowest reps (\(low)) are more than the highest (\(high)).")
+        }
         var weight: Mass?
         if let targetWeight {
             let chosen = weightUnit.map { MassUnit(rawValue: $0) } ?? unit
@@ -208,8 +224,12 @@ extension TemplateDraft.ExerciseDraft {
                 let limit = Mass(SetDraft.maxWeightKilograms, .kg).converted(to: chosen)
                 if !targetWeight.isFinite || targetWeight < 0 || targetWeight > limit + 1e-9 {
                     problem("targetWeight", "the weight must be a number from 0 to \(chosen == .kg ? "2000 kg" : "4409.2 lb").")
-                } else { weight = Mass(targetWeight, chosen) }
-            } else { problem("weightUnit", "the weight unit must be kg or lb.") }
+                } else {
+                    weight = Mass(targetWeight, chosen)
+                }
+            } else {
+                problem("weightUnit", "the weight unit must be kg or lb.")
+            }
         }
         if let targetRPE, !(targetRPE.isFinite && (6...10).contains(targetRPE) && (targetRPE * 2).rounded() == targetRPE * 2) {
             problem("targetRPE", "RPE must be 6 to 10 in steps of 0.5.")
@@ -233,7 +253,8 @@ extension TemplateDraft.ExerciseDraft {
         guard issues.isEmpty else { return .failure(ValidationFailure(issues)) }
         return .success(
             TemplateExercise(
-                id: id, exerciseID: exerciseID, setCount: sets, reps: RepRange(low, high), targetWeight: weight, targetRPE: targetRPE,
+                id: id, exerciseID: exerciseID, setCount: sets, reps: RepRange(low, high), targetWeight: weight,
+                targetRPE: targetRPE,
                 restSeconds: rest, targetDurationSeconds: targetDurationSeconds, notes: cleanNotes))
     }
 }

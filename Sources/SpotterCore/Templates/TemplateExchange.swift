@@ -23,7 +23,9 @@ public struct TemplateExchange: Sendable, Equatable, Codable {
         /// Built in the timeline view; absent means no.
         public var guided: Bool?
 
-        public init(name: String, category: String, notes: String?, exercises: [Exercise], breaks: [Break]? = nil, guided: Bool? = nil) {
+        public init(
+            name: String, category: String, notes: String?, exercises: [Exercise], breaks: [Break]? = nil, guided: Bool? = nil
+        ) {
             self.name = name
             self.category = category
             self.notes = notes
@@ -64,7 +66,8 @@ public struct TemplateExchange: Sendable, Equatable, Codable {
         public var notes: String?
 
         public init(
-            exercise: String, catalogKey: String?, sets: Int, repMin: Int, repMax: Int, targetWeight: Double?, weightUnit: String?,
+            exercise: String, catalogKey: String?, sets: Int, repMin: Int, repMax: Int, targetWeight: Double?,
+            weightUnit: String?,
             targetRPE: Double?, restSeconds: Int?, targetDurationSeconds: Int?, notes: String?
         ) {
             self.exercise = exercise
@@ -95,9 +98,12 @@ public struct TemplateExchange: Sendable, Equatable, Codable {
             exercises: template.exercises.map { item in
                 let named = exercise(item.exerciseID)
                 return Exercise(
-                    exercise: named.name, catalogKey: named.catalogKey, sets: item.setCount, repMin: item.reps.min, repMax: item.reps.max,
-                    targetWeight: item.targetWeight?.value, weightUnit: item.targetWeight?.unit.rawValue, targetRPE: item.targetRPE,
-                    restSeconds: item.restSeconds, targetDurationSeconds: item.targetDurationSeconds, notes: item.notes.isEmpty ? nil : item.notes)
+                    exercise: named.name, catalogKey: named.catalogKey, sets: item.setCount, repMin: item.reps.min,
+                    repMax: item.reps.max,
+                    targetWeight: item.targetWeight?.value, weightUnit: item.targetWeight?.unit.rawValue,
+                    targetRPE: item.targetRPE,
+                    restSeconds: item.restSeconds, targetDurationSeconds: item.targetDurationSeconds,
+                    notes: item.notes.isEmpty ? nil : item.notes)
             },
             breaks: template.breaks.isEmpty ? nil : template.breaks.map { Break(position: $0.position, seconds: $0.seconds) },
             guided: template.guided ? true : nil)
@@ -105,7 +111,9 @@ public struct TemplateExchange: Sendable, Equatable, Codable {
 
     /// Reads a file, or says in words what is wrong with it.
     public static func decode(_ data: Data) throws(ValidationFailure) -> TemplateExchange {
-        guard !data.isEmpty else { throw ValidationFailure(field: "file", message: "The file is empty. Choose a template file exported from Spotter.") }
+        guard !data.isEmpty else {
+            throw ValidationFailure(field: "file", message: "The file is empty. Choose a template file exported from Spotter.")
+        }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         let document: TemplateExchange
@@ -116,19 +124,28 @@ public struct TemplateExchange: Sendable, Equatable, Codable {
             document = try decoder.decode(TemplateExchange.self, from: data)
         } catch {
             throw ValidationFailure(
-                field: "file", message: "This is not a Spotter template file (\(Self.reason(error))). Export templates from Spotter and import that file.")
+                field: "file",
+                message:
+                    "This is not a Spotter template file (\(Self.reason(error))). Export templates from Spotter and import that file."
+            )
         }
         guard document.format == formatName else {
-            throw ValidationFailure(field: "file", message: "This file is not a Spotter template file (format \"\(document.format)\").")
+            throw ValidationFailure(
+                field: "file", message: "This file is not a Spotter template file (format \"\(document.format)\").")
         }
         guard document.version <= currentVersion else {
-            throw ValidationFailure(field: "file", message: "This file was made by a newer Spotter (version \(document.version)). Update this server, then import it.")
+            throw ValidationFailure(
+                field: "file",
+                message:
+                    "This file was made by a newer Spotter (version \(document.version)). Update this server, then import it.")
         }
         // Only the versions Spotter has written: a version below them names no format.
         guard readableVersions.contains(document.version) else {
             throw ValidationFailure(
                 field: "file",
-                message: "This file says version \(document.version), which no Spotter writes: template files are version \(currentVersion). Export the templates from Spotter again and import that file.")
+                message:
+                    "This file says version \(document.version), which no Spotter writes: template files are version \(currentVersion). Export the templates from Spotter again and import that file."
+            )
         }
         guard !document.templates.isEmpty else { throw ValidationFailure(field: "file", message: "The file holds no templates.") }
         return document
@@ -138,12 +155,14 @@ public struct TemplateExchange: Sendable, Equatable, Codable {
         switch error as? DecodingError {
         case .keyNotFound(let key, let context)?: "\"\(path(context.codingPath + [key]))\" is missing"
         case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?: "\"\(path(context.codingPath))\" has the wrong type"
-        case .dataCorrupted(let context)?: context.codingPath.isEmpty ? "it is not JSON" : "\"\(path(context.codingPath))\" is not valid"
+        case .dataCorrupted(let context)?:
+            context.codingPath.isEmpty ? "it is not JSON" : "\"\(path(context.codingPath))\" is not valid"
         default: "it could not be read"
         }
     }
 
     static func path(_ keys: [any CodingKey]) -> String {
-        keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().trimmingCharacters(in: CharacterSet(charactersIn: "."))
+        keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().trimmingCharacters(
+            in: CharacterSet(charactersIn: "."))
     }
 }

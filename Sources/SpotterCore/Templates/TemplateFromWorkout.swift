@@ -23,8 +23,11 @@ public enum TemplateFromWorkout {
             let work = entry.sets.filter(\.isCompletedWork)
             guard !work.isEmpty else { return nil }
             let reps = work.compactMap(\.reps).filter { $0 > 0 }
-            let range = reps.isEmpty ? RepRange(1, 1) : RepRange(
-                max(reps.min()!, RepRange.limits.lowerBound), min(reps.max()!, RepRange.limits.upperBound))
+            let range =
+                reps.isEmpty
+                ? RepRange(1, 1)
+                : RepRange(
+                    max(reps.min()!, RepRange.limits.lowerBound), min(reps.max()!, RepRange.limits.upperBound))
             let duration = reps.isEmpty ? work.compactMap(\.durationSeconds).filter { $0 > 0 }.max() : nil
             let top = work.heaviestWeight
             return TemplateExercise(

@@ -25,7 +25,9 @@ public enum TemplateNaming {
     /// counts on from the original instead of stacking suffixes.
     static func base(of name: String, suffix: String) -> String {
         let clean = NameKey.displayForm(of: name)
-        guard clean.hasSuffix(")"), let open = clean.range(of: " (\(suffix)", options: [.backwards, .caseInsensitive]) else { return clean }
+        guard clean.hasSuffix(")"), let open = clean.range(of: " (\(suffix)", options: [.backwards, .caseInsensitive]) else {
+            return clean
+        }
         let inside = clean[open.upperBound..<clean.index(before: clean.endIndex)]
         guard inside.isEmpty || (inside.first == " " && Int(inside.dropFirst()) != nil) else { return clean }
         return String(clean[..<open.lowerBound])

@@ -51,7 +51,8 @@ public struct TemplatePreset: Sendable, Equatable, Identifiable {
                 id: Self.derivedID(id, index), exerciseID: exerciseID, setCount: item.setCount, reps: item.reps,
                 restSeconds: item.restSeconds, targetDurationSeconds: item.targetDurationSeconds, notes: item.notes)
         }
-        return WorkoutTemplate(id: id, ownerID: nil, name: name, category: category, notes: notes, exercises: exercises, createdAt: shippedAt)
+        return WorkoutTemplate(
+            id: id, ownerID: nil, name: name, category: category, notes: notes, exercises: exercises, createdAt: shippedAt)
     }
 
     /// A stable id for the n-th exercise: the preset id with its last byte mixed with n.

@@ -23,7 +23,7 @@ public enum TemplateSort: String, Sendable, CaseIterable, Codable {
             case .pinned:
                 if a.pinned != b.pinned { return a.pinned }
                 switch (a.lastUsedAt, b.lastUsedAt) {
-                case let (x?, y?) where x != y: return x > y
+                case (let x?, let y?) where x != y: return x > y
                 case (.some, nil): return true
                 case (nil, .some): return false
                 default: break

@@ -19,7 +19,8 @@ public enum TemplateStart {
                     durationSeconds: item.targetDurationSeconds, updatedAt: now,
                     target: SetTarget(reps: timed ? nil : item.reps, rpe: item.targetRPE))
             }
-            return ExerciseEntry(id: newID(), exerciseID: item.exerciseID, notes: item.notes, restSeconds: item.restSeconds, sets: sets)
+            return ExerciseEntry(
+                id: newID(), exerciseID: item.exerciseID, notes: item.notes, restSeconds: item.restSeconds, sets: sets)
         }
     }
 }

@@ -65,7 +65,8 @@ extension WorkoutTemplate {
         timeline.map { item in
             switch item {
             case .exercise(let row):
-                .exercise(sets: row.setCount, seconds: row.targetDurationSeconds, restSeconds: row.restSeconds ?? defaultRestSeconds)
+                .exercise(
+                    sets: row.setCount, seconds: row.targetDurationSeconds, restSeconds: row.restSeconds ?? defaultRestSeconds)
             case .pause(let pause):
                 .pause(seconds: pause.seconds)
             }

@@ -160,14 +160,17 @@ public enum TemplateDiff {
 
     static func differences(_ a: TemplateExercise, _ b: TemplateExercise) -> [String] {
         var details: [String] = []
-        if a.setCount != b.setCount || a.reps != b.reps || a.targetDurationSeconds != b.targetDurationSeconds || a.targetWeight != b.targetWeight {
+        if a.setCount != b.setCount || a.reps != b.reps || a.targetDurationSeconds != b.targetDurationSeconds
+            || a.targetWeight != b.targetWeight
+        {
             details.append("\(summary(of: a)) -> \(summary(of: b))")
         }
         if a.targetRPE != b.targetRPE {
             details.append("RPE \(a.targetRPE.map(number) ?? "none") -> \(b.targetRPE.map(number) ?? "none")")
         }
         if a.restSeconds != b.restSeconds {
-            details.append("rest \(a.restSeconds.map { "\($0) s" } ?? "default") -> \(b.restSeconds.map { "\($0) s" } ?? "default")")
+            details.append(
+                "rest \(a.restSeconds.map { "\($0) s" } ?? "default") -> \(b.restSeconds.map { "\($0) s" } ?? "default")")
         }
         if a.notes != b.notes { details.append("notes changed") }
         if a.exerciseID != b.exerciseID { details.append("exercise swapped") }

@@ -51,7 +51,8 @@ public struct TemplateExercise: Sendable, Equatable, Identifiable, Codable {
     public var notes: String
 
     public init(
-        id: UUID, exerciseID: UUID, setCount: Int = 3, reps: RepRange = .standard, targetWeight: Mass? = nil, targetRPE: Double? = nil,
+        id: UUID, exerciseID: UUID, setCount: Int = 3, reps: RepRange = .standard, targetWeight: Mass? = nil,
+        targetRPE: Double? = nil,
         restSeconds: Int? = nil, targetDurationSeconds: Int? = nil, notes: String = ""
     ) {
         self.id = id
@@ -78,7 +79,9 @@ public struct TemplateExercise: Sendable, Equatable, Identifiable, Codable {
     public static func withHoldDefaults(_ rows: [TemplateExercise], kinds: [UUID: ExerciseKind]) -> [TemplateExercise] {
         rows.map { row in
             var row = row
-            if row.targetDurationSeconds == nil, kinds[row.exerciseID] == .duration { row.targetDurationSeconds = defaultHoldSeconds }
+            if row.targetDurationSeconds == nil, kinds[row.exerciseID] == .duration {
+                row.targetDurationSeconds = defaultHoldSeconds
+            }
             return row
         }
     }
@@ -106,8 +109,10 @@ public struct WorkoutTemplate: Sendable, Equatable, Identifiable {
     public var lastUsedAt: Date?
 
     public init(
-        id: UUID, ownerID: UUID?, name: String, category: TemplateCategory, notes: String = "", exercises: [TemplateExercise] = [],
-        breaks: [TemplateBreak] = [], guided: Bool = false, pinned: Bool = false, archivedAt: Date? = nil, createdAt: Date, updatedAt: Date? = nil, lastUsedAt: Date? = nil
+        id: UUID, ownerID: UUID?, name: String, category: TemplateCategory, notes: String = "",
+        exercises: [TemplateExercise] = [],
+        breaks: [TemplateBreak] = [], guided: Bool = false, pinned: Bool = false, archivedAt: Date? = nil, createdAt: Date,
+        updatedAt: Date? = nil, lastUsedAt: Date? = nil
     ) {
         self.id = id
         self.ownerID = ownerID

@@ -70,7 +70,9 @@ public struct JSONDecodingIssue: Sendable, Equatable {
         case .dataCorrupted(let context) where context.codingPath.isEmpty:
             self.init(path: [], problem: .unreadable)
         case .dataCorrupted(let context):
-            self.init(path: Self.steps(context.codingPath), problem: .invalid(expected: (context.underlyingError as? ExpectedValue)?.words))
+            self.init(
+                path: Self.steps(context.codingPath),
+                problem: .invalid(expected: (context.underlyingError as? ExpectedValue)?.words))
         @unknown default:
             self.init(path: [], problem: .unreadable)
         }
@@ -141,13 +143,17 @@ extension JSONDecodingIssue {
         case .missing: return "\(place) is missing"
         case .null(let kind): return "\(place) is null where \(kind.words) belongs"
         case .wrongType(let kind): return "\(place) must be \(kind.words)"
-        case .invalid(let expected?): return value.map { "\(place) holds \($0), not \(expected)" } ?? "\(place) must be \(expected)"
-        case .invalid(nil): return value.map { "\(place) holds \($0), which is not an allowed value" } ?? "\(place) does not hold an allowed value"
+        case .invalid(let expected?):
+            return value.map { "\(place) holds \($0), not \(expected)" } ?? "\(place) must be \(expected)"
+        case .invalid(nil):
+            return value.map { "\(place) holds \($0), which is not an allowed value" }
+                ?? "\(place) does not hold an allowed value"
         case .unreadable:
             if let document, case let paths = Self.pathsOfNumbersNotWhole(in: document), paths.count == 1 {
                 return "\(Self.text(of: paths[0])) must be a whole number"
             }
-            return "it is not valid JSON, or a number in it does not fit its field (a fraction where a whole number belongs, or a number too large)"
+            return
+                "it is not valid JSON, or a number in it does not fit its field (a fraction where a whole number belongs, or a number too large)"
         }
     }
 

@@ -7,7 +7,9 @@ extension PlainText {
     /// to one space), or nil with what is wrong added to `issues` on `field`: nothing
     /// (`missing` says what to type), a character no text may hold, nothing visible,
     /// or more than `limit` characters. For forms that report every problem at once.
-    public static func name(_ raw: String, field: String = "name", limit: Int, missing: String, issues: inout [FieldIssue]) -> String? {
+    public static func name(_ raw: String, field: String = "name", limit: Int, missing: String, issues: inout [FieldIssue])
+        -> String?
+    {
         let clean = NameKey.displayForm(of: raw)
         guard let issue = nameIssue(clean, field: field, limit: limit, missing: missing) else { return clean }
         issues.append(issue)
@@ -15,7 +17,9 @@ extension PlainText {
     }
 
     /// `name`, throwing what is wrong.
-    public static func checkedName(_ raw: String, field: String = "name", limit: Int, missing: String) throws(ValidationFailure) -> String {
+    public static func checkedName(_ raw: String, field: String = "name", limit: Int, missing: String) throws(ValidationFailure)
+        -> String
+    {
         let clean = NameKey.displayForm(of: raw)
         if let issue = nameIssue(clean, field: field, limit: limit, missing: missing) { throw ValidationFailure([issue]) }
         return clean
@@ -26,7 +30,9 @@ extension PlainText {
         if let issue = issue(field: field, in: clean) { return issue }
         if let scalar = onlyInvisible(clean) {
             return FieldIssue(
-                field: field, message: "The name holds only invisible characters (\(code(scalar))). Type a name with letters, digits or symbols.")
+                field: field,
+                message:
+                    "The name holds only invisible characters (\(code(scalar))). Type a name with letters, digits or symbols.")
         }
         if clean.count > limit { return FieldIssue(field: field, message: "The name is too long: at most \(limit) characters.") }
         return nil

@@ -92,7 +92,9 @@ extension PlainText {
         while index < bytes.count {
             let byte = bytes[index]
             if (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0x7F { return Unicode.Scalar(byte) }
-            if byte == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) { return Unicode.Scalar(bytes[index + 1]) }
+            if byte == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) {
+                return Unicode.Scalar(bytes[index + 1])
+            }
             if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] & 0xFE == 0x80 {
                 let scalar = Unicode.Scalar(0x2000 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F))!
                 if !allows(scalar) { return scalar }

@@ -16,7 +16,8 @@ public struct WorkoutTypeDraft: Sendable, Equatable {
 
     public func validated() throws(ValidationFailure) -> ValidWorkoutTypeDraft {
         var issues: [FieldIssue] = []
-        let cleanName = PlainText.name(name, limit: Self.nameLimit, missing: "Give the workout type a name.", issues: &issues) ?? ""
+        let cleanName =
+            PlainText.name(name, limit: Self.nameLimit, missing: "Give the workout type a name.", issues: &issues) ?? ""
         let color = HexColor(colorHex)
         if color == nil {
             issues.append(.init(field: "colorHex", message: "Use a colour like #4F8EF7 (a # and six hex digits)."))

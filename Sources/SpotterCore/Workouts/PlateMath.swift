@@ -39,8 +39,11 @@ public enum PlateMath {
         let higher = table.higher(atLeast: goal)
         var chosen = lower
         var tied: Int?
-        if let higher, higher - goal < goal - lower { chosen = higher }
-        else if let higher, higher != lower, higher - goal == goal - lower { tied = higher }
+        if let higher, higher - goal < goal - lower {
+            chosen = higher
+        } else if let higher, higher != lower, higher - goal == goal - lower {
+            tied = higher
+        }
         return PlateLoad(
             target: target, weight: loading.weight(chosen), perSide: table.plates(for: chosen).map(value),
             tiedWith: tied.map(loading.weight))
@@ -125,10 +128,12 @@ public enum PlateMath {
             var step = load / loading.grain
             var result: [Int] = []
             while step > 0 {
-                guard let pair = loading.pairs.first(where: { pair in
-                    let rest = step - pair / loading.grain
-                    return rest >= 0 && fewest[rest] != .max && fewest[rest] + 1 == fewest[step]
-                }) else { break }
+                guard
+                    let pair = loading.pairs.first(where: { pair in
+                        let rest = step - pair / loading.grain
+                        return rest >= 0 && fewest[rest] != .max && fewest[rest] + 1 == fewest[step]
+                    })
+                else { break }
                 result.append(pair / 2)
                 step -= pair / loading.grain
             }
@@ -146,7 +151,8 @@ extension PlateMath {
         let limit = Mass(SetDraft.maxWeightKilograms, .kg).converted(to: unit).rounded(.down)
         let cleaned = (text ?? "").trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ".")
         guard let value = Double(cleaned), value.isFinite, value >= 0, value <= limit else {
-            throw ValidationFailure(field: "weight", message: "Give the weight as a number from 0 to \(number(limit)) \(unit.rawValue), such as 100.")
+            throw ValidationFailure(
+                field: "weight", message: "Give the weight as a number from 0 to \(number(limit)) \(unit.rawValue), such as 100.")
         }
         return value
     }

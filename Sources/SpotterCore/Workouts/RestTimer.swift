@@ -54,7 +54,7 @@ public enum RestTimer {
 
     public static func reduce(_ state: inout State, _ event: Event) -> [Effect] {
         switch event {
-        case let .setCompleted(setID, restSeconds, startsRest, at):
+        case .setCompleted(let setID, let restSeconds, let startsRest, let at):
             guard startsRest, restSeconds > 0 else {
                 let wasRunning = state.isRunning
                 state = .idle
@@ -64,12 +64,12 @@ public enum RestTimer {
             state = State(endsAt: endsAt, totalSeconds: restSeconds, afterSetID: setID)
             return [.startCountdown(endsAt: endsAt)]
 
-        case let .setReopened(setID):
+        case .setReopened(let setID):
             guard state.isRunning, state.afterSetID == setID else { return [] }
             state = .idle
             return [.cancelCountdown]
 
-        case let .adjustTapped(seconds, at):
+        case .adjustTapped(let seconds, let at):
             guard let endsAt = state.endsAt else { return [] }
             let moved = endsAt.addingTimeInterval(TimeInterval(seconds))
             if moved <= at {
@@ -85,7 +85,7 @@ public enum RestTimer {
             state = .idle
             return [.cancelCountdown]
 
-        case let .timerElapsed(at):
+        case .timerElapsed(let at):
             guard let endsAt = state.endsAt, at >= endsAt else { return [] }
             state = .idle
             return [.restOver]

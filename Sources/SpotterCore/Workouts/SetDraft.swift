@@ -40,17 +40,26 @@ public struct SetDraft: Sendable, Equatable, Decodable {
         var set = base
         var issues: [FieldIssue] = []
         if let kind {
-            if let value = SetKind(rawValue: kind) { set.kind = value }
-            else { issues.append(.init(field: "kind", message: "Set kind must be one of: warmup, working, drop, failure.")) }
+            if let value = SetKind(rawValue: kind) {
+                set.kind = value
+            } else {
+                issues.append(.init(field: "kind", message: "Set kind must be one of: warmup, working, drop, failure."))
+            }
         }
         if let reps {
-            if Self.repsRange.contains(reps) { set.reps = reps }
-            else { issues.append(.init(field: "reps", message: "Reps must be between 0 and 1000.")) }
+            if Self.repsRange.contains(reps) {
+                set.reps = reps
+            } else {
+                issues.append(.init(field: "reps", message: "Reps must be between 0 and 1000."))
+            }
         }
         var chosenUnit = set.weight?.unit ?? unit
         if let weightUnit {
-            if let value = MassUnit(rawValue: weightUnit) { chosenUnit = value }
-            else { issues.append(.init(field: "weightUnit", message: "The weight unit must be kg or lb.")) }
+            if let value = MassUnit(rawValue: weightUnit) {
+                chosenUnit = value
+            } else {
+                issues.append(.init(field: "weightUnit", message: "The weight unit must be kg or lb."))
+            }
         }
         if let weight {
             let limit = Mass(Self.maxWeightKilograms, .kg).converted(to: chosenUnit)
@@ -64,21 +73,34 @@ public struct SetDraft: Sendable, Equatable, Decodable {
             set.weight = Mass(current.value, chosenUnit)
         }
         if let durationSeconds {
-            if (0...Self.maxDurationSeconds).contains(durationSeconds) { set.durationSeconds = durationSeconds }
-            else { issues.append(.init(field: "durationSeconds", message: "Duration must be between 0 and 86400 seconds (24 hours).")) }
+            if (0...Self.maxDurationSeconds).contains(durationSeconds) {
+                set.durationSeconds = durationSeconds
+            } else {
+                issues.append(
+                    .init(field: "durationSeconds", message: "Duration must be between 0 and 86400 seconds (24 hours)."))
+            }
         }
         if let distanceMeters {
-            if distanceMeters.isFinite, (0...Self.maxDistanceMeters).contains(distanceMeters) { set.distanceMeters = distanceMeters }
-            else { issues.append(.init(field: "distanceMeters", message: "Distance must be between 0 and 1000000 metres.")) }
+            if distanceMeters.isFinite, (0...Self.maxDistanceMeters).contains(distanceMeters) {
+                set.distanceMeters = distanceMeters
+            } else {
+                issues.append(.init(field: "distanceMeters", message: "Distance must be between 0 and 1000000 metres."))
+            }
         }
         if let rpe {
-            if rpe.isFinite, (6...10).contains(rpe), (rpe * 2).rounded() == rpe * 2 { set.rpe = rpe }
-            else { issues.append(.init(field: "rpe", message: "RPE must be 6 to 10 in steps of 0.5.")) }
+            if rpe.isFinite, (6...10).contains(rpe), (rpe * 2).rounded() == rpe * 2 {
+                set.rpe = rpe
+            } else {
+                issues.append(.init(field: "rpe", message: "RPE must be 6 to 10 in steps of 0.5."))
+            }
         }
         if let note {
             let trimmed = note.trimmingCharacters(in: .whitespacesAndNewlines)
-            if trimmed.count <= Self.noteLimit { set.note = trimmed }
-            else { issues.append(.init(field: "note", message: "The note is too long: at most \(Self.noteLimit) characters.")) }
+            if trimmed.count <= Self.noteLimit {
+                set.note = trimmed
+            } else {
+                issues.append(.init(field: "note", message: "The note is too long: at most \(Self.noteLimit) characters."))
+            }
         }
         if let done { set.done = done }
         guard issues.isEmpty else { throw ValidationFailure(issues) }

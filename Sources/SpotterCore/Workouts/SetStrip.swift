@@ -15,7 +15,9 @@ public enum SetStrip {
     /// The strip of one exercise's sets, weights in the lifter's unit.
     public static func items(for sets: [WorkoutSet], kind: ExerciseKind, unit: MassUnit) -> [Item] {
         sets.map { set in
-            Item(label: label(for: set, kind: kind, unit: unit), isWarmup: set.kind == .warmup, mark: set.kind.mark, done: set.done)
+            Item(
+                label: label(for: set, kind: kind, unit: unit), isWarmup: set.kind == .warmup, mark: set.kind.mark, done: set.done
+            )
         }
     }
 
@@ -33,7 +35,8 @@ public enum SetStrip {
         case .duration:
             return DurationFormat.short(set.durationSeconds ?? 0)
         case .distanceDuration:
-            let distance = set.distanceMeters.map { $0 >= 1000 ? "\(WeightFormat.trim($0 / 1000)) km" : "\(WeightFormat.trim($0)) m" } ?? "–"
+            let distance =
+                set.distanceMeters.map { $0 >= 1000 ? "\(WeightFormat.trim($0 / 1000)) km" : "\(WeightFormat.trim($0)) m" } ?? "–"
             return "\(distance) · \(DurationFormat.short(set.durationSeconds ?? 0))"
         }
     }

@@ -47,16 +47,20 @@ extension WarmUpRamp {
         for entry: ExerciseEntry, equipment: Equipment, settings: UserSettings
     ) throws(ValidationFailure) -> (position: Int, steps: [Step]) {
         if entry.sets.contains(where: { $0.kind == .warmup }) {
-            throw ValidationFailure(field: "entry", message: "This exercise has warm-up sets already. Delete them to make new ones.")
+            throw ValidationFailure(
+                field: "entry", message: "This exercise has warm-up sets already. Delete them to make new ones.")
         }
-        guard let position = entry.sets.firstIndex(where: { $0.kind != .warmup }), let weight = entry.sets[position].weight, weight.value > 0
+        guard let position = entry.sets.firstIndex(where: { $0.kind != .warmup }), let weight = entry.sets[position].weight,
+            weight.value > 0
         else { throw ValidationFailure(field: "weight", message: "Enter the working weight first.") }
         let working = weight.converted(to: settings.unit)
-        let steps = equipment == .barbell
+        let steps =
+            equipment == .barbell
             ? Self.steps(working: working, bar: settings.bar, plates: settings.plateChoice)
             : Self.steps(working: working, bar: 0, plates: [settings.roundingStep / 2])
         guard !steps.isEmpty else {
-            throw ValidationFailure(field: "weight", message: "The working weight is no more than the bar: there is nothing to warm up to.")
+            throw ValidationFailure(
+                field: "weight", message: "The working weight is no more than the bar: there is nothing to warm up to.")
         }
         return (position, steps)
     }

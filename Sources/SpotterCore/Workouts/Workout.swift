@@ -73,7 +73,8 @@ public struct ExerciseEntry: Sendable, Equatable, Identifiable {
     public var suggestion: String?
 
     public init(
-        id: UUID, exerciseID: UUID, notes: String = "", supersetGroup: Int? = nil, restSeconds: Int? = nil, sets: [WorkoutSet] = [],
+        id: UUID, exerciseID: UUID, notes: String = "", supersetGroup: Int? = nil, restSeconds: Int? = nil,
+        sets: [WorkoutSet] = [],
         records: EntryRecords = EntryRecords(), suggestion: String? = nil
     ) {
         self.records = records

@@ -45,19 +45,26 @@ public struct WorkoutChange: Sendable, Equatable {
             if start < Self.earliestStart {
                 issues.append(.init(field: "startedAt", message: "Pick a start from the year 2000 on."))
             } else if start > latest {
-                issues.append(.init(field: "startedAt", message: "The start can't be in the future: pick a time that has passed."))
+                issues.append(
+                    .init(field: "startedAt", message: "The start can't be in the future: pick a time that has passed."))
             } else if let end = workout.endedAt {
                 let duration = durationSeconds ?? Int(end.timeIntervalSince(workout.startedAt).rounded())
                 if let durationSeconds, !Self.durationLimits.contains(durationSeconds) {
                     issues.append(.init(field: "durationSeconds", message: "A workout lasts from 1 minute to 24 hours."))
                 } else if start.addingTimeInterval(TimeInterval(duration)) > latest {
-                    issues.append(.init(field: "durationSeconds", message: "It would end in the future: start it earlier or make it shorter."))
+                    issues.append(
+                        .init(
+                            field: "durationSeconds", message: "It would end in the future: start it earlier or make it shorter.")
+                    )
                 } else {
                     result.startedAt = start
                     result.endedAt = start.addingTimeInterval(TimeInterval(duration))
                 }
             } else if durationSeconds != nil {
-                issues.append(.init(field: "durationSeconds", message: "The workout is still running: its duration is set when you finish it."))
+                issues.append(
+                    .init(
+                        field: "durationSeconds", message: "The workout is still running: its duration is set when you finish it."
+                    ))
             } else {
                 result.startedAt = start
             }
@@ -69,8 +76,11 @@ public struct WorkoutChange: Sendable, Equatable {
         }
         if let notes {
             let trimmed = notes.trimmingCharacters(in: .whitespacesAndNewlines)
-            if trimmed.count > Self.notesLimit { issues.append(.init(field: "notes", message: "The notes are too long: at most \(Self.notesLimit) characters.")) }
-            else { result.notes = trimmed }
+            if trimmed.count > Self.notesLimit {
+                issues.append(.init(field: "notes", message: "The notes are too long: at most \(Self.notesLimit) characters."))
+            } else {
+                result.notes = trimmed
+            }
         }
         if let workoutTypeID { result.workoutTypeID = workoutTypeID }
         if let sessionRPE {
@@ -119,18 +129,28 @@ public struct EntryChange: Sendable, Equatable {
         if let exerciseID { result.exerciseID = exerciseID }
         if let notes {
             let trimmed = notes.trimmingCharacters(in: .whitespacesAndNewlines)
-            if trimmed.count > Self.notesLimit { issues.append(.init(field: "notes", message: "The notes are too long: at most \(Self.notesLimit) characters.")) }
-            else { result.notes = trimmed }
+            if trimmed.count > Self.notesLimit {
+                issues.append(.init(field: "notes", message: "The notes are too long: at most \(Self.notesLimit) characters."))
+            } else {
+                result.notes = trimmed
+            }
         }
         if let supersetGroup {
             if let value = supersetGroup, !(1...99).contains(value) {
                 issues.append(.init(field: "supersetGroup", message: "A superset group is a number from 1 to 99."))
-            } else { result.supersetGroup = supersetGroup }
+            } else {
+                result.supersetGroup = supersetGroup
+            }
         }
         if let restSeconds {
             if let value = restSeconds, !UserSettings.restSecondsRange.contains(value) {
-                issues.append(.init(field: "restSeconds", message: "Rest must be between 0 and \(UserSettings.restSecondsRange.upperBound) seconds."))
-            } else { result.restSeconds = restSeconds }
+                issues.append(
+                    .init(
+                        field: "restSeconds",
+                        message: "Rest must be between 0 and \(UserSettings.restSecondsRange.upperBound) seconds."))
+            } else {
+                result.restSeconds = restSeconds
+            }
         }
         guard issues.isEmpty else { throw ValidationFailure(issues) }
         return result

@@ -63,7 +63,9 @@ public struct CSVReader {
     /// Reads text already in memory.
     public init(delimiter: UInt8 = UInt8(ascii: ","), bytes: [UInt8]) {
         var given: [UInt8]? = bytes
-        self.init(delimiter: delimiter) { defer { given = nil }; return given }
+        self.init(delimiter: delimiter) {
+            defer { given = nil }; return given
+        }
     }
 
     /// Reads a file from the start in chunks of 64 KB.

@@ -216,7 +216,8 @@ extension AccountDocument {
     /// the presets; `imageBytes` reads a custom exercise's stored image (nil when
     /// its file is gone: the app shows no image then either).
     public init(
-        content: AccountContent, username: String, exportedAt: Date, exerciseNames: [UUID: ExerciseName], presetIDs: Swift.Set<UUID>,
+        content: AccountContent, username: String, exportedAt: Date, exerciseNames: [UUID: ExerciseName],
+        presetIDs: Swift.Set<UUID>,
         imageBytes: (StoredImage) -> [UInt8]?
     ) {
         format = Self.formatName
@@ -227,7 +228,8 @@ extension AccountDocument {
         exercises = content.exercises.map { exercise in
             CustomExercise(
                 name: exercise.name, description: exercise.description, primaryMuscles: exercise.primaryMuscles,
-                secondaryMuscles: exercise.secondaryMuscles, equipment: exercise.equipment, kind: exercise.kind, aliases: exercise.aliases,
+                secondaryMuscles: exercise.secondaryMuscles, equipment: exercise.equipment, kind: exercise.kind,
+                aliases: exercise.aliases,
                 video: exercise.videoURL?.id,
                 image: exercise.image.flatMap { image in
                     imageBytes(image).map { Image(format: image.format, data: Data($0).base64EncodedString()) }
@@ -241,7 +243,8 @@ extension AccountDocument {
                 archived: type.archived, createdAt: type.createdAt)
         }
         let templateNames = Dictionary(content.templates.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
-        let programsByID: [UUID: TrainingProgram] = Dictionary(content.programs.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let programsByID: [UUID: TrainingProgram] = Dictionary(
+            content.programs.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         func dayRef(_ link: ProgramLink?) -> ProgramDayRef? {
             guard let link, let program = programsByID[link.programID],
                 let day = program.week(link.week)?.days.first(where: { $0.id == link.dayID })
@@ -263,18 +266,22 @@ extension AccountDocument {
                 name: workout.name, type: workout.workoutTypeID.flatMap { typeNames[$0] },
                 template: workout.templateID.flatMap { templateNames[$0] },
                 preset: workout.templateID.flatMap { presetIDs.contains($0) ? $0 : nil }, startedAt: workout.startedAt,
-                endedAt: workout.endedAt, notes: workout.notes, sessionRPE: workout.sessionRPE, importKey: content.importKeys[workout.id],
+                endedAt: workout.endedAt, notes: workout.notes, sessionRPE: workout.sessionRPE,
+                importKey: content.importKeys[workout.id],
                 rest: rest,
                 exercises: workout.entries.map { entry in
                     let name = named(entry.exerciseID)
                     return Entry(
-                        exercise: name.exercise, catalogKey: name.catalogKey, notes: entry.notes, supersetGroup: entry.supersetGroup,
+                        exercise: name.exercise, catalogKey: name.catalogKey, notes: entry.notes,
+                        supersetGroup: entry.supersetGroup,
                         restSeconds: entry.restSeconds,
                         sets: entry.sets.map { set in
                             Set(
                                 kind: set.kind, reps: set.reps, weight: set.weight?.value, unit: set.weight?.unit,
-                                durationSeconds: set.durationSeconds, distanceMeters: set.distanceMeters, rpe: set.rpe, done: set.done,
-                                note: set.note, loggedAt: set.loggedAt, updatedAt: set.updatedAt, targetRepsMin: set.target?.reps?.min,
+                                durationSeconds: set.durationSeconds, distanceMeters: set.distanceMeters, rpe: set.rpe,
+                                done: set.done,
+                                note: set.note, loggedAt: set.loggedAt, updatedAt: set.updatedAt,
+                                targetRepsMin: set.target?.reps?.min,
                                 targetRepsMax: set.target?.reps?.max, targetRPE: set.target?.rpe)
                         }, suggestion: entry.suggestion)
                 },
@@ -307,17 +314,19 @@ extension AccountDocument {
                         number: week.number, phase: week.phase, modifier: week.modifier, deload: week.isDeload,
                         days: week.days.map { day in
                             DayEntry(
-                                weekday: day.weekday, template: templateNames[day.templateID] ?? day.templateID.text, notes: day.notes,
+                                weekday: day.weekday, template: templateNames[day.templateID] ?? day.templateID.text,
+                                notes: day.notes,
                                 suggestedRPE: day.suggestedRPE)
                         })
                 },
                 skippedWeeks: (content.skippedWeeks[program.id] ?? []).map { SkipEntry(week: $0.week, day: $0.day) })
         }
         activeProgram = content.activeProgram.flatMap { active in
-            programsByID[active.programID].map { ActiveProgramEntry(program: $0.name, startDay: active.startDay, activatedAt: active.activatedAt) }
+            programsByID[active.programID].map {
+                ActiveProgramEntry(program: $0.name, startDay: active.startDay, activatedAt: active.activatedAt)
+            }
         }
     }
-
 
     /// The document as JSON text: indented, keys in a fixed order, times in UTC.
     public func encoded() throws -> Data {
@@ -337,7 +346,8 @@ extension AccountDocument {
     /// What the file holds in one sentence, for a preview.
     public var summary: String {
         let sets = workouts.reduce(0) { $0 + $1.exercises.reduce(0) { $0 + $1.sets.count } }
-        var text = "Spotter full export of \(username), written \(UTCTime.text(exportedAt).prefix(10)): "
+        var text =
+            "Spotter full export of \(username), written \(UTCTime.text(exportedAt).prefix(10)): "
             + "\(counted(workouts.count, "workout")) with \(counted(sets, "set"))"
         if let first = workouts.map(\.startedAt).min(), let last = workouts.map(\.startedAt).max() {
             text += " (\(UTCTime.text(first).prefix(10)) to \(UTCTime.text(last).prefix(10)))"
@@ -377,13 +387,17 @@ extension AccountDocument {
             throw ImportError("The export cannot be imported: \(issue.message)")
         }
         guard format == formatName else {
-            throw ImportError("This JSON file is not a Spotter full export (it has no \"format\": \"\(formatName)\"). Choose the file that Settings -> Export or `spotter export --format json` wrote.")
+            throw ImportError(
+                "This JSON file is not a Spotter full export (it has no \"format\": \"\(formatName)\"). Choose the file that Settings -> Export or `spotter export --format json` wrote."
+            )
         }
         guard let version = (try? decoder.decode(Version.self, from: data))?.version else {
             throw ImportError("The export is damaged or was changed by hand: version is missing or not a whole number.")
         }
         guard version <= currentVersion else {
-            throw ImportError("This export was written by a newer Spotter (file version \(version), this server reads up to \(currentVersion)). Update Spotter on this server and import again.")
+            throw ImportError(
+                "This export was written by a newer Spotter (file version \(version), this server reads up to \(currentVersion)). Update Spotter on this server and import again."
+            )
         }
         do {
             return try decoder.decode(AccountDocument.self, from: data)
@@ -399,7 +413,6 @@ extension AccountDocument {
         JSONDecodingIssue(error).reason(in: try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) + "."
     }
 }
-
 
 /// A list a newer file version added: read as empty from an older file that lacks it.
 @propertyWrapper

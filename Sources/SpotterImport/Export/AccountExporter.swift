@@ -36,8 +36,13 @@ public struct AccountExporter: Sendable {
         guard let account = try await users.find(id: userID) else { throw SpotterError.notFound("The account") }
         let content = try await accounts.content(userID: userID)
         // The lifter's own exercises are named as the same read has them; built-in ones by the catalog.
-        var names = Dictionary(uniqueKeysWithValues: content.exercises.map { ($0.id, AccountDocument.ExerciseName(exercise: $0.name, catalogKey: nil)) })
-        let used = Set(content.workouts.flatMap { $0.entries.map(\.exerciseID) } + content.templates.flatMap { $0.exercises.map(\.exerciseID) })
+        var names = Dictionary(
+            uniqueKeysWithValues: content.exercises.map {
+                ($0.id, AccountDocument.ExerciseName(exercise: $0.name, catalogKey: nil))
+            })
+        let used = Set(
+            content.workouts.flatMap { $0.entries.map(\.exerciseID) }
+                + content.templates.flatMap { $0.exercises.map(\.exerciseID) })
         for (id, exercise) in try await exercises.exercises(ids: used.subtracting(names.keys), userID: userID) {
             names[id] = AccountDocument.ExerciseName(exercise: exercise.name, catalogKey: exercise.catalogKey)
         }
@@ -97,7 +102,8 @@ public struct AccountImporter: Sendable {
     /// anything: what a dry run shows, and the first step of `restore`.
     public func check(_ data: Data, userID: UUID) async throws -> (document: AccountDocument, restoration: AccountRestoration) {
         guard data.count <= Self.sizeLimit else {
-            throw ImportError("The file is \(data.count / 1_048_576) MB; a full export is read up to \(Self.sizeLimit / 1_048_576) MB.")
+            throw ImportError(
+                "The file is \(data.count / 1_048_576) MB; a full export is read up to \(Self.sizeLimit / 1_048_576) MB.")
         }
         // On a thread of its own: decoding a large export takes seconds of CPU, which on
         // the tasks' shared threads (one per core) would hold up every other request.
@@ -106,8 +112,11 @@ public struct AccountImporter: Sendable {
         let builtIns = try await exercises.list(userID: userID, filter: ExerciseFilter(custom: false, includeArchived: true))
         let seeded = try await types.list(userID: userID, includeArchived: true)
         let names = AccountDocument.Names(
-            builtIns: Dictionary(builtIns.compactMap { exercise in exercise.catalogKey.map { ($0, exercise.id) } }, uniquingKeysWith: { a, _ in a }),
-            seededTypes: Dictionary(seeded.compactMap { type in type.seedKey.map { ($0, type.id) } }, uniquingKeysWith: { a, _ in a }),
+            builtIns: Dictionary(
+                builtIns.compactMap { exercise in exercise.catalogKey.map { ($0, exercise.id) } }, uniquingKeysWith: { a, _ in a }
+            ),
+            seededTypes: Dictionary(
+                seeded.compactMap { type in type.seedKey.map { ($0, type.id) } }, uniquingKeysWith: { a, _ in a }),
             presetIDs: Set(TemplatePresets.all.map(\.id)))
         return (document, try document.restoration(userID: userID, names: names, makeID: UUID.init))
     }

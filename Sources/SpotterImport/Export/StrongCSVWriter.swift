@@ -7,7 +7,8 @@ import SpotterCore
 /// lifter's local times; weights in the lifter's unit, distances in km (miles for
 /// a lifter in pounds), as Strong writes them. Pure: the caller names exercises.
 public struct StrongCSVWriter: Sendable {
-    public static let header = "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE"
+    public static let header =
+        "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE"
 
     public let unit: MassUnit
     public let zone: TimeZone
@@ -24,7 +25,8 @@ public struct StrongCSVWriter: Sendable {
         calendar.timeZone = zone
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: workout.startedAt)
         let date = LocalDateTime(
-            year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1, hour: parts.hour ?? 0, minute: parts.minute ?? 0,
+            year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1, hour: parts.hour ?? 0,
+            minute: parts.minute ?? 0,
             second: parts.second ?? 0
         ).stamp
         let duration = ImportRules.durationText(Int((workout.endedAt ?? workout.startedAt).timeIntervalSince(workout.startedAt)))
@@ -58,7 +60,8 @@ public struct StrongCSVWriter: Sendable {
             if let rest = entry.restSeconds, entry.sets.contains(where: \.done) {
                 // Strong's own row for an exercise's rest time.
                 let fields = [
-                    date, Self.text(workout.name), duration, Self.text(names[entry.exerciseID] ?? "Unknown exercise"), "Rest Timer", "0", "0",
+                    date, Self.text(workout.name), duration, Self.text(names[entry.exerciseID] ?? "Unknown exercise"),
+                    "Rest Timer", "0", "0",
                     "0", String(rest), "", Self.text(workout.notes), "",
                 ]
                 text += fields.map(Self.field).joined(separator: ",") + "\r\n"

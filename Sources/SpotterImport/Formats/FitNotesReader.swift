@@ -55,7 +55,8 @@ struct FitNotesReader: FormatReader {
             }
         }
         guard order.starts(with: [.date, .exercise, .category]), order.contains(.reps) else {
-            throw ImportError("This does not look like a FitNotes export: it needs the columns Date, Exercise, Category and Reps.")
+            throw ImportError(
+                "This does not look like a FitNotes export: it needs the columns Date, Exercise, Category and Reps.")
         }
         if let notice = ImportRules.unknownColumns(unknown) { notices.append(notice) }
         statedUnit = headerUnit
@@ -90,7 +91,8 @@ struct FitNotesReader: FormatReader {
         return first
     }
 
-    mutating func read(_ record: CSVRecord, into collector: inout WorkoutCollector, file: inout ImportOutline) throws(RowProblem) {
+    mutating func read(_ record: CSVRecord, into collector: inout WorkoutCollector, file: inout ImportOutline) throws(RowProblem)
+    {
         let line = record.line
         guard let fields = fields(of: record) else {
             throw RowProblem("The row has \(record.fields.count) fields where the header has \(order.count).")
@@ -130,7 +132,9 @@ struct FitNotesReader: FormatReader {
         set.note = ImportRules.note(field(.comment))
         try ImportRules.requireMeasure(set)
         let category = field(.category)
-        if !category.isEmpty, !categories[dateText, default: []].contains(category) { categories[dateText, default: []].append(category) }
+        if !category.isEmpty, !categories[dateText, default: []].contains(category) {
+            categories[dateText, default: []].append(category)
+        }
         let name = categories[dateText, default: []].prefix(3).joined(separator: " & ")
         let workout = collector.workout(dateText) { ImportedWorkout(name: "Workout", start: start, line: line) }
         collector.update(workout) { $0.name = name.isEmpty ? "Workout" : name }

@@ -22,7 +22,11 @@ struct HevyReader: FormatReader {
     init(header: [String], assumedUnit: MassUnit, notices: inout [String]) throws {
         var unknown: [String] = []
         for (index, name) in header.enumerated() {
-            if let column = Column(rawValue: ImportRules.headerKey(name)) { columns[column] = index } else { unknown.append(name) }
+            if let column = Column(rawValue: ImportRules.headerKey(name)) {
+                columns[column] = index
+            } else {
+                unknown.append(name)
+            }
         }
         guard columns[.startTime] != nil, columns[.exercise] != nil else {
             throw ImportError("This does not look like a Hevy export: it needs the columns start_time and exercise_title.")
@@ -31,7 +35,8 @@ struct HevyReader: FormatReader {
         statedUnit = columns[.weightPounds] != nil ? .lb : columns[.weightKilograms] != nil ? .kg : nil
     }
 
-    mutating func read(_ record: CSVRecord, into collector: inout WorkoutCollector, file: inout ImportOutline) throws(RowProblem) {
+    mutating func read(_ record: CSVRecord, into collector: inout WorkoutCollector, file: inout ImportOutline) throws(RowProblem)
+    {
         func field(_ column: Column) -> String {
             guard let index = columns[column], index < record.fields.count else { return "" }
             return record.fields[index].trimmedOfSpaces

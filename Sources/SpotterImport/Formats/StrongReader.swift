@@ -17,35 +17,77 @@ struct StrongReader: FormatReader {
         let words: [(Column, [String])] = [
             (.workoutNumber, ["workout #", "workout-nr.", "workout n°", "entrenamiento #", "allenamento #", "treino #"]),
             (.date, ["date", "datum", "fecha", "data"]),
-            (.workoutName, [
-                "workout name", "workout-name", "nom de l'entraînement", "nom de l’entraînement", "nombre del entrenamiento",
-                "nome allenamento", "nome dell'allenamento", "nome do treino",
-            ]),
+            (
+                .workoutName,
+                [
+                    "workout name", "workout-name", "nom de l'entraînement", "nom de l’entraînement", "nombre del entrenamiento",
+                    "nome allenamento", "nome dell'allenamento", "nome do treino",
+                ]
+            ),
             (.duration, ["duration", "workout duration", "dauer", "durée", "duración", "durata", "duração"]),
-            (.durationSeconds, ["duration (sec)", "dauer (sek.)", "durée (sec)", "duración (seg)", "durata (sec)", "duração (seg)"]),
-            (.exercise, [
-                "exercise name", "name der übung", "übung", "nom de l'exercice", "nom de l’exercice", "nombre del ejercicio",
-                "nome esercizio", "nome dell'esercizio", "nome do exercício",
-            ]),
-            (.setOrder, [
-                "set order", "reihenfolge festlegen", "satzreihenfolge", "ordre de la série", "orden de la serie", "orden de series",
-                "ordine serie", "ordine della serie", "ordem da série", "ordem das séries",
-            ]),
-            (.weight, ["weight", "gewicht", "poids", "peso", "kg", "lbs", "weight (kg)", "weight (lbs)", "gewicht (kg)", "gewicht (lbs)",
-                       "poids (kg)", "poids (lbs)", "peso (kg)", "peso (lbs)"]),
-            (.weightUnit, ["weight unit", "gewichtseinheit", "unité de poids", "unidad de peso", "unità di peso", "unidade de peso"]),
-            (.reps, ["reps", "wiederh.", "wiederholungen", "réps", "répétitions", "repeticiones", "reps.", "ripetizioni", "rip.", "repetições"]),
+            (
+                .durationSeconds,
+                ["duration (sec)", "dauer (sek.)", "durée (sec)", "duración (seg)", "durata (sec)", "duração (seg)"]
+            ),
+            (
+                .exercise,
+                [
+                    "exercise name", "name der übung", "übung", "nom de l'exercice", "nom de l’exercice", "nombre del ejercicio",
+                    "nome esercizio", "nome dell'esercizio", "nome do exercício",
+                ]
+            ),
+            (
+                .setOrder,
+                [
+                    "set order", "reihenfolge festlegen", "satzreihenfolge", "ordre de la série", "orden de la serie",
+                    "orden de series",
+                    "ordine serie", "ordine della serie", "ordem da série", "ordem das séries",
+                ]
+            ),
+            (
+                .weight,
+                [
+                    "weight", "gewicht", "poids", "peso", "kg", "lbs", "weight (kg)", "weight (lbs)", "gewicht (kg)",
+                    "gewicht (lbs)",
+                    "poids (kg)", "poids (lbs)", "peso (kg)", "peso (lbs)",
+                ]
+            ),
+            (
+                .weightUnit,
+                ["weight unit", "gewichtseinheit", "unité de poids", "unidad de peso", "unità di peso", "unidade de peso"]
+            ),
+            (
+                .reps,
+                [
+                    "reps", "wiederh.", "wiederholungen", "réps", "répétitions", "repeticiones", "reps.", "ripetizioni", "rip.",
+                    "repetições",
+                ]
+            ),
             (.rpe, ["rpe"]),
-            (.distance, ["distance", "entfernung", "distanz", "distancia", "distanza", "distância", "km", "miles", "distance (meters)",
-                         "distance (km)", "distance (miles)"]),
-            (.distanceUnit, ["distance unit", "entfernungseinheit", "unité de distance", "unidad de distancia", "unità di distanza",
-                             "unidade de distância"]),
+            (
+                .distance,
+                [
+                    "distance", "entfernung", "distanz", "distancia", "distanza", "distância", "km", "miles", "distance (meters)",
+                    "distance (km)", "distance (miles)",
+                ]
+            ),
+            (
+                .distanceUnit,
+                [
+                    "distance unit", "entfernungseinheit", "unité de distance", "unidad de distancia", "unità di distanza",
+                    "unidade de distância",
+                ]
+            ),
             (.seconds, ["seconds", "sekunden", "secondes", "segundos", "secondi"]),
             (.notes, ["notes", "notizen", "notas", "note"]),
-            (.workoutNotes, [
-                "workout notes", "workout-notizen", "notes de l'entraînement", "notes d'entraînement", "notas del entrenamiento",
-                "note allenamento", "note dell'allenamento", "notas do treino",
-            ]),
+            (
+                .workoutNotes,
+                [
+                    "workout notes", "workout-notizen", "notes de l'entraînement", "notes d'entraînement",
+                    "notas del entrenamiento",
+                    "note allenamento", "note dell'allenamento", "notas do treino",
+                ]
+            ),
         ]
         for (column, spellings) in words { for spelling in spellings { table[spelling] = column } }
         return table
@@ -54,12 +96,21 @@ struct StrongReader: FormatReader {
     /// The layouts Strong has written, for files whose header names are in a
     /// language missing above: known by their column count.
     static let layouts: [Int: [Column]] = [
-        12: [.date, .workoutName, .duration, .exercise, .setOrder, .weight, .reps, .distance, .seconds, .notes, .workoutNotes, .rpe],
+        12: [
+            .date, .workoutName, .duration, .exercise, .setOrder, .weight, .reps, .distance, .seconds, .notes, .workoutNotes,
+            .rpe,
+        ],
         10: [.date, .workoutName, .duration, .exercise, .setOrder, .weight, .reps, .distance, .seconds, .rpe],
-        14: [.date, .workoutName, .exercise, .setOrder, .weight, .weightUnit, .reps, .rpe, .distance, .distanceUnit, .seconds, .notes,
-             .workoutNotes, .duration],
-        13: [.workoutNumber, .date, .workoutName, .durationSeconds, .exercise, .setOrder, .weight, .reps, .rpe, .distance, .seconds,
-             .notes, .workoutNotes],
+        14: [
+            .date, .workoutName, .exercise, .setOrder, .weight, .weightUnit, .reps, .rpe, .distance, .distanceUnit, .seconds,
+            .notes,
+            .workoutNotes, .duration,
+        ],
+        13: [
+            .workoutNumber, .date, .workoutName, .durationSeconds, .exercise, .setOrder, .weight, .reps, .rpe, .distance,
+            .seconds,
+            .notes, .workoutNotes,
+        ],
         9: [.date, .workoutName, .exercise, .setOrder, .weight, .reps, .distance, .seconds, .notes],
     ]
 
@@ -94,7 +145,8 @@ struct StrongReader: FormatReader {
                 unknown.append(header[index])
             }
         }
-        if columns[.exercise] == nil || columns[.date] == nil || columns[.setOrder] == nil, let layout = Self.layouts[keys.count] {
+        if columns[.exercise] == nil || columns[.date] == nil || columns[.setOrder] == nil, let layout = Self.layouts[keys.count]
+        {
             columns = Dictionary(uniqueKeysWithValues: layout.enumerated().map { ($1, $0) })
             notices.append("The column names were not understood; read them by position as Strong's \(keys.count)-column layout.")
             unknown = []
@@ -111,7 +163,11 @@ struct StrongReader: FormatReader {
         statedUnit = weightUnit
         if let index = columns[.distance] {
             let key = keys[index]
-            if key.contains("meter") { distanceMeters = 1 } else if key.contains("mile") { distanceMeters = 1609.344 } else if key.contains("km") {
+            if key.contains("meter") {
+                distanceMeters = 1
+            } else if key.contains("mile") {
+                distanceMeters = 1609.344
+            } else if key.contains("km") {
                 distanceMeters = 1000
             } else if columns[.distanceUnit] == nil {
                 // The comma layout says no unit: Strong uses miles with pounds.
@@ -123,7 +179,8 @@ struct StrongReader: FormatReader {
     /// The unit the header states, or the first one a row states.
     var statedUnit: MassUnit?
 
-    mutating func read(_ record: CSVRecord, into collector: inout WorkoutCollector, file: inout ImportOutline) throws(RowProblem) {
+    mutating func read(_ record: CSVRecord, into collector: inout WorkoutCollector, file: inout ImportOutline) throws(RowProblem)
+    {
         func field(_ column: Column) -> String {
             guard let index = columns[column], index < record.fields.count else { return "" }
             return record.fields[index].trimmedOfSpaces
@@ -175,7 +232,8 @@ struct StrongReader: FormatReader {
             }
             return
         } else {
-            throw RowProblem("Set Order \"\(order)\" is neither a set number nor a marker Spotter knows (W, D, F, Rest Timer, Note).")
+            throw RowProblem(
+                "Set Order \"\(order)\" is neither a set number nor a marker Spotter knows (W, D, F, Rest Timer, Note).")
         }
 
         var set = ImportedSet(kind: kind)

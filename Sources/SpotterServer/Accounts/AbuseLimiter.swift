@@ -17,7 +17,10 @@ final class AbuseLimiter: Sendable {
 
     private let state: Mutex<State>
 
-    init(accounts: LoginThrottle = .perAccount, addresses: LoginThrottle = .perAddress, anonymousPosts: RequestBudget = RequestBudget()) {
+    init(
+        accounts: LoginThrottle = .perAccount, addresses: LoginThrottle = .perAddress,
+        anonymousPosts: RequestBudget = RequestBudget()
+    ) {
         state = Mutex(State(accounts: accounts, addresses: addresses, anonymousPosts: anonymousPosts))
     }
 
@@ -57,8 +60,11 @@ final class AbuseLimiter: Sendable {
     func admit(_ guess: Guess, address: String, now: Date) -> Int? {
         let keys = Self.keys(guess, address: address)
         return state.withLock { state in
-            let wait = [keys.account.flatMap { state.accounts.retryAfter(key: $0, now: now) }, state.addresses.retryAfter(key: keys.address, now: now)]
-                .compactMap { $0 }.max()
+            let wait = [
+                keys.account.flatMap { state.accounts.retryAfter(key: $0, now: now) },
+                state.addresses.retryAfter(key: keys.address, now: now),
+            ]
+            .compactMap { $0 }.max()
             guard wait == nil else { return wait }
             if let account = keys.account { state.accounts.recordFailure(keys: [account], now: now) }
             state.addresses.recordFailure(keys: [keys.address], now: now)
@@ -99,7 +105,8 @@ extension AbuseLimiter {
         func admit(now: Date) throws {
             if let wait = limiter.admit(.currentPassword(userID: userID), address: address, now: now) {
                 throw APIProblem.rateLimited(
-                    "Too many wrong passwords. Try again in \(AbuseLimiter.waitText(wait)).", retryAfter: wait, field: "currentPassword")
+                    "Too many wrong passwords. Try again in \(AbuseLimiter.waitText(wait)).", retryAfter: wait,
+                    field: "currentPassword")
             }
         }
 

@@ -42,7 +42,9 @@ struct AccountAPIController {
         return .noContent
     }
 
-    @Sendable func tokens(_ request: Request, context: SignedInContext) async throws -> EditedResponse<ListResponse<TokenResponse>> {
+    @Sendable func tokens(_ request: Request, context: SignedInContext) async throws -> EditedResponse<
+        ListResponse<TokenResponse>
+    > {
         let user = context.user
         let page = try ListPage(request.uri.queryParameters).cut(try await services.accounts.tokens(userID: user.id), id: \.id)
         return ListPage.response(page.items.map { TokenResponse($0) }, next: page.next, request: request)

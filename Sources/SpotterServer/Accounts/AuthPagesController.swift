@@ -45,7 +45,8 @@ struct AuthPagesController {
         if let wait = services.limiter.admit(guess, address: context.clientAddress, now: now) {
             var response = try renderLogin(
                 context: context, username: username,
-                error: "Too many failed attempts. Try again in \(AbuseLimiter.waitText(wait)).", next: next, status: .tooManyRequests)
+                error: "Too many failed attempts. Try again in \(AbuseLimiter.waitText(wait)).", next: next,
+                status: .tooManyRequests)
             response.headers[.retryAfter] = String(wait)
             return response
         }
@@ -62,7 +63,9 @@ struct AuthPagesController {
         return response
     }
 
-    private func renderLogin(context: AppRequestContext, username: String, error: String?, next: String, status: HTTPResponse.Status) throws -> Response {
+    private func renderLogin(
+        context: AppRequestContext, username: String, error: String?, next: String, status: HTTPResponse.Status
+    ) throws -> Response {
         try services.views.render(
             LoginPage(
                 page: PageChrome(title: "Sign in", context: context, section: nil), username: username, error: error,
@@ -90,7 +93,8 @@ struct AuthPagesController {
         if let wait = services.limiter.admit(.registration, address: context.clientAddress, now: now) {
             var response = try renderRegister(
                 context: context, form: form, next: next,
-                failure: ValidationFailure(field: "username", message: "Too many registrations from here. Try again in \(AbuseLimiter.waitText(wait))."),
+                failure: ValidationFailure(
+                    field: "username", message: "Too many registrations from here. Try again in \(AbuseLimiter.waitText(wait))."),
                 status: .tooManyRequests)
             response.headers[.retryAfter] = String(wait)
             return response
@@ -98,7 +102,8 @@ struct AuthPagesController {
         let failure: ValidationFailure
         do {
             let settings = try Self.checkRegistration(form)
-            let user = try await services.accounts.register(username: form["username"], password: form["password"], settings: settings, now: now)
+            let user = try await services.accounts.register(
+                username: form["username"], password: form["password"], settings: settings, now: now)
             let (secret, _) = try await services.accounts.startSession(userID: user.id, now: now)
             var response = Response.seeOther(next)
             response.setCookie(WebCookies.session(secret, context: context))
@@ -120,11 +125,13 @@ struct AuthPagesController {
         do { _ = try Credentials.validUsername(form["username"]) } catch { issues += error.issues }
         do { try Credentials.checkNewPassword(form["password"]) } catch { issues += error.issues }
         if form["password"] != form["passwordConfirmation"] {
-            issues.append(.init(field: "passwordConfirmation", message: "The two passwords differ. Type the same password twice."))
+            issues.append(
+                .init(field: "passwordConfirmation", message: "The two passwords differ. Type the same password twice."))
         }
         var settings = UserSettings(onboardingSeen: true)
         do {
-            settings = try SettingsChange(unit: form["unit"], timeZone: form["timeZone"].isEmpty ? nil : form["timeZone"]).applied(to: settings)
+            settings = try SettingsChange(unit: form["unit"], timeZone: form["timeZone"].isEmpty ? nil : form["timeZone"])
+                .applied(to: settings)
         } catch { issues += error.issues }
         guard issues.isEmpty else { throw ValidationFailure(issues) }
         return settings
@@ -141,7 +148,9 @@ struct AuthPagesController {
                 username: FieldView(form?["username"] ?? "", failure: failure, field: "username"),
                 passwordError: failure?.message(for: "password"),
                 confirmationError: failure?.message(for: "passwordConfirmation"),
-                unitOptions: MassUnit.allCases.map { OptionView(value: $0.rawValue, label: $0.displayName, selected: $0.rawValue == unit) },
+                unitOptions: MassUnit.allCases.map {
+                    OptionView(value: $0.rawValue, label: $0.displayName, selected: $0.rawValue == unit)
+                },
                 timeZone: form?["timeZone"] ?? "", next: next,
                 signInLink: ReturnPath.address("/login", next: next)),
             template: "accounts/register", status: status)
@@ -161,12 +170,17 @@ struct AuthPagesController {
         return try renderOnboarding(user: user, context: context, form: nil, error: nil, status: .ok)
     }
 
-    private func renderOnboarding(user: User, context: SignedInContext, form: SubmittedForm?, error: String?, status: HTTPResponse.Status) throws -> Response {
+    private func renderOnboarding(
+        user: User, context: SignedInContext, form: SubmittedForm?, error: String?, status: HTTPResponse.Status
+    ) throws -> Response {
         let unit = form?["unit"] ?? user.settings.unit.rawValue
         return try services.views.render(
             WelcomePage(
                 page: PageChrome(title: "Welcome", context: context, section: nil), registrationOpen: false, onboarding: true,
-                catalogSize: services.catalogSize, unitOptions: MassUnit.allCases.map { OptionView(value: $0.rawValue, label: $0.displayName, selected: $0.rawValue == unit) },
+                catalogSize: services.catalogSize,
+                unitOptions: MassUnit.allCases.map {
+                    OptionView(value: $0.rawValue, label: $0.displayName, selected: $0.rawValue == unit)
+                },
                 restSeconds: form?["defaultRestSeconds"] ?? String(user.settings.defaultRestSeconds),
                 timeZone: form?["timeZone"] ?? user.settings.timeZone, error: error),
             template: "accounts/welcome", status: status)
@@ -184,7 +198,8 @@ struct AuthPagesController {
             _ = try await services.accounts.changeSettings(change, user: user)
             return .seeOther("/")
         } catch let failure as ValidationFailure {
-            return try renderOnboarding(user: user, context: context, form: form, error: failure.first.message, status: .badRequest)
+            return try renderOnboarding(
+                user: user, context: context, form: form, error: failure.first.message, status: .badRequest)
         }
     }
 }

@@ -31,7 +31,8 @@ struct GymSettingsForm {
         var plates = form.values("plate").compactMap { Double($0) }
         for word in form["otherPlates"].split(whereSeparator: { $0 == " " || $0 == ";" }) {
             guard let plate = Double(word.replacingOccurrences(of: ",", with: ".")) else {
-                throw ValidationFailure(field: "plates", message: "Other plates are numbers with spaces between them, such as 0.5 0.25.")
+                throw ValidationFailure(
+                    field: "plates", message: "Other plates are numbers with spaces between them, such as 0.5 0.25.")
             }
             plates.append(plate)
         }

@@ -19,7 +19,8 @@ struct SettingsPagesController {
 
     @Sendable func show(_ request: Request, context: SignedInContext) async throws -> Response {
         let user = context.user
-        return try renderSettings(context: context, user: user, form: nil, failure: nil, notice: Notice.from(request), status: .ok)
+        return try renderSettings(
+            context: context, user: user, form: nil, failure: nil, notice: Notice.from(request), status: .ok)
     }
 
     @Sendable func save(_ request: Request, context: SignedInContext) async throws -> Response {
@@ -35,21 +36,27 @@ struct SettingsPagesController {
             var step: Double?? = .some(nil)
             if !stepText.isEmpty {
                 guard let value = Double(stepText) else {
-                    throw ValidationFailure(field: "plateStep", message: "The plate step is a number, such as 2.5, or empty for the usual one.")
+                    throw ValidationFailure(
+                        field: "plateStep", message: "The plate step is a number, such as 2.5, or empty for the usual one.")
                 }
                 step = .some(value)
             }
             var change = SettingsChange(
-                unit: form["unit"], defaultRestSeconds: seconds, theme: form["theme"], timeZone: form["timeZone"], plateStep: step)
+                unit: form["unit"], defaultRestSeconds: seconds, theme: form["theme"], timeZone: form["timeZone"], plateStep: step
+            )
             try GymSettingsForm.change(form, into: &change, unitChanged: form["unit"].lowercased() != user.settings.unit.rawValue)
             _ = try await services.accounts.changeSettings(change, user: user)
             return .seeOther("/settings?notice=saved")
         } catch let failure as ValidationFailure {
-            return try renderSettings(context: context, user: user, form: form, failure: failure, notice: nil, status: .badRequest)
+            return try renderSettings(
+                context: context, user: user, form: form, failure: failure, notice: nil, status: .badRequest)
         }
     }
 
-    private func renderSettings(context: SignedInContext, user: User, form: SubmittedForm?, failure: ValidationFailure?, notice: String?, status: HTTPResponse.Status) throws -> Response {
+    private func renderSettings(
+        context: SignedInContext, user: User, form: SubmittedForm?, failure: ValidationFailure?, notice: String?,
+        status: HTTPResponse.Status
+    ) throws -> Response {
         let unit = form?["unit"] ?? user.settings.unit.rawValue
         let theme = form?["theme"] ?? user.settings.theme.rawValue
         let model = SettingsPage(
@@ -59,10 +66,14 @@ struct SettingsPagesController {
             unitError: failure?.message(for: "unit"),
             themes: Theme.allCases.map { OptionView(value: $0.rawValue, label: $0.displayName, selected: $0.rawValue == theme) },
             themeError: failure?.message(for: "theme"),
-            restSeconds: FieldView(form?["defaultRestSeconds"] ?? String(user.settings.defaultRestSeconds), failure: failure, field: "defaultRestSeconds"),
+            restSeconds: FieldView(
+                form?["defaultRestSeconds"] ?? String(user.settings.defaultRestSeconds), failure: failure,
+                field: "defaultRestSeconds"),
             timeZone: FieldView(form?["timeZone"] ?? user.settings.timeZone, failure: failure, field: "timeZone"),
-            plateStep: FieldView(form?["plateStep"] ?? user.settings.plateStep.map(WeightFormat.trim) ?? "", failure: failure, field: "plateStep"),
-            plateStepHint: "Suggested weights round to it. Empty: a pair of your smallest plates, \(PlateMath.number(UserSettings.defaultPlateStep(plates: user.settings.plateChoice))) \(user.settings.unit.rawValue).",
+            plateStep: FieldView(
+                form?["plateStep"] ?? user.settings.plateStep.map(WeightFormat.trim) ?? "", failure: failure, field: "plateStep"),
+            plateStepHint:
+                "Suggested weights round to it. Empty: a pair of your smallest plates, \(PlateMath.number(UserSettings.defaultPlateStep(plates: user.settings.plateChoice))) \(user.settings.unit.rawValue).",
             gym: GymSettingsForm(settings: user.settings, form: form, failure: failure),
             notice: notice)
         return try services.views.render(model, template: "accounts/settings", status: status)
@@ -78,12 +89,14 @@ struct SettingsPagesController {
         let form = try await SubmittedForm.read(&request)
         do {
             guard form["newPassword"] == form["newPasswordConfirmation"] else {
-                throw SpotterError.invalid(field: "newPasswordConfirmation", "The two new passwords differ. Type the same password twice.")
+                throw SpotterError.invalid(
+                    field: "newPasswordConfirmation", "The two new passwords differ. Type the same password twice.")
             }
             let revokeTokens = form["revokeTokens"] == "on"
             try await services.accounts.changePassword(
                 .init(
-                    current: form["currentPassword"], new: form["newPassword"], keepingSession: context.authentication?.webSession?.id,
+                    current: form["currentPassword"], new: form["newPassword"],
+                    keepingSession: context.authentication?.webSession?.id,
                     revokeTokens: revokeTokens),
                 user: user, guesses: services.limiter.currentPasswordGuesses(context), now: services.clock())
             return .seeOther(revokeTokens ? "/settings?notice=passwordChangedTokensRevoked" : "/settings?notice=passwordChanged")
@@ -98,7 +111,9 @@ struct SettingsPagesController {
         }
     }
 
-    private func renderPassword(context: SignedInContext, form: SubmittedForm?, failure: ValidationFailure?, status: HTTPResponse.Status) throws -> Response {
+    private func renderPassword(
+        context: SignedInContext, form: SubmittedForm?, failure: ValidationFailure?, status: HTTPResponse.Status
+    ) throws -> Response {
         let model = PasswordPage(
             page: PageChrome(title: "Change password", context: context, section: .settings, backLink: "/settings"),
             currentError: failure?.message(for: "currentPassword"),
@@ -117,10 +132,15 @@ struct SettingsPagesController {
         var request = request
         let form = try await SubmittedForm.read(&request)
         do {
-            let (token, secret) = try await services.accounts.createToken(userID: user.id, name: form["name"], now: services.clock())
-            return try await renderTokens(context: context, name: FieldView(""), newToken: NewTokenView(name: token.name, secret: secret), notice: nil, status: .created)
+            let (token, secret) = try await services.accounts.createToken(
+                userID: user.id, name: form["name"], now: services.clock())
+            return try await renderTokens(
+                context: context, name: FieldView(""), newToken: NewTokenView(name: token.name, secret: secret), notice: nil,
+                status: .created)
         } catch SpotterError.invalid(let failure) {
-            return try await renderTokens(context: context, name: FieldView(form["name"], failure: failure, field: "name"), newToken: nil, notice: nil, status: .badRequest)
+            return try await renderTokens(
+                context: context, name: FieldView(form["name"], failure: failure, field: "name"), newToken: nil, notice: nil,
+                status: .badRequest)
         }
     }
 
@@ -131,7 +151,9 @@ struct SettingsPagesController {
         return .seeOther("/settings/tokens?notice=tokenRevoked")
     }
 
-    private func renderTokens(context: SignedInContext, name: FieldView, newToken: NewTokenView?, notice: String?, status: HTTPResponse.Status) async throws -> Response {
+    private func renderTokens(
+        context: SignedInContext, name: FieldView, newToken: NewTokenView?, notice: String?, status: HTTPResponse.Status
+    ) async throws -> Response {
         let user = context.user
         let tokens = try await services.accounts.tokens(userID: user.id)
         let formatter = DateFormatter()

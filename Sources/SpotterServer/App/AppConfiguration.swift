@@ -41,7 +41,8 @@ public struct AppConfiguration: Sendable {
         host: String = "127.0.0.1", port: Int = 8080, dataDirectory: URL, database: DatabaseLocation? = nil,
         registrationOpen: Bool = true, logLevel: Logger.Level = .info, passwordCost: UInt8 = 12,
         clock: @escaping @Sendable () -> Date = { Date() }, accountThrottle: LoginThrottle = .perAccount,
-        addressThrottle: LoginThrottle = .perAddress, anonymousPosts: RequestBudget = RequestBudget(), trustedProxies: Set<String> = [],
+        addressThrottle: LoginThrottle = .perAddress, anonymousPosts: RequestBudget = RequestBudget(),
+        trustedProxies: Set<String> = [],
         importFileLimit: Int = ImportRules.largestFileBytes, metrics: MetricsExport? = nil,
         connections: ConnectionLimits = ConnectionLimits()
     ) {

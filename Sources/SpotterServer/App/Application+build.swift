@@ -14,9 +14,11 @@ public func buildApplication(configuration: AppConfiguration) async throws -> so
     let store = services.store
     let limits = configuration.connections
     // Counted once the store is open, so that its files are in `openNow`.
-    let budget = limits.budget ?? ConnectionLimits.budget(
-        openFiles: ConnectionLimits.openFileLimit(), openNow: ConnectionLimits.openDescriptors(),
-        processors: ProcessInfo.processInfo.activeProcessorCount)
+    let budget =
+        limits.budget
+        ?? ConnectionLimits.budget(
+            openFiles: ConnectionLimits.openFileLimit(), openNow: ConnectionLimits.openDescriptors(),
+            processors: ProcessInfo.processInfo.activeProcessorCount)
     let connections = ConnectionRegistry(budget: budget, logger: store.logger)
     var app = Application(
         responder: HeadResponder(buildRouter(services: services).buildResponder()),
@@ -31,9 +33,11 @@ public func buildApplication(configuration: AppConfiguration) async throws -> so
             let port = channel.localAddress?.port ?? configuration.port
             // Straight to standard output (not buffered), so scripts and supervisors
             // that read the address see it at once; never fatal when it cannot be written.
-            LogLineWriter.standardOutput.write("Spotter is running at http://\(configuration.host):\(port) (data: \(store.location))\n")
+            LogLineWriter.standardOutput.write(
+                "Spotter is running at http://\(configuration.host):\(port) (data: \(store.location))\n")
             store.logger.info(
-                "Connections: at most \(budget) at once; a request's head within \(limits.header), \(limits.idle) idle between requests")
+                "Connections: at most \(budget) at once; a request's head within \(limits.header), \(limits.idle) idle between requests"
+            )
         },
         logger: store.logger)
     app.addServices(store)
@@ -69,12 +73,14 @@ func buildServices(configuration: AppConfiguration) async throws -> AppServices 
         accounts: AccountService(store: store, hasher: PasswordHasher(cost: configuration.passwordCost)),
         images: images,
         imports: ImportUploads(
-            store: store, dataDirectory: configuration.dataDirectory, fileLimit: configuration.importFileLimit, room: configuration.importRoom),
+            store: store, dataDirectory: configuration.dataDirectory, fileLimit: configuration.importFileLimit,
+            room: configuration.importRoom),
         restores: RestoreGate(most: configuration.restoresAtOnce),
         views: views,
         assets: assets,
         limiter: AbuseLimiter(
-            accounts: configuration.accountThrottle, addresses: configuration.addressThrottle, anonymousPosts: configuration.anonymousPosts),
+            accounts: configuration.accountThrottle, addresses: configuration.addressThrottle,
+            anonymousPosts: configuration.anonymousPosts),
         trustedProxies: configuration.trustedProxies,
         registrationOpen: configuration.registrationOpen,
         catalogSize: catalog.exercises.count,

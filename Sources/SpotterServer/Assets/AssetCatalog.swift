@@ -30,7 +30,8 @@ struct AssetCatalog: Sendable {
     /// Served at `/sw.js` rather than under `/assets/`, so never versioned by URL.
     static let serviceWorker = "sw.js"
 
-    static let shared = AssetCatalog(folder: Bundle.module.url(forResource: "public", withExtension: nil, subdirectory: "Resources"))
+    static let shared = AssetCatalog(
+        folder: Bundle.module.url(forResource: "public", withExtension: nil, subdirectory: "Resources"))
 
     /// Every file of `folder` (none when it is missing).
     init(folder: URL?) {
@@ -79,11 +80,13 @@ struct AssetCatalog: Sendable {
             return "/assets/\(name)?v=\(hash)"
         }
         if scriptImports {
-            result = result.replacing(try! Regex(#"(\bfrom\s*|\bimport\s*\(?\s*)(["'])\./([A-Za-z0-9_.-]+\.js)(["'])"#)) { match in
+            result = result.replacing(try! Regex(#"(\bfrom\s*|\bimport\s*\(?\s*)(["'])\./([A-Za-z0-9_.-]+\.js)(["'])"#)) {
+                match in
                 let whole = String(match.output[0].substring ?? "")
                 let name = String(match.output[3].substring ?? "")
                 guard let hash = version(name) else { return whole }
-                return "\(match.output[1].substring ?? "")\(match.output[2].substring ?? "")./\(name)?v=\(hash)\(match.output[4].substring ?? "")"
+                return
+                    "\(match.output[1].substring ?? "")\(match.output[2].substring ?? "")./\(name)?v=\(hash)\(match.output[4].substring ?? "")"
             }
         }
         return result

@@ -25,9 +25,10 @@ struct ExerciseInput: Decodable, Sendable {
 
     /// The draft after applying the fields present here to an existing exercise.
     func draft(updating exercise: Exercise) throws -> ExerciseDraft {
-        try merged(onto: ExerciseDraft(
-            name: exercise.name, description: exercise.description, muscleGroups: exercise.primaryMuscles,
-            equipment: exercise.equipment, kind: exercise.kind, videoURL: exercise.videoURL?.watchURL ?? ""))
+        try merged(
+            onto: ExerciseDraft(
+                name: exercise.name, description: exercise.description, muscleGroups: exercise.primaryMuscles,
+                equipment: exercise.equipment, kind: exercise.kind, videoURL: exercise.videoURL?.watchURL ?? ""))
     }
 
     private func merged(onto base: ExerciseDraft) throws -> ExerciseDraft {
@@ -36,9 +37,13 @@ struct ExerciseInput: Decodable, Sendable {
         if let description { draft.description = description }
         if let videoURL { draft.videoURL = videoURL }
         if let muscleGroups {
-            draft.muscleGroups = try muscleGroups.map { try EnumField.parse($0, as: MuscleGroup.self, field: "muscleGroups", noun: "muscle group") }
+            draft.muscleGroups = try muscleGroups.map {
+                try EnumField.parse($0, as: MuscleGroup.self, field: "muscleGroups", noun: "muscle group")
+            }
         }
-        if let equipment { draft.equipment = try EnumField.parse(equipment, as: Equipment.self, field: "equipment", noun: "equipment") }
+        if let equipment {
+            draft.equipment = try EnumField.parse(equipment, as: Equipment.self, field: "equipment", noun: "equipment")
+        }
         if let kind { draft.kind = try EnumField.parse(kind, as: ExerciseKind.self, field: "kind", noun: "kind") }
         return draft
     }

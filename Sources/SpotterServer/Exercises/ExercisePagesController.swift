@@ -40,12 +40,19 @@ struct ExercisePagesController {
             page: PageChrome(title: "Exercises", context: context, section: .exercises),
             query: filter.search,
             createName: filter.search.isEmpty ? nil : NameKey.displayForm(of: filter.search),
-            muscles: MuscleGroup.allCases.map { OptionView(value: $0.rawValue, label: $0.displayName, selected: $0 == filter.muscle) },
-            equipment: Equipment.allCases.map { OptionView(value: $0.rawValue, label: $0.displayName, selected: $0 == filter.equipment) },
-            shows: [("", "All"), ("custom", "Mine"), ("archived", "Archived")].map { OptionView(value: $0.0, label: $0.1, selected: $0.0 == show) },
+            muscles: MuscleGroup.allCases.map {
+                OptionView(value: $0.rawValue, label: $0.displayName, selected: $0 == filter.muscle)
+            },
+            equipment: Equipment.allCases.map {
+                OptionView(value: $0.rawValue, label: $0.displayName, selected: $0 == filter.equipment)
+            },
+            shows: [("", "All"), ("custom", "Mine"), ("archived", "Archived")].map {
+                OptionView(value: $0.0, label: $0.1, selected: $0.0 == show)
+            },
             exercises: exercises.map(ExerciseRow.init),
             countLabel: Self.countLabel(
-                exercises.count, filtered: !filter.search.isEmpty || filter.muscle != nil || filter.equipment != nil || !show.isEmpty),
+                exercises.count,
+                filtered: !filter.search.isEmpty || filter.muscle != nil || filter.equipment != nil || !show.isEmpty),
             notice: Notice.from(request))
         return try services.views.render(model, template: "exercises/exercises")
     }
@@ -67,7 +74,8 @@ struct ExercisePagesController {
     }
 
     @Sendable func newForm(_ request: Request, context: SignedInContext) async throws -> Response {
-        let draft = ExerciseDraft(name: request.uri.queryParameters.formText("name") ?? "", muscleGroups: [], equipment: nil, kind: .weightReps)
+        let draft = ExerciseDraft(
+            name: request.uri.queryParameters.formText("name") ?? "", muscleGroups: [], equipment: nil, kind: .weightReps)
         return try renderForm(context: context, exercise: nil, draft: draft, failure: nil, status: .ok)
     }
 
@@ -84,7 +92,8 @@ struct ExercisePagesController {
             }
             return .seeOther("/exercises/\(exercise.id.text)?notice=created")
         } catch {
-            return try renderForm(context: context, exercise: nil, draft: draft, failure: try Self.formFailure(error), status: .badRequest)
+            return try renderForm(
+                context: context, exercise: nil, draft: draft, failure: try Self.formFailure(error), status: .badRequest)
         }
     }
 
@@ -112,7 +121,8 @@ struct ExercisePagesController {
             }
             return .seeOther("/exercises/\(updated.id.text)?notice=saved")
         } catch {
-            return try renderForm(context: context, exercise: exercise, draft: draft, failure: try Self.formFailure(error), status: .badRequest)
+            return try renderForm(
+                context: context, exercise: exercise, draft: draft, failure: try Self.formFailure(error), status: .badRequest)
         }
     }
 
@@ -121,7 +131,9 @@ struct ExercisePagesController {
         let exercise = try await findOwn(context)
         let usage = try await services.exercises.usage(of: exercise.id, userID: user.id)
         let model = ExerciseDeletePage(
-            page: PageChrome(title: "Delete \(exercise.name)?", context: context, section: .exercises, backLink: "/exercises/\(exercise.id.text)"),
+            page: PageChrome(
+                title: "Delete \(exercise.name)?", context: context, section: .exercises,
+                backLink: "/exercises/\(exercise.id.text)"),
             exercise: ExerciseRow(exercise),
             usedIn: usage.description)
         return try services.views.render(model, template: "exercises/exercise-delete")
@@ -168,7 +180,9 @@ struct ExercisePagesController {
         do {
             let plan = try await services.exerciseMerges.plan(id, into: UUID(uuidString: into) ?? id, userID: user.id)
             let model = ExerciseMergeConfirmPage(
-                page: PageChrome(title: "Merge \(source.name)?", context: context, section: .exercises, backLink: "/exercises/\(id.text)/merge"),
+                page: PageChrome(
+                    title: "Merge \(source.name)?", context: context, section: .exercises, backLink: "/exercises/\(id.text)/merge"
+                ),
                 source: ExerciseRow(plan.source), target: ExerciseRow(plan.target), moves: ExerciseMergeConfirmPage.moves(plan))
             return try services.views.render(model, template: "exercises/exercise-merge-confirm")
         } catch SpotterError.invalid(let failure) {
@@ -183,7 +197,8 @@ struct ExercisePagesController {
         let form = try await SubmittedForm.read(&request)
         let source = try await services.exerciseMerges.source(id, userID: user.id)
         do {
-            let outcome = try await services.exerciseMerges.merge(id, into: UUID(uuidString: form["into"]) ?? id, userID: user.id, now: services.clock())
+            let outcome = try await services.exerciseMerges.merge(
+                id, into: UUID(uuidString: form["into"]) ?? id, userID: user.id, now: services.clock())
             if let image = outcome.removedImage { await services.images.remove(image, userID: user.id) }
             return .seeOther("/exercises/\(outcome.plan.target.id.text)?notice=\(Notice.merged.rawValue)")
         } catch SpotterError.invalid(let failure) {
@@ -191,11 +206,14 @@ struct ExercisePagesController {
         }
     }
 
-    private func renderMerge(_ source: Exercise, search: String, error: String?, context: SignedInContext, status: HTTPResponse.Status) async throws -> Response {
+    private func renderMerge(
+        _ source: Exercise, search: String, error: String?, context: SignedInContext, status: HTTPResponse.Status
+    ) async throws -> Response {
         let search = String(search.prefix(100))
         let candidates = try await services.exerciseMerges.candidates(for: source, search: search, userID: context.user.id)
         let model = ExerciseMergePage(
-            page: PageChrome(title: "Merge into…", context: context, section: .exercises, backLink: "/exercises/\(source.id.text)"),
+            page: PageChrome(
+                title: "Merge into…", context: context, section: .exercises, backLink: "/exercises/\(source.id.text)"),
             source: ExerciseRow(source), query: search, searched: !search.isEmpty, candidates: candidates.map(ExerciseRow.init),
             heading: search.isEmpty && !candidates.isEmpty ? "Most likely the same" : nil, error: error)
         return try services.views.render(model, template: "exercises/exercise-merge", status: status)
@@ -219,7 +237,9 @@ struct ExercisePagesController {
     /// Checks the fields and the image together, so the form shows every problem at
     /// once and nothing is written while any remains. Returns the checked draft (the
     /// store takes it as it is) and the image to store.
-    static func checkSubmission(draft: ExerciseDraft, form: SubmittedForm) throws(ValidationFailure) -> (ValidExerciseDraft, [UInt8]?) {
+    static func checkSubmission(draft: ExerciseDraft, form: SubmittedForm) throws(ValidationFailure) -> (
+        ValidExerciseDraft, [UInt8]?
+    ) {
         var issues: [FieldIssue] = []
         var valid: ValidExerciseDraft?
         do { valid = try draft.validated() } catch { issues += error.issues }
@@ -241,7 +261,10 @@ struct ExercisePagesController {
         }
     }
 
-    private func renderForm(context: SignedInContext, exercise: Exercise?, draft: ExerciseDraft, failure: ValidationFailure?, status: HTTPResponse.Status) throws -> Response {
+    private func renderForm(
+        context: SignedInContext, exercise: Exercise?, draft: ExerciseDraft, failure: ValidationFailure?,
+        status: HTTPResponse.Status
+    ) throws -> Response {
         let id = exercise?.id.text
         let model = ExerciseFormPage(
             page: PageChrome(
@@ -252,11 +275,17 @@ struct ExercisePagesController {
             name: FieldView(draft.name, failure: failure, field: "name"),
             description: FieldView(draft.description, failure: failure, field: "description"),
             videoURL: FieldView(draft.videoURL, failure: failure, field: "videoURL"),
-            muscles: MuscleGroup.allCases.map { OptionView(value: $0.rawValue, label: $0.displayName, selected: draft.muscleGroups.contains($0)) },
+            muscles: MuscleGroup.allCases.map {
+                OptionView(value: $0.rawValue, label: $0.displayName, selected: draft.muscleGroups.contains($0))
+            },
             musclesError: failure?.message(for: "muscleGroups"),
-            equipment: Equipment.allCases.map { OptionView(value: $0.rawValue, label: $0.displayName, selected: $0 == draft.equipment) },
+            equipment: Equipment.allCases.map {
+                OptionView(value: $0.rawValue, label: $0.displayName, selected: $0 == draft.equipment)
+            },
             equipmentError: failure?.message(for: "equipment"),
-            kinds: ExerciseKind.allCases.map { OptionView(value: $0.rawValue, label: $0.displayName, selected: $0 == draft.kind) },
+            kinds: ExerciseKind.allCases.map {
+                OptionView(value: $0.rawValue, label: $0.displayName, selected: $0 == draft.kind)
+            },
             kindError: failure?.message(for: "kind"),
             imageURL: exercise?.imageURL,
             imageError: failure?.message(for: "image"),

@@ -19,11 +19,14 @@ struct ExercisesAPIController {
         group.post("exercises/:id/merge", use: merge)
     }
 
-    @Sendable func list(_ request: Request, context: SignedInContext) async throws -> EditedResponse<ListResponse<ExerciseResponse>> {
+    @Sendable func list(_ request: Request, context: SignedInContext) async throws -> EditedResponse<
+        ListResponse<ExerciseResponse>
+    > {
         let user = context.user
         let query = request.uri.queryParameters
         let options = try ExerciseQuery(query)
-        let exercises = try await services.exercises.list(userID: user.id, filter: options.filter, recentFirst: options.order == .recent)
+        let exercises = try await services.exercises.list(
+            userID: user.id, filter: options.filter, recentFirst: options.order == .recent)
         let page = try ListPage(query).cut(exercises, id: \.id)
         return ListPage.response(page.items.map(ExerciseResponse.init), next: page.next, request: request)
     }
@@ -43,8 +46,10 @@ struct ExercisesAPIController {
         let user = context.user
         let input = try await request.decodeJSON(as: ExerciseInput.self, context: context)
         let id = try context.parameters.uuid("id", resource: "The exercise")
-        return ExerciseResponse(try await services.exercises.change(
-            id, fields: { try input.draft(updating: $0) }, fieldsSent: input.sendsFields, archived: input.archived, userID: user.id))
+        return ExerciseResponse(
+            try await services.exercises.change(
+                id, fields: { try input.draft(updating: $0) }, fieldsSent: input.sendsFields, archived: input.archived,
+                userID: user.id))
     }
 
     /// Merges one of the lifter's own exercises into another (`into`): its sets and
@@ -53,7 +58,9 @@ struct ExercisesAPIController {
         let user = context.user
         let id = try context.parameters.uuid("id", resource: "The exercise")
         let input = try await request.decodeJSON(as: ExerciseMergeInput.self, context: context)
-        guard let into = input.into else { throw SpotterError.invalid(field: "into", "Say which exercise to merge into: its id as into.") }
+        guard let into = input.into else {
+            throw SpotterError.invalid(field: "into", "Say which exercise to merge into: its id as into.")
+        }
         let outcome = try await services.exerciseMerges.merge(id, into: into, userID: user.id, now: services.clock())
         if let image = outcome.removedImage { await services.images.remove(image, userID: user.id) }
         return ExerciseMergeResponse(outcome)
@@ -88,7 +95,9 @@ struct ExercisesAPIController {
         if request.headers[.ifNoneMatch] == etag {
             return Response(status: .notModified, headers: headers)
         }
-        guard let bytes = try await services.images.contents(of: image, userID: user.id) else { throw SpotterError.notFound("The image") }
+        guard let bytes = try await services.images.contents(of: image, userID: user.id) else {
+            throw SpotterError.notFound("The image")
+        }
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
@@ -106,8 +115,9 @@ struct ExercisesAPIController {
         } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
             throw APIProblem(status: .contentTooLarge, code: "too_large", message: "The image is too large: at most 5 MB.")
         }
-        return ExerciseResponse(try await services.exerciseImages.replace(
-            on: exercise, with: Array(buffer: body), userID: user.id))
+        return ExerciseResponse(
+            try await services.exerciseImages.replace(
+                on: exercise, with: Array(buffer: body), userID: user.id))
     }
 
     @Sendable func deleteImage(_ request: Request, context: SignedInContext) async throws -> ExerciseResponse {

@@ -25,7 +25,8 @@ struct GuidedAPIController {
         let user = context.user
         let input = try await request.decodeJSON(as: GuidedPlayInput.self, context: context)
         let snapshot = try await service.play(
-            templateID: try context.templateID(), workoutID: input.workoutId, replaceActive: input.replaceActive ?? false, user: user)
+            templateID: try context.templateID(), workoutID: input.workoutId, replaceActive: input.replaceActive ?? false,
+            user: user)
         return .created(GuidedResponse(snapshot, unit: user.settings.unit))
     }
 
@@ -34,7 +35,8 @@ struct GuidedAPIController {
         return GuidedResponse(try await service.snapshot(try context.guidedWorkoutID(), user: user), unit: user.settings.unit)
     }
 
-    @Sendable func send(_ action: GuidedService.Action, request: Request, context: SignedInContext) async throws -> GuidedResponse {
+    @Sendable func send(_ action: GuidedService.Action, request: Request, context: SignedInContext) async throws -> GuidedResponse
+    {
         let user = context.user
         let input = try await request.decodeJSON(as: GuidedActionInput.self, context: context, ifEmpty: GuidedActionInput())
         let snapshot = try await service.send(

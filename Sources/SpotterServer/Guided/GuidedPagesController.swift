@@ -49,7 +49,9 @@ struct GuidedPagesController {
         return try await submit(try await SubmittedForm.read(&request), mode: .edit(template.id), context: context)
     }
 
-    private func submit(_ submitted: SubmittedForm, mode: TemplateFormPagesController.Mode, context: SignedInContext) async throws -> Response {
+    private func submit(_ submitted: SubmittedForm, mode: TemplateFormPagesController.Mode, context: SignedInContext) async throws
+        -> Response
+    {
         let user = context.user
         var form = TimelineForm(submitted)
         let command = TimelineForm.Command(submitted["do"])
@@ -82,13 +84,17 @@ struct GuidedPagesController {
         let exercises = try await services.exercises.exercises(ids: ids, userID: user.id)
         let (title, action, back, newID, label): (String, String, String, String, String)
         switch mode {
-        case .create(let id): (title, action, back, newID, label) = ("New guided workout", "/templates/new/timeline", "/templates", id.text, "Create")
+        case .create(let id):
+            (title, action, back, newID, label) = (
+                "New guided workout", "/templates/new/timeline", "/templates", id.text, "Create"
+            )
         case .edit(let id):
             let path = "/templates/\(id.text)"
             (title, action, back, newID, label) = ("Edit timeline", path + "/timeline", path, "", "Save")
         }
         let model = TimelinePage(
-            page: PageChrome(title: title, context: context, section: .workout, backLink: back), action: action, newId: newID, form: form,
+            page: PageChrome(title: title, context: context, section: .workout, backLink: back), action: action, newId: newID,
+            form: form,
             exercises: exercises, library: library, failure: failure, cancelLink: back, primaryLabel: label,
             defaultRest: user.settings.defaultRestSeconds)
         return try services.views.render(model, template: "guided/guided-timeline", status: status)
@@ -104,7 +110,9 @@ struct GuidedPagesController {
         let replace = form["replace"] == "1"
         let template = try await services.templates.find(id, user: user)
         // Refused before anything is asked or started.
-        if (try? GuidedPlayer.start(template.playerItems(defaultRestSeconds: user.settings.defaultRestSeconds), at: services.clock())) == nil {
+        if (try? GuidedPlayer.start(
+            template.playerItems(defaultRestSeconds: user.settings.defaultRestSeconds), at: services.clock())) == nil
+        {
             return .seeOther("/templates/\(id.text)?notice=\(Notice.nothingToPlay.rawValue)")
         }
         if !replace,
@@ -127,7 +135,8 @@ struct GuidedPagesController {
         let snapshot = try await service.snapshot(id, user: user)
         let response = GuidedResponse(snapshot, unit: user.settings.unit)
         let json = try JSONCoding.scriptIsland(response)
-        var page = PageChrome(title: snapshot.workout?.name ?? "Guided workout", context: context, section: .workout, backLink: "/workout")
+        var page = PageChrome(
+            title: snapshot.workout?.name ?? "Guided workout", context: context, section: .workout, backLink: "/workout")
         page.script = AssetCatalog.shared.url(for: "guided-player.js")
         page.stylesheet = AssetCatalog.shared.url(for: "player.css")
         var model = PlayerPage(response, workoutName: page.title, unit: user.settings.unit, page: page, json: json)
@@ -147,7 +156,8 @@ struct GuidedPagesController {
             weight: form["weight"].isEmpty ? nil : Double(form["weight"].replacingOccurrences(of: ",", with: ".")) ?? -1,
             weightUnit: form["weight"].isEmpty ? nil : context.user.settings.unit.rawValue)
         do {
-            _ = try await service.send(action, expected: try input.expected(), values: input.values, workoutID: id, user: context.user)
+            _ = try await service.send(
+                action, expected: try input.expected(), values: input.values, workoutID: id, user: context.user)
         } catch SpotterError.invalid(let failure) {
             return try await renderPlayer(id, error: failure.first.message, context: context)
         }
@@ -159,7 +169,9 @@ struct GuidedPagesController {
         let snapshot = try await service.snapshot(try context.guidedWorkoutID(), user: user)
         let done = snapshot.workout?.allSets.filter(\.done).count ?? 0
         let model = PlayerStopPage(
-            page: PageChrome(title: "Stop the workout?", context: context, section: .workout, backLink: "/workouts/\(snapshot.workoutID.text)/play"),
+            page: PageChrome(
+                title: "Stop the workout?", context: context, section: .workout,
+                backLink: "/workouts/\(snapshot.workoutID.text)/play"),
             workoutId: snapshot.workoutID.text, setsDone: done, oneSet: done == 1, hasSets: done > 0)
         return try services.views.render(model, template: "guided/guided-stop")
     }

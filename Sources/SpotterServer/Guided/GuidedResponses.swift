@@ -82,7 +82,11 @@ struct GuidedResponse: ResponseEncodable, Sendable {
         itemCount = plan.items.count
         (exerciseNumber, exerciseCount) = plan.exerciseNumber(of: state.item)
         setNumber = state.set + 1
-        if plan.items.indices.contains(state.item), case .exercise(let sets, _, _) = plan.items[state.item] { setCount = sets } else { setCount = 0 }
+        if plan.items.indices.contains(state.item), case .exercise(let sets, _, _) = plan.items[state.item] {
+            setCount = sets
+        } else {
+            setCount = 0
+        }
         remainingSeconds = state.remainingSeconds(at: now)
         totalSeconds = state.totalSeconds
         endsAt = state.endsAt
@@ -102,10 +106,12 @@ struct GuidedResponse: ResponseEncodable, Sendable {
                 return Item(
                     kind: "exercise", name: exercise?.name ?? "Removed exercise", sets: sets, seconds: seconds, restSeconds: rest,
                     entryId: entry?.id, exerciseId: exercise?.id, muscle: exercise?.primaryMuscles.first?.displayName,
-                    imageUrl: exercise?.imageURL, videoUrl: exercise?.videoURL?.watchURL, targetReps: seconds == nil ? target?.label : nil,
+                    imageUrl: exercise?.imageURL, videoUrl: exercise?.videoURL?.watchURL,
+                    targetReps: seconds == nil ? target?.label : nil,
                     setValues: (entry?.sets ?? []).map { set in
                         SetValues(
-                            id: set.id, reps: set.reps, weight: set.weight?.converted(to: unit), weightUnit: set.weight.map { _ in unit },
+                            id: set.id, reps: set.reps, weight: set.weight?.converted(to: unit),
+                            weightUnit: set.weight.map { _ in unit },
                             durationSeconds: set.durationSeconds, done: set.done)
                     })
             }
@@ -114,7 +120,8 @@ struct GuidedResponse: ResponseEncodable, Sendable {
             let kinds = snapshot.exercises.mapValues(\.kind)
             let total = WorkoutSummary.of(workout, kinds: kinds, unit: unit, now: now)
             summary = Summary(
-                durationSeconds: total.durationSeconds, exercisesDone: workout.entries.filter { $0.sets.contains(where: \.done) }.count,
+                durationSeconds: total.durationSeconds,
+                exercisesDone: workout.entries.filter { $0.sets.contains(where: \.done) }.count,
                 setsDone: total.setCount, volume: total.volume, volumeUnit: unit,
                 records: workout.entries.reduce(0) { $0 + $1.records.sets.values.filter { !$0.isEmpty }.count })
         }

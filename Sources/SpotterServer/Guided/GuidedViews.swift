@@ -39,7 +39,9 @@ struct TimelinePage {
         self.newId = newId
         name = FieldView(form.name, failure: failure, field: "name")
         let category = TemplateCategory(rawValue: form.category) ?? .custom
-        categories = TemplateCategory.allCases.map { OptionView(value: $0.rawValue, label: $0.displayName, selected: $0 == category) }
+        categories = TemplateCategory.allCases.map {
+            OptionView(value: $0.rawValue, label: $0.displayName, selected: $0 == category)
+        }
         notes = form.notes
         var exerciseIndex = 0
         var breakIndex = 0
@@ -52,11 +54,12 @@ struct TimelinePage {
             let exercise = UUID(uuidString: item.exerciseID).flatMap { exercises[$0] }
             let seconds = Self.seconds(of: item, defaultRest: defaultRest)
             total += seconds ?? 0
-            views.append(TimelineItemView(
-                index: index, number: index + 1, item: item, isBreak: item.isBreak, timed: item.isTimed,
-                name: item.isBreak ? "Break" : (exercise?.name ?? "Unknown exercise"),
-                time: seconds.map(GuidedText.clock) ?? "–", first: index == 0, last: index == form.items.count - 1,
-                error: problems.isEmpty ? nil : problems.joined(separator: " ")))
+            views.append(
+                TimelineItemView(
+                    index: index, number: index + 1, item: item, isBreak: item.isBreak, timed: item.isTimed,
+                    name: item.isBreak ? "Break" : (exercise?.name ?? "Unknown exercise"),
+                    time: seconds.map(GuidedText.clock) ?? "–", first: index == 0, last: index == form.items.count - 1,
+                    error: problems.isEmpty ? nil : problems.joined(separator: " ")))
         }
         items = views
         hasItems = !views.isEmpty
@@ -65,7 +68,8 @@ struct TimelinePage {
         hasLibrary = !library.isEmpty
         let rowProblem = failure?.issues.contains { $0.field.hasPrefix("exercises[") || $0.field.hasPrefix("breaks[") } ?? false
         formError = failure.flatMap { failure in
-            failure.issues.first { !$0.field.hasPrefix("exercises[") && !$0.field.hasPrefix("breaks[") && $0.field != "name" }?.message
+            failure.issues.first { !$0.field.hasPrefix("exercises[") && !$0.field.hasPrefix("breaks[") && $0.field != "name" }?
+                .message
                 ?? (rowProblem ? "Fix the marked items; nothing was saved yet." : nil)
         }
         self.cancelLink = cancelLink
@@ -201,16 +205,19 @@ extension PlayerPage {
             // A set with nothing planned takes the values of the set before it.
             let before = item.setValues.prefix(response.set).last
             current = PlayerCardView(
-                name: item.name, muscle: item.muscle ?? "", initial: String(item.name.prefix(1)), imageUrl: item.imageUrl, videoUrl: item.videoUrl,
+                name: item.name, muscle: item.muscle ?? "", initial: String(item.name.prefix(1)), imageUrl: item.imageUrl,
+                videoUrl: item.videoUrl,
                 setLabel: item.kind == "break" ? "" : "Set \(response.setNumber) of \(response.setCount)",
-                target: item.seconds.map { item.kind == "break" ? DurationFormat.short($0) : "\($0) s hold" } ?? item.targetReps.map { "\($0) reps" } ?? "",
+                target: item.seconds.map { item.kind == "break" ? DurationFormat.short($0) : "\($0) s hold" } ?? item.targetReps
+                    .map { "\($0) reps" } ?? "",
                 reps: (values?.reps ?? before?.reps).map(String.init) ?? "",
                 weight: (values?.weight ?? before?.weight).map(WeightFormat.trim) ?? "",
                 unit: (values?.weightUnit ?? before?.weightUnit)?.rawValue ?? unit.rawValue, timed: item.seconds != nil)
             upcoming = items.dropFirst(response.item + 1).prefix(6).map { next in
                 PlayerUpcomingView(
                     name: next.name, isBreak: next.kind == "break",
-                    detail: next.kind == "break" ? DurationFormat.short(next.seconds ?? 0)
+                    detail: next.kind == "break"
+                        ? DurationFormat.short(next.seconds ?? 0)
                         : "\(next.sets) × " + (next.seconds.map { "\($0) s" } ?? next.targetReps ?? ""))
             }
         } else {

@@ -59,7 +59,8 @@ struct TimelineForm {
     }
 
     static let fields = [
-        "item_kind", "item_id", "item_exercise", "item_sets", "item_mode", "item_reps", "item_seconds", "item_rest", "item_weight",
+        "item_kind", "item_id", "item_exercise", "item_sets", "item_mode", "item_reps", "item_seconds", "item_rest",
+        "item_weight",
         "item_unit", "item_rpe", "item_notes",
     ]
 
@@ -76,8 +77,10 @@ struct TimelineForm {
         let count = columns.map(\.count).min() ?? 0
         items = (0..<count).map { i in
             Item(
-                kind: columns[0][i] == "break" ? "break" : "exercise", id: columns[1][i], exerciseID: columns[2][i], sets: columns[3][i],
-                mode: columns[4][i] == "timed" ? "timed" : "reps", reps: columns[5][i], seconds: columns[6][i], rest: columns[7][i],
+                kind: columns[0][i] == "break" ? "break" : "exercise", id: columns[1][i], exerciseID: columns[2][i],
+                sets: columns[3][i],
+                mode: columns[4][i] == "timed" ? "timed" : "reps", reps: columns[5][i], seconds: columns[6][i],
+                rest: columns[7][i],
                 weight: columns[8][i], unit: columns[9][i], rpe: columns[10][i], notes: columns[11][i])
         }
         name = form["name"]
@@ -121,7 +124,8 @@ struct TimelineForm {
         var breaks: [TemplateDraft.BreakDraft] = []
         for (position, item) in items.enumerated() {
             if item.isBreak {
-                breaks.append(TemplateDraft.BreakDraft(id: UUID(uuidString: item.id), position: position, seconds: Self.int(item.seconds)))
+                breaks.append(
+                    TemplateDraft.BreakDraft(id: UUID(uuidString: item.id), position: position, seconds: Self.int(item.seconds)))
             } else {
                 exercises.append(item.draft)
             }
@@ -152,7 +156,9 @@ extension TimelineForm.Item {
     }
 
     static func pause(id: String, seconds: String) -> Self {
-        Self(kind: "break", id: id, exerciseID: "", sets: "", mode: "reps", reps: "", seconds: seconds, rest: "", weight: "", unit: "", rpe: "", notes: "")
+        Self(
+            kind: "break", id: id, exerciseID: "", sets: "", mode: "reps", reps: "", seconds: seconds, rest: "", weight: "",
+            unit: "", rpe: "", notes: "")
     }
 
     /// An exercise item as a draft row: "8-12" or "10" reps, or seconds when timed.

@@ -88,7 +88,9 @@ struct ImportPreviewResponse: ResponseEncodable, Equatable {
             }
             return ExerciseName(
                 name: match.name, sets: match.sets, exerciseId: match.exercise?.id, exerciseName: match.exercise?.name,
-                newExercise: match.exercise == nil ? match.newExercise.map { NewExercise(equipment: $0.equipment, kind: $0.kind, muscleGroups: $0.muscleGroups) } : nil,
+                newExercise: match.exercise == nil
+                    ? match.newExercise.map { NewExercise(equipment: $0.equipment, kind: $0.kind, muscleGroups: $0.muscleGroups) }
+                    : nil,
                 nearMatches: near)
         }
         skipped = plan.file.skipped.map { Skipped(line: $0.line, reason: $0.reason) }

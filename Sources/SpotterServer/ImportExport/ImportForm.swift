@@ -73,7 +73,8 @@ struct ImportChoices: Equatable {
             } else if !target.isEmpty {
                 guard let id = UUID(uuidString: target), known.contains(id) else {
                     throw ValidationFailure(
-                        field: "mapTo", message: "\"\(name)\" is mapped to an exercise that is not in your library. Choose one from the list.")
+                        field: "mapTo",
+                        message: "\"\(name)\" is mapped to an exercise that is not in your library. Choose one from the list.")
                 }
                 mapping[name] = id
             }

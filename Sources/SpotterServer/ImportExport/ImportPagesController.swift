@@ -34,7 +34,8 @@ struct ImportPagesController {
         let wantsJSON = request.headers[.accept]?.contains("application/json") == true
         let upload: StreamedUpload
         do {
-            upload = try await StreamedUpload.receive(request, fileField: "file", to: received, limit: services.imports.fileLimit) {
+            upload = try await StreamedUpload.receive(request, fileField: "file", to: received, limit: services.imports.fileLimit)
+            {
                 try CSRFMiddleware.checkStreamed(sent: $0.value("_csrf"), context: context)
             }
         } catch {
@@ -45,11 +46,14 @@ struct ImportPagesController {
         do {
             let file = try ImportUploadCheck.read(upload, at: received, source: source, unit: user.settings.unit)
             try await services.imports.keep(
-                ImportUploads.Upload(token: token, source: file.source, fileName: upload.fileName ?? "", uploadedAt: now), userID: user.id)
+                ImportUploads.Upload(token: token, source: file.source, fileName: upload.fileName ?? "", uploadedAt: now),
+                userID: user.id)
         } catch let error as ImportError {
             await services.imports.remove(token: token, userID: user.id)
             let status: HTTPResponse.Status = upload.tooLarge ? .contentTooLarge : .badRequest
-            if wantsJSON { return APIProblem(status: status, code: "bad_file", message: error.message, field: "file").jsonResponse() }
+            if wantsJSON {
+                return APIProblem(status: status, code: "bad_file", message: error.message, field: "file").jsonResponse()
+            }
             return try renderUploadForm(context: context, source: source, error: error.message, status: status)
         } catch {
             await services.imports.remove(token: token, userID: user.id)
@@ -67,7 +71,8 @@ struct ImportPagesController {
         func response() throws -> Response {
             var headers = HTTPFields()
             headers[.contentType] = "application/json; charset=utf-8"
-            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: try JSONCoding.encoder.encode(self))))
+            return Response(
+                status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: try JSONCoding.encoder.encode(self))))
         }
     }
 
@@ -90,11 +95,14 @@ struct ImportPagesController {
             choices = try ImportChoices(form: form, library: library, defaultUnit: user.settings.unit)
         } catch let failure as ValidationFailure {
             let fallback = ImportChoices(unit: user.settings.unit)
-            return try await renderPreview(upload, choices: fallback, user: user, context: context, error: failure.first.message, status: .badRequest)
+            return try await renderPreview(
+                upload, choices: fallback, user: user, context: context, error: failure.first.message, status: .badRequest)
         }
-        let outcome = try await services.withPlannedImport(upload, unit: choices.unit, userID: user.id, chosen: choices.mapping) { input, plan in
+        let outcome = try await services.withPlannedImport(upload, unit: choices.unit, userID: user.id, chosen: choices.mapping) {
+            input, plan in
             guard plan.workoutCount > 0 else { return ImportOutcome?.none }
-            return try await HistoryImporter(store: services.store).commit(plan, from: input, userID: user.id, now: services.clock())
+            return try await HistoryImporter(store: services.store).commit(
+                plan, from: input, userID: user.id, now: services.clock())
         }
         guard let outcome else {
             return try await renderPreview(upload, choices: choices, user: user, context: context, error: nil, status: .ok)
@@ -110,7 +118,9 @@ struct ImportPagesController {
         guard let upload = try await services.imports.find(token: token, userID: user.id) else {
             throw APIProblem(
                 status: .notFound, code: "not_found",
-                message: "This upload is gone: an upload is kept for a day and imported once. Choose the file again in Settings, Import history.")
+                message:
+                    "This upload is gone: an upload is kept for a day and imported once. Choose the file again in Settings, Import history."
+            )
         }
         return upload
     }
@@ -129,7 +139,9 @@ struct ImportPagesController {
         return try services.views.render(model, template: "import-export/import-preview", status: status)
     }
 
-    private func renderUploadForm(context: SignedInContext, source: String, error: String?, status: HTTPResponse.Status) throws -> Response {
+    private func renderUploadForm(context: SignedInContext, source: String, error: String?, status: HTTPResponse.Status) throws
+        -> Response
+    {
         let model = ImportUploadPage(
             page: PageChrome(title: "Import history", context: context, section: .settings, backLink: "/settings"),
             source: source, limit: services.imports.fileLimit, error: error)

@@ -57,11 +57,13 @@ struct ImportUploads: Sendable {
     func reserve(userID: UUID, expectedBytes: Int?) async throws -> String {
         let incoming = min(expectedBytes ?? fileLimit, fileLimit)
         guard room.serverTakes(incoming, waitingOnServer: try await repository.waitingBytes()) else {
-            throw Self.noRoom("The server holds as many imports waiting for their preview as it takes. Try again in a few minutes.")
+            throw Self.noRoom(
+                "The server holds as many imports waiting for their preview as it takes. Try again in a few minutes.")
         }
         try FileManager.default.createDirectory(at: folder(for: userID), withIntermediateDirectories: true)
         if let disk = DiskSpace(of: root), !ImportRoom.diskTakes(incoming, free: disk.free, volume: disk.total) {
-            throw Self.noRoom("The server's disk is nearly full, so it takes no imports now (what you log still saves). Try again later.")
+            throw Self.noRoom(
+                "The server's disk is nearly full, so it takes no imports now (what you log still saves). Try again later.")
         }
         return RandomToken.hex(bytes: 16)
     }
@@ -123,7 +125,9 @@ struct ImportUploads: Sendable {
     func withFile<T>(of upload: Upload, userID: UUID, _ body: (URL) async throws -> T) async throws -> T {
         let held = heldURL(token: upload.token, userID: userID)
         if FileManager.default.fileExists(atPath: held.path) { return try await body(held) }
-        guard let record = try await repository.find(token: upload.token, userID: userID) else { throw SpotterError.notFound("The upload") }
+        guard let record = try await repository.find(token: upload.token, userID: userID) else {
+            throw SpotterError.notFound("The upload")
+        }
         try FileManager.default.createDirectory(at: folder(for: userID), withIntermediateDirectories: true)
         let copy = folder(for: userID).appendingPathComponent("\(upload.token).\(RandomToken.hex(bytes: 4)).copy")
         defer { try? FileManager.default.removeItem(at: copy) }
@@ -152,7 +156,9 @@ struct ImportUploads: Sendable {
         let manager = FileManager.default
         let cutoff = Date().addingTimeInterval(-Self.leftoverLifetime)
         for lifter in (try? manager.contentsOfDirectory(at: root, includingPropertiesForKeys: nil)) ?? [] {
-            for file in (try? manager.contentsOfDirectory(at: lifter, includingPropertiesForKeys: [.contentModificationDateKey])) ?? [] {
+            for file in (try? manager.contentsOfDirectory(at: lifter, includingPropertiesForKeys: [.contentModificationDateKey]))
+                ?? []
+            {
                 let modified = (try? file.resourceValues(forKeys: [.contentModificationDateKey]))?.contentModificationDate
                 if (modified ?? .distantPast) < cutoff { try? manager.removeItem(at: file) }
             }

@@ -16,7 +16,11 @@ struct ImportUploadPage {
     init(page: PageChrome, source: String, limit: Int, error: String?) {
         self.page = page
         let chosen = ImportSource(rawValue: source)?.rawValue ?? ImportUploadCheck.detect
-        sources = [OptionView(value: ImportUploadCheck.detect, label: "Detect from the file", selected: chosen == ImportUploadCheck.detect)]
+        sources =
+            [
+                OptionView(
+                    value: ImportUploadCheck.detect, label: "Detect from the file", selected: chosen == ImportUploadCheck.detect)
+            ]
             + ImportSource.allCases.map { OptionView(value: $0.rawValue, label: $0.displayName, selected: $0.rawValue == chosen) }
         self.error = error
         limitBytes = limit
@@ -69,7 +73,8 @@ struct ImportPreviewPage {
     static let openListLength = 12
 
     init(
-        page: PageChrome, upload: ImportUploads.Upload, summary: ImportSummary, library: [Exercise], choices: ImportChoices, lifterUnit: MassUnit,
+        page: PageChrome, upload: ImportUploads.Upload, summary: ImportSummary, library: [Exercise], choices: ImportChoices,
+        lifterUnit: MassUnit,
         error: String?
     ) {
         let plan = summary.plan
@@ -81,10 +86,15 @@ struct ImportPreviewPage {
         nothingToImport = summary.nothingToImport
         setsLine = summary.setsLine(in: lifterUnit)
         // The summary's "kg, assumed" would contradict the switch once the lifter flips it.
-        unitLine = plan.file.statedUnit == nil
+        unitLine =
+            plan.file.statedUnit == nil
             ? "The file does not say whether its weights are in kg or lb. Choose the unit they were logged in:" : summary.unitLine
-        unitChoice = plan.file.statedUnit == nil
-            ? UnitChoiceView(options: MassUnit.allCases.map { OptionView(value: $0.rawValue, label: $0.displayName, selected: $0 == choices.unit) })
+        unitChoice =
+            plan.file.statedUnit == nil
+            ? UnitChoiceView(
+                options: MassUnit.allCases.map {
+                    OptionView(value: $0.rawValue, label: $0.displayName, selected: $0 == choices.unit)
+                })
             : nil
         matchedTitle = "Matched to your library (\(summary.matched.count))"
         hasMatched = !summary.matched.isEmpty
@@ -148,10 +158,12 @@ struct ImportNewExerciseView {
     init(_ match: ImportPlan.Match, number: Int, library: [Exercise], chosen: UUID?) {
         fileName = match.name
         let draft = match.newExercise
-        detail = ([counted(match.sets, "set")] + [draft?.kind.displayName, draft?.equipment.displayName].compactMap { $0 }
+        detail =
+            ([counted(match.sets, "set")] + [draft?.kind.displayName, draft?.equipment.displayName].compactMap { $0 }
             + (draft?.muscleGroups.map(\.displayName) ?? [])).joined(separator: " · ")
         self.number = number
-        let near = ExerciseMerge.candidates(forName: match.name, kind: draft?.kind ?? .weightReps, in: library, limit: Self.nearMatchCount)
+        let near = ExerciseMerge.candidates(
+            forName: match.name, kind: draft?.kind ?? .weightReps, in: library, limit: Self.nearMatchCount)
         nearMatches = near.map { OptionView(value: $0.id.text, label: $0.name, selected: $0.id == chosen) }
         let other = chosen.flatMap { id in near.contains { $0.id == id } ? nil : library.first { $0.id == id } }
         otherName = other?.name ?? ""

@@ -32,9 +32,11 @@ struct ImportsAPIController {
         let limit = services.imports.fileLimit
         var received: StreamedUpload?
         do {
-            let upload = request.headers[.contentType]?.lowercased().hasPrefix("multipart/form-data") == true
+            let upload =
+                request.headers[.contentType]?.lowercased().hasPrefix("multipart/form-data") == true
                 ? try await StreamedUpload.receive(request, fileField: "file", to: destination, limit: limit) { _ in }
-                : try await StreamedUpload.receiveRaw(request, fileName: query.get("fileName") ?? "", to: destination, limit: limit)
+                : try await StreamedUpload.receiveRaw(
+                    request, fileName: query.get("fileName") ?? "", to: destination, limit: limit)
             received = upload
             let file = try ImportUploadCheck.read(upload, at: destination, source: app?.rawValue ?? "", unit: user.settings.unit)
             let kept = ImportUploads.Upload(token: token, source: file.source, fileName: upload.fileName ?? "", uploadedAt: now)
@@ -45,7 +47,9 @@ struct ImportsAPIController {
         } catch let error as ImportError {
             await services.imports.remove(token: token, userID: user.id)
             let tooLarge = received?.tooLarge == true
-            throw APIProblem(status: tooLarge ? .contentTooLarge : .badRequest, code: tooLarge ? "too_large" : "bad_file", message: error.message, field: "file")
+            throw APIProblem(
+                status: tooLarge ? .contentTooLarge : .badRequest, code: tooLarge ? "too_large" : "bad_file",
+                message: error.message, field: "file")
         } catch {
             await services.imports.remove(token: token, userID: user.id)
             throw error
@@ -56,7 +60,8 @@ struct ImportsAPIController {
     @Sendable func preview(_ request: Request, context: SignedInContext) async throws -> ImportPreviewResponse {
         let user = context.user
         let upload = try await pending(context)
-        return try await previewResponse(upload, unit: try Self.unit(request.uri.queryParameters.get("unit"), or: user.settings.unit), user: user)
+        return try await previewResponse(
+            upload, unit: try Self.unit(request.uri.queryParameters.get("unit"), or: user.settings.unit), user: user)
     }
 
     /// Imports a previewed upload with the lifter's unit and mappings. Sent again (an
@@ -85,12 +90,15 @@ struct ImportsAPIController {
         let outcome = try await services.withPlannedImport(upload, unit: unit, userID: user.id, chosen: chosen) { file, plan in
             let names = Set(plan.matches.map(\.name))
             if let stranger = chosen.keys.sorted().first(where: { !names.contains($0) }) {
-                throw SpotterError.invalid(field: "mappings", "\"\(stranger)\" is no exercise name of this file. Map the names the preview lists.")
+                throw SpotterError.invalid(
+                    field: "mappings", "\"\(stranger)\" is no exercise name of this file. Map the names the preview lists.")
             }
-            return try await HistoryImporter(store: services.store).commit(plan, from: file, userID: user.id, now: services.clock())
+            return try await HistoryImporter(store: services.store).commit(
+                plan, from: file, userID: user.id, now: services.clock())
         }
         let result = ImportUploads.ImportOutcomeRecord(
-            workouts: outcome.workouts, sets: outcome.sets, newExercises: outcome.newExercises, alreadyImported: outcome.alreadyImported)
+            workouts: outcome.workouts, sets: outcome.sets, newExercises: outcome.newExercises,
+            alreadyImported: outcome.alreadyImported)
         try await services.imports.markImported(upload, result: result, userID: user.id)
         return ImportResultResponse(id: id, result)
     }
@@ -119,7 +127,8 @@ struct ImportsAPIController {
                 data = Data(buffer: try await request.collectBody(upTo: limit))
             } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
                 throw APIProblem(
-                    status: .contentTooLarge, code: "too_large", message: "The file is larger than \(limit / 1_048_576) MB, more than the API reads.",
+                    status: .contentTooLarge, code: "too_large",
+                    message: "The file is larger than \(limit / 1_048_576) MB, more than the API reads.",
                     field: "file")
             }
             do {
@@ -153,15 +162,18 @@ struct ImportsAPIController {
     /// The lifter's upload of `id` waiting to be imported; another lifter's, one
     /// imported already or gone is not found.
     private func pending(_ context: SignedInContext) async throws -> ImportUploads.Upload {
-        guard let upload = try await services.imports.find(token: context.parameters.get("id") ?? "", userID: context.user.id) else {
+        guard let upload = try await services.imports.find(token: context.parameters.get("id") ?? "", userID: context.user.id)
+        else {
             throw SpotterError.notFound("The upload")
         }
         return upload
     }
 
-    private func previewResponse(_ upload: ImportUploads.Upload, unit: MassUnit, user: User) async throws -> ImportPreviewResponse {
+    private func previewResponse(_ upload: ImportUploads.Upload, unit: MassUnit, user: User) async throws -> ImportPreviewResponse
+    {
         let plan = try await services.plannedImport(upload, unit: unit, userID: user.id)
         let library = try await services.exercises.list(userID: user.id)
-        return ImportPreviewResponse(upload: upload, summary: ImportSummary(plan: plan), library: library, unit: unit, now: services.clock())
+        return ImportPreviewResponse(
+            upload: upload, summary: ImportSummary(plan: plan), library: library, unit: unit, now: services.clock())
     }
 }

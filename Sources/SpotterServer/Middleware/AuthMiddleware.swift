@@ -1,6 +1,6 @@
 import Foundation
-import Hummingbird
 import HTTPTypes
+import Hummingbird
 import SpotterCore
 import SpotterStore
 
@@ -13,7 +13,8 @@ struct AuthMiddleware: RouterMiddleware {
 
     static let sessionCookie = "spotter_session"
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response
+    {
         // Probes and static files need nobody's identity, but a bearer token sent to
         // them is checked like anywhere else: a dead token is refused on every path.
         if request.isPublicResource, request.headers[.authorization] == nil {
@@ -26,9 +27,11 @@ struct AuthMiddleware: RouterMiddleware {
         if let header = request.headers[.authorization] {
             let parts = header.split(separator: " ", maxSplits: 1)
             guard parts.count == 2, parts[0].lowercased() == "bearer",
-                let user = try await services.accounts.user(forToken: String(parts[1]).trimmingCharacters(in: .whitespaces), now: now)
+                let user = try await services.accounts.user(
+                    forToken: String(parts[1]).trimmingCharacters(in: .whitespaces), now: now)
             else {
-                throw APIProblem(status: .unauthorized, code: "unauthorized", message: "The API token is not valid or was revoked.")
+                throw APIProblem(
+                    status: .unauthorized, code: "unauthorized", message: "The API token is not valid or was revoked.")
             }
             context.authentication = .token(user)
         } else if let secret = request.cookies[Self.sessionCookie]?.value,

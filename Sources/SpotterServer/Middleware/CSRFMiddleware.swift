@@ -1,6 +1,6 @@
 import Foundation
-import Hummingbird
 import HTTPTypes
+import Hummingbird
 
 /// Protects state-changing requests made with the session cookie from cross-site
 /// forgery. Forms carry `_csrf`; scripts send `X-CSRF-Token`. Before sign-in (login,
@@ -11,7 +11,8 @@ struct CSRFMiddleware: RouterMiddleware {
     static let cookieName = "spotter_csrf"
     static let headerName = HTTPField.Name.csrfToken
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response
+    {
         var context = context
         let path = request.uri.path
         let isAPI = path.hasPrefix("/api/")
@@ -36,7 +37,8 @@ struct CSRFMiddleware: RouterMiddleware {
             guard let expected = context.authentication?.webSession?.csrfToken ?? existing else { throw Self.expired }
             let anonymous = context.authentication == nil
             if anonymous, let wait = services.limiter.spendAnonymousPost(address: context.clientAddress, now: services.clock()) {
-                throw APIProblem.rateLimited("Too many requests from this address. Wait \(AbuseLimiter.waitText(wait)) and try again.", retryAfter: wait)
+                throw APIProblem.rateLimited(
+                    "Too many requests from this address. Wait \(AbuseLimiter.waitText(wait)) and try again.", retryAfter: wait)
             }
             let kind = FormLimits.Kind(request)
             if anonymous {
@@ -59,8 +61,9 @@ struct CSRFMiddleware: RouterMiddleware {
         }
         var response = try await next(request, context)
         if let fresh {
-            response.setCookie(Cookie(
-                name: Self.cookieName, value: fresh, path: "/", secure: context.viaHTTPS, httpOnly: true, sameSite: .lax))
+            response.setCookie(
+                Cookie(
+                    name: Self.cookieName, value: fresh, path: "/", secure: context.viaHTTPS, httpOnly: true, sameSite: .lax))
         }
         return response
     }
@@ -69,7 +72,8 @@ struct CSRFMiddleware: RouterMiddleware {
     /// and calls `checkStreamed` with the `_csrf` field before it keeps any of the file.
     static let streamedUploadPaths: Set<String> = ["/settings/import"]
 
-    static let expired = APIProblem(status: .forbidden, code: "csrf", message: "This form has expired. Go back, reload the page and try again.")
+    static let expired = APIProblem(
+        status: .forbidden, code: "csrf", message: "This form has expired. Go back, reload the page and try again.")
 
     /// The check this middleware left to a streamed upload's handler; nothing to do
     /// when the middleware checked the request itself.

@@ -1,6 +1,6 @@
 import Foundation
-import Hummingbird
 import HTTPTypes
+import Hummingbird
 
 /// Finds the client's address and whether it reached us over HTTPS. A request that
 /// comes straight from a client is counted by its peer address and taken as plain
@@ -17,14 +17,15 @@ struct ClientAddressMiddleware: RouterMiddleware {
         self.trustedProxies = Set(trustedProxies.map { Self.normalized($0) })
     }
 
-
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response
+    {
         guard trustedProxies.contains(context.peerAddress) else { return try await next(request, context) }
         var context = context
         context.clientAddress = Self.client(
             peer: context.peerAddress, forwardedFor: request.headers[values: .forwardedFor],
             forwarded: request.headers[values: .forwarded], trusted: trustedProxies)
-        let scheme = Self.scheme(forwardedProto: request.headers[values: .forwardedProto], forwarded: request.headers[values: .forwarded])
+        let scheme = Self.scheme(
+            forwardedProto: request.headers[values: .forwardedProto], forwarded: request.headers[values: .forwarded])
         context.viaHTTPS = scheme == "https"
         return try await next(request, context)
     }
@@ -32,10 +33,11 @@ struct ClientAddressMiddleware: RouterMiddleware {
     /// The scheme the nearest proxy says the client used: the last `X-Forwarded-Proto`
     /// value (a proxy appends its own), else the last `proto=` of `Forwarded`.
     static func scheme(forwardedProto: [String], forwarded: [String]) -> String? {
-        let said = forwardedProto.flatMap { $0.split(separator: ",") }.last
+        let said =
+            forwardedProto.flatMap { $0.split(separator: ",") }.last
             ?? forwarded.flatMap { $0.split(separator: ",") }.last?.split(separator: ";")
-                .first { $0.trimmingCharacters(in: .whitespaces).lowercased().hasPrefix("proto=") }
-                .map { $0.trimmingCharacters(in: .whitespaces).dropFirst(6) }
+            .first { $0.trimmingCharacters(in: .whitespaces).lowercased().hasPrefix("proto=") }
+            .map { $0.trimmingCharacters(in: .whitespaces).dropFirst(6) }
         return said.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " \"")).lowercased() }
     }
 

@@ -27,7 +27,8 @@ struct CompressionMiddleware: RouterMiddleware {
     ]
     static let etagSuffix = "-gzip"
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response
+    {
         guard AcceptEncoding.allowsGzip(request.headers[.acceptEncoding]) else {
             var response = try await next(request, context)
             if Self.isCompressible(response) { response.headers.addVary("Accept-Encoding") }
@@ -60,7 +61,8 @@ struct CompressionMiddleware: RouterMiddleware {
 
     static func isCompressible(_ response: Response) -> Bool {
         guard let type = response.headers[.contentType] else { return false }
-        let mediaType = type.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        let mediaType =
+            type.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
         return compressibleTypes.contains(mediaType)
     }
 
@@ -92,7 +94,10 @@ extension HTTPFields {
     /// Adds a name to `Vary` unless it is there already.
     mutating func addVary(_ name: String) {
         let present = self[values: .vary].flatMap { $0.split(separator: ",") }
-            .contains { $0.trimmingCharacters(in: .whitespaces).caseInsensitiveCompare(name) == .orderedSame || $0.trimmingCharacters(in: .whitespaces) == "*" }
+            .contains {
+                $0.trimmingCharacters(in: .whitespaces).caseInsensitiveCompare(name) == .orderedSame
+                    || $0.trimmingCharacters(in: .whitespaces) == "*"
+            }
         if !present { self[values: .vary].append(name) }
     }
 }

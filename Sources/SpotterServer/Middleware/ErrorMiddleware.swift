@@ -11,7 +11,8 @@ struct ErrorMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
     let views: ViewRenderer
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response
+    {
         do {
             return try await next(request, context)
         } catch {

@@ -1,5 +1,5 @@
-import Hummingbird
 import HTTPTypes
+import Hummingbird
 
 /// Refuses a request without exactly one `Host` header: HTTP/1.1 requires one
 /// (RFC 9112 section 3.2 says to answer 400), and the pages and redirects are made
@@ -15,7 +15,8 @@ struct HostHeaderMiddleware: RouterMiddleware {
     /// The parser takes the first Host line as the request's authority; any further
     /// one stays among the header fields.
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response
+    {
         guard request.head.authority != nil else {
             throw APIProblem(
                 status: .badRequest, code: "bad_request",

@@ -1,5 +1,5 @@
-import Hummingbird
 import HTTPTypes
+import Hummingbird
 
 /// Answers a method an address does not take (TRACE, or PUT where only GET is
 /// served) with 405 and the methods it does take in `Allow`, instead of the
@@ -23,7 +23,8 @@ struct MethodNotAllowedMiddleware: RouterMiddleware {
         }
     }
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response
+    {
         let parts = request.uri.path.split(separator: "/")
         let matching = routes.filter { route in
             route.parts.count == parts.count && zip(route.parts, parts).allSatisfy { $0 == nil || $0 == $1 }

@@ -7,13 +7,15 @@ import SpotterCore
 struct QueryTextMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response
+    {
         if let query = request.uri.query, Self.mayHoldControl(Substring(query)) {
             for (name, value) in request.uri.queryParameters {
                 let field = String(name)
                 if let scalar = PlainText.firstForbidden(in: field + String(value)) {
                     throw APIProblem(
-                        status: .badRequest, code: "bad_request", message: PlainText.message(field: field, scalar: scalar), field: field)
+                        status: .badRequest, code: "bad_request", message: PlainText.message(field: field, scalar: scalar),
+                        field: field)
                 }
             }
         }

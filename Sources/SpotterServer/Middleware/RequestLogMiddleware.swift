@@ -21,7 +21,8 @@ struct RequestLogMiddleware: RouterMiddleware {
     /// Hummingbird's own request-id key, reused so that its lines carry the same id.
     static let metadataKey = "hb.request.id"
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response
+    {
         var context = context
         let id = request.headers[Self.header].flatMap(Self.acceptable) ?? RandomToken.hex(bytes: 8)
         context.logger[metadataKey: Self.metadataKey] = .string(id)
@@ -43,17 +44,22 @@ struct RequestLogMiddleware: RouterMiddleware {
         let method = request.method.rawValue
         if let metrics {
             Counter(
-                label: "spotter_http_requests_total", dimensions: [("method", method), ("route", route), ("status", String(status))],
+                label: "spotter_http_requests_total",
+                dimensions: [("method", method), ("route", route), ("status", String(status))],
                 factory: metrics
             ).increment()
-            Timer(label: "spotter_http_request_duration_seconds", dimensions: [("method", method), ("route", route)], factory: metrics)
-                .recordNanoseconds(Int64(elapsed))
+            Timer(
+                label: "spotter_http_request_duration_seconds", dimensions: [("method", method), ("route", route)],
+                factory: metrics
+            )
+            .recordNanoseconds(Int64(elapsed))
         }
         guard logsRequests else { return }
         context.logger.info(
             "request",
             metadata: [
-                "method": .string(method), "path": .string(request.uri.path), "route": .string(route), "status": .stringConvertible(status),
+                "method": .string(method), "path": .string(request.uri.path), "route": .string(route),
+                "status": .stringConvertible(status),
                 "ms": .string(String(format: "%.1f", Double(elapsed) / 1_000_000)),
             ])
     }
@@ -63,7 +69,8 @@ struct RequestLogMiddleware: RouterMiddleware {
     static func acceptable(_ sent: String) -> String? {
         guard (1...128).contains(sent.utf8.count),
             sent.utf8.allSatisfy({ byte in
-                (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || [0x2D, 0x5F, 0x2E, 0x3A].contains(byte)
+                (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+                    || [0x2D, 0x5F, 0x2E, 0x3A].contains(byte)
             })
         else { return nil }
         return sent

@@ -10,7 +10,8 @@ struct StorageFaultMiddleware: RouterMiddleware {
     let status: StorageStatus
     let clock: @Sendable () -> Date
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response
+    {
         do {
             return try await next(request, context)
         } catch {

@@ -18,7 +18,8 @@ struct UnreadBodyMiddleware: RouterMiddleware {
     /// The most bytes read and dropped: the largest body any route takes, and then some.
     let limit: Int
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response
+    {
         guard request.headers[.connection]?.lowercased().contains("close") == true, request.mayHaveBody else {
             return try await next(request, context)
         }

@@ -61,7 +61,8 @@ struct BodySchema: Sendable {
     func child(_ step: JSONDecodingIssue.Step) -> BodySchema? {
         let next: YAMLValue? =
             switch step {
-            case .key(let key): keywords["properties"]?[key] ?? keywords["additionalProperties"].flatMap { $0.map == nil ? nil : $0 }
+            case .key(let key):
+                keywords["properties"]?[key] ?? keywords["additionalProperties"].flatMap { $0.map == nil ? nil : $0 }
             case .index: keywords["items"]
             }
         return next.map { BodySchema($0, components: components) }
@@ -112,7 +113,8 @@ struct BodySchema: Sendable {
     private static func merge(_ base: [String: YAMLValue], _ extra: [String: YAMLValue]) -> [String: YAMLValue] {
         base.merging(extra) { old, new in
             switch (old, new) {
-            case (.map(let a), .map(let b)) where a.values.allSatisfy({ $0.map != nil }) && b.values.allSatisfy({ $0.map != nil }):
+            case (.map(let a), .map(let b))
+            where a.values.allSatisfy({ $0.map != nil }) && b.values.allSatisfy({ $0.map != nil }):
                 .map(a.merging(b) { first, second in .map(["allOf": .list([first, second])]) })
             case (.list(let a), .list(let b)): .list(a + b.filter { !a.contains($0) })
             default: new

@@ -58,7 +58,8 @@ enum YAMLDocument {
     private static func value(_ node: Any?) -> YAMLValue {
         switch node {
         case let map as [String: Any]: .map(map.mapValues(value))
-        case let map as [AnyHashable: Any]: .map(Dictionary(map.map { ("\($0.key.base)", value($0.value)) }, uniquingKeysWith: { first, _ in first }))
+        case let map as [AnyHashable: Any]:
+            .map(Dictionary(map.map { ("\($0.key.base)", value($0.value)) }, uniquingKeysWith: { first, _ in first }))
         case let list as [Any]: .list(list.map(value))
         case let text as String: .text(text)
         case let flag as Bool: .text(flag ? "true" : "false")

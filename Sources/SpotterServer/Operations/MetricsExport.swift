@@ -53,13 +53,13 @@ enum ProcessMemory {
     /// of a debug server where one needs about 310.
     static func returnFreedMemory() {
         #if canImport(Glibc)
-        _ = glibcMallocTrim(0)
+            _ = glibcMallocTrim(0)
         #endif
     }
 }
 
 #if canImport(Glibc)
-/// glibc's `malloc_trim` (malloc.h, which Swift's Glibc module leaves out).
-@_silgen_name("malloc_trim")
-private func glibcMallocTrim(_ pad: Int) -> Int32
+    /// glibc's `malloc_trim` (malloc.h, which Swift's Glibc module leaves out).
+    @_silgen_name("malloc_trim")
+    private func glibcMallocTrim(_ pad: Int) -> Int32
 #endif

@@ -39,16 +39,21 @@ struct OperationsController {
 
     @Sendable func metrics(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard let export = services.metrics else {
-            throw APIProblem(status: .notFound, code: "not_found", message: "Metrics are off: start the server with --metrics-token to turn them on.")
+            throw APIProblem(
+                status: .notFound, code: "not_found",
+                message: "Metrics are off: start the server with --metrics-token to turn them on.")
         }
         guard export.accepts(request.headers[.authorization]) else {
-            var problem = APIProblem(status: .unauthorized, code: "unauthorized", message: "Send the metrics token as Authorization: Bearer <token>.")
+            var problem = APIProblem(
+                status: .unauthorized, code: "unauthorized", message: "Send the metrics token as Authorization: Bearer <token>.")
             problem.headers[.wwwAuthenticate] = "Bearer"
             throw problem
         }
         // Read at the moment of the scrape.
         let factory = export.factory()
-        if let active = try? await services.workouts.activeCount() { Gauge(label: "spotter_active_workouts", factory: factory).record(active) }
+        if let active = try? await services.workouts.activeCount() {
+            Gauge(label: "spotter_active_workouts", factory: factory).record(active)
+        }
         if let resident = ProcessMemory.residentBytes() {
             Gauge(label: "spotter_process_resident_memory_bytes", factory: factory).record(resident)
         }

@@ -23,7 +23,8 @@ struct PlatesAPIController {
         let user = context.user
         let workoutID = try context.parameters.uuid("id", resource: "The workout")
         let entryID = try context.parameters.uuid("entryId", resource: "The exercise entry")
-        let workout = try await services.warmUps.addWarmUps(workoutID: workoutID, entryID: entryID, user: user, now: services.clock())
+        let workout = try await services.warmUps.addWarmUps(
+            workoutID: workoutID, entryID: entryID, user: user, now: services.clock())
         return try await WorkoutPresenter(services: services).response(for: workout, user: user)
     }
 }

@@ -15,7 +15,8 @@ struct WarmUpPagesController {
     @Sendable func addWarmUps(_ request: Request, context: SignedInContext) async throws -> Response {
         let workoutID = try context.parameters.uuid("id", resource: "The workout")
         let entryID = try context.parameters.uuid("entryId", resource: "The exercise entry")
-        let workout = try await services.warmUps.addWarmUps(workoutID: workoutID, entryID: entryID, user: context.user, now: services.clock())
+        let workout = try await services.warmUps.addWarmUps(
+            workoutID: workoutID, entryID: entryID, user: context.user, now: services.clock())
         return .seeOther(workout.isActive ? "/workout" : "/history/\(workoutID.text)/edit")
     }
 }

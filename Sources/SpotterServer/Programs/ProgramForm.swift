@@ -86,14 +86,21 @@ struct WizardValues {
             issues.append(.init(field: "weeks", message: "Enter the length as a whole number of weeks, 1 to 52."))
         }
         if last >= 2 {
-            if Self.number(base) == nil { issues.append(.init(field: "baseIntensity", message: "Enter the base intensity as a percentage, like 100.")) }
+            if Self.number(base) == nil {
+                issues.append(.init(field: "baseIntensity", message: "Enter the base intensity as a percentage, like 100."))
+            }
             if Self.number(increment) == nil {
-                issues.append(.init(field: "weeklyIncrement", message: "Enter the weekly increment as a percentage, like 2.5 (0 for none)."))
+                issues.append(
+                    .init(field: "weeklyIncrement", message: "Enter the weekly increment as a percentage, like 2.5 (0 for none).")
+                )
             }
         }
         if last >= 3 {
-            for (key, day) in days where !day.template.isEmpty && !day.rpe.trimmingCharacters(in: .whitespaces).isEmpty && Self.number(day.rpe) == nil {
-                issues.append(.init(field: "schedule.\(key).suggestedRPE", message: "Enter the RPE as a number from 1 to 10, like 8 or 7.5."))
+            for (key, day) in days
+            where !day.template.isEmpty && !day.rpe.trimmingCharacters(in: .whitespaces).isEmpty && Self.number(day.rpe) == nil {
+                issues.append(
+                    .init(
+                        field: "schedule.\(key).suggestedRPE", message: "Enter the RPE as a number from 1 to 10, like 8 or 7.5."))
             }
         }
         return issues
@@ -123,25 +130,32 @@ struct WizardValues {
     /// The intensity chart of steps 1 and 2 as typed, or nil while they do not make one.
     func chart() -> String? {
         guard let count = Int(weeks.trimmingCharacters(in: .whitespaces)), TrainingProgram.weekLimits.contains(count),
-            let pattern = ProgressionPattern(rawValue: pattern), let base = Self.number(base), let increment = Self.number(increment),
+            let pattern = ProgressionPattern(rawValue: pattern), let base = Self.number(base),
+            let increment = Self.number(increment),
             TrainingProgram.baseIntensityLimits.contains(base / 100), TrainingProgram.incrementLimits.contains(increment / 100)
         else { return nil }
         let plan = pattern.weeks(count, base: base / 100, increment: increment / 100)
-        let weeks = plan.enumerated().map { ProgramWeek(number: $0 + 1, phase: $1.phase, modifier: $1.modifier, isDeload: $1.isDeload) }
+        let weeks = plan.enumerated().map {
+            ProgramWeek(number: $0 + 1, phase: $1.phase, modifier: $1.modifier, isDeload: $1.isDeload)
+        }
         return SVGChart.weeklyIntensity(id: "program-chart", title: "Intensity by week", weeks: weeks)
     }
 
     /// The templates as a picker's groups, by category, each with its exercises.
-    static func groups(_ templates: [WorkoutTemplate], selected: String, names: [UUID: String], includeRest: Bool) -> [ProgramWizardPage.TemplateGroup] {
+    static func groups(_ templates: [WorkoutTemplate], selected: String, names: [UUID: String], includeRest: Bool)
+        -> [ProgramWizardPage.TemplateGroup]
+    {
         var groups: [ProgramWizardPage.TemplateGroup] = []
         if includeRest {
-            groups.append(.init(label: nil, options: [.init(value: "", label: "Rest day", selected: selected.isEmpty, exercises: "")]))
+            groups.append(
+                .init(label: nil, options: [.init(value: "", label: "Rest day", selected: selected.isEmpty, exercises: "")]))
         }
         for category in TemplateCategory.allCases {
             let options = templates.filter { $0.category == category }.map { template in
                 ProgramWizardPage.TemplateOption(
                     value: template.id.text, label: template.name, selected: template.id.text == selected,
-                    exercises: template.exercises.map { "\(names[$0.exerciseID] ?? "Exercise") \($0.setCount)×\($0.reps.label)" }.joined(separator: " · "))
+                    exercises: template.exercises.map { "\(names[$0.exerciseID] ?? "Exercise") \($0.setCount)×\($0.reps.label)" }
+                        .joined(separator: " · "))
             }
             if !options.isEmpty { groups.append(.init(label: category.displayName, options: options)) }
         }
@@ -155,17 +169,23 @@ struct WizardValues {
     ) -> ProgramWizardPage {
         var hidden: [HiddenField] = []
         if step != 1 {
-            hidden += [("name", name), ("description", description), ("category", category), ("difficulty", difficulty), ("weeks", weeks)]
-                .map { HiddenField(name: $0.0, value: $0.1) }
+            hidden += [
+                ("name", name), ("description", description), ("category", category), ("difficulty", difficulty),
+                ("weeks", weeks),
+            ]
+            .map { HiddenField(name: $0.0, value: $0.1) }
         }
         if step != 2 {
-            hidden += [("pattern", pattern), ("base", base), ("increment", increment)].map { HiddenField(name: $0.0, value: $0.1) }
+            hidden += [("pattern", pattern), ("base", base), ("increment", increment)].map {
+                HiddenField(name: $0.0, value: $0.1)
+            }
         }
         if step != 3 {
             for day in Weekday.allCases {
                 guard let value = days[day.key] else { continue }
                 hidden += [
-                    HiddenField(name: "day.\(day.key).template", value: value.template), HiddenField(name: "day.\(day.key).notes", value: value.notes),
+                    HiddenField(name: "day.\(day.key).template", value: value.template),
+                    HiddenField(name: "day.\(day.key).notes", value: value.notes),
                     HiddenField(name: "day.\(day.key).rpe", value: value.rpe),
                 ]
             }
@@ -184,11 +204,16 @@ struct WizardValues {
             isEdit: isEdit, hidden: hidden,
             name: FieldView(name, failure: failure, field: "name"),
             description: FieldView(description, failure: failure, field: "description"),
-            categories: ProgramCategory.allCases.map { OptionView(value: $0.rawValue, label: $0.displayName, selected: $0.rawValue == category) },
-            difficulties: ProgramDifficulty.allCases.map { OptionView(value: $0.rawValue, label: $0.displayName, selected: $0.rawValue == difficulty) },
+            categories: ProgramCategory.allCases.map {
+                OptionView(value: $0.rawValue, label: $0.displayName, selected: $0.rawValue == category)
+            },
+            difficulties: ProgramDifficulty.allCases.map {
+                OptionView(value: $0.rawValue, label: $0.displayName, selected: $0.rawValue == difficulty)
+            },
             weeks: FieldView(weeks, failure: failure, field: "weeks"),
             patterns: ProgressionPattern.allCases.map {
-                .init(value: $0.rawValue, label: $0.displayName, detail: patternDetails[$0] ?? "", selected: $0.rawValue == pattern)
+                .init(
+                    value: $0.rawValue, label: $0.displayName, detail: patternDetails[$0] ?? "", selected: $0.rawValue == pattern)
             },
             baseIntensity: FieldView(base, failure: failure, field: "baseIntensity"),
             weeklyIncrement: FieldView(increment, failure: failure, field: "weeklyIncrement"),
@@ -200,7 +225,8 @@ struct WizardValues {
                     key: day.key, label: day.displayName, groups: groups,
                     notes: FieldView(value.notes, failure: failure, field: "schedule.\(day.key).notes"),
                     rpe: FieldView(value.rpe, failure: failure, field: "schedule.\(day.key).suggestedRPE"),
-                    templateError: failure?.message(for: "schedule.\(day.key).templateId") ?? failure?.message(for: "schedule.\(day.key)"),
+                    templateError: failure?.message(for: "schedule.\(day.key).templateId")
+                        ?? failure?.message(for: "schedule.\(day.key)"),
                     rest: value.template.isEmpty,
                     exerciseLine: groups.flatMap(\.options).first { $0.selected && !$0.value.isEmpty }?.exercises ?? "")
             },

@@ -47,7 +47,9 @@ struct ProgramPagesController {
         let terms = ExerciseSearch.terms(of: search)
         let shown = all.filter { program in
             (category == nil || program.category == category)
-                && terms.allSatisfy { term in ExerciseSearch.terms(of: program.name + " " + program.summary).contains { $0.hasPrefix(term) } }
+                && terms.allSatisfy { term in
+                    ExerciseSearch.terms(of: program.name + " " + program.summary).contains { $0.hasPrefix(term) }
+                }
         }
         let status = try await service.status(user: user)
         let model = ProgramListPage(
@@ -68,7 +70,9 @@ struct ProgramPagesController {
         try await renderDetail(id: try context.programID(), request: request, context: context, error: nil)
     }
 
-    private func renderDetail(id: UUID, request: Request, context: SignedInContext, error: String?, status code: HTTPResponse.Status = .ok) async throws -> Response {
+    private func renderDetail(
+        id: UUID, request: Request, context: SignedInContext, error: String?, status code: HTTPResponse.Status = .ok
+    ) async throws -> Response {
         let user = context.user
         let program = try await service.find(id, user: user)
         let status = try await service.status(user: user)
@@ -83,17 +87,21 @@ struct ProgramPagesController {
         }
         let editable = !program.isPreset
         let model = ProgramDetailPage(
-            page: PageChrome(title: program.name, context: context, section: .programs, backLink: program.isPreset ? "/programs?tab=presets" : "/programs"),
+            page: PageChrome(
+                title: program.name, context: context, section: .programs,
+                backLink: program.isPreset ? "/programs?tab=presets" : "/programs"),
             id: program.id.text, path: "/programs/\(program.id.text)", name: program.name,
             meta: program.metaLine, length: program.lengthLabel,
             description: program.summary.isEmpty ? nil : program.summary,
             pattern: Self.patternLine(program),
             isPreset: program.isPreset, archived: program.isArchived,
             chart: SVGChart.weeklyIntensity(id: "program-chart", title: "Intensity by week", weeks: program.weeks),
-            weeks: Self.weekViews(program, names: names, progress: mine?.progress, editable: editable, unfold: mine?.progress.currentWeek ?? 1),
+            weeks: Self.weekViews(
+                program, names: names, progress: mine?.progress, editable: editable, unfold: mine?.progress.currentWeek ?? 1),
             status: mine.map(ProgramStatusView.init), summary: summary,
             replaces: status.flatMap { $0.program.id == program.id ? nil : $0.program.name },
-            today: CalendarDay.string(of: services.clock(), timeZone: user.settings.zone), newId: UUID().text, workoutId: UUID().text,
+            today: CalendarDay.string(of: services.clock(), timeZone: user.settings.zone), newId: UUID().text,
+            workoutId: UUID().text,
             notice: Notice.from(request), error: error)
         return try services.views.render(model, template: "programs/program-detail", status: code)
     }
@@ -121,10 +129,13 @@ struct ProgramPagesController {
                 }
             }
             return ProgramWeekView(
-                number: week.number, label: week.label, intensity: "\(WeightFormat.trim(week.modifier * 100))%", deload: week.isDeload,
+                number: week.number, label: week.label, intensity: "\(WeightFormat.trim(week.modifier * 100))%",
+                deload: week.isDeload,
                 state: status?.state.rawValue, stateLabel: stateLabel,
                 progress: status.map { "\($0.done)/\($0.scheduled)" },
-                days: week.days.map { ProgramDayView($0, name: names[$0.templateID] ?? "Unknown template", state: states[$0.id], editable: editable) },
+                days: week.days.map {
+                    ProgramDayView($0, name: names[$0.templateID] ?? "Unknown template", state: states[$0.id], editable: editable)
+                },
                 editable: editable, open: unfold == nil || unfold == week.number)
         }
     }
@@ -169,31 +180,39 @@ struct ProgramPagesController {
         let base = editing ?? WizardValues.emptyProgram(user: user, now: services.clock())
         if target == "save" {
             if let (step, failure) = try await firstProblem(values, through: 3, base: base, user: user) {
-                return try await renderWizard(values, step: step, failure: failure, editing: editing, context: context, status: .badRequest)
+                return try await renderWizard(
+                    values, step: step, failure: failure, editing: editing, context: context, status: .badRequest)
             }
             do {
                 let program: TrainingProgram
                 if let editing {
                     program = try await service.save(id: editing.id, draft: values.draft(through: 3), user: user)
                 } else {
-                    program = try await service.create(id: UUID(uuidString: form["id"]) ?? UUID(), draft: values.draft(through: 3), user: user)
+                    program = try await service.create(
+                        id: UUID(uuidString: form["id"]) ?? UUID(), draft: values.draft(through: 3), user: user)
                 }
                 return .seeOther("/programs/\(program.id.text)?notice=\(editing == nil ? "programCreated" : "saved")")
             } catch SpotterError.conflict(let field, let message) where field == "name" {
                 return try await renderWizard(
-                    values, step: 1, failure: ValidationFailure(field: "name", message: message), editing: editing, context: context,
+                    values, step: 1, failure: ValidationFailure(field: "name", message: message), editing: editing,
+                    context: context,
                     status: .conflict)
             }
         }
         let wanted = target == "next" ? min(current + 1, 4) : Int(target).map { min(max($0, 1), 4) } ?? current
-        if wanted > current, let (step, failure) = try await firstProblem(values, through: min(wanted - 1, 3), base: base, user: user) {
-            return try await renderWizard(values, step: step, failure: failure, editing: editing, context: context, status: .badRequest)
+        if wanted > current,
+            let (step, failure) = try await firstProblem(values, through: min(wanted - 1, 3), base: base, user: user)
+        {
+            return try await renderWizard(
+                values, step: step, failure: failure, editing: editing, context: context, status: .badRequest)
         }
         return try await renderWizard(values, step: wanted, failure: nil, editing: editing, context: context)
     }
 
     /// The first step (up to `last`) with a problem, and its problems.
-    private func firstProblem(_ values: WizardValues, through last: Int, base: TrainingProgram, user: User) async throws -> (Int, ValidationFailure)? {
+    private func firstProblem(_ values: WizardValues, through last: Int, base: TrainingProgram, user: User) async throws -> (
+        Int, ValidationFailure
+    )? {
         var issues = values.numberIssues(through: last)
         do {
             _ = try await service.check(values.draft(through: last), over: base, user: user)
@@ -213,8 +232,10 @@ struct ProgramPagesController {
     ) async throws -> Response {
         let user = context.user
         let templates = try await service.choosableTemplates(user: user)
-        let exerciseNames = try await services.exercises.exercises(ids: Set(templates.flatMap { $0.exercises.map(\.exerciseID) }), userID: user.id)
-            .mapValues(\.name)
+        let exerciseNames = try await services.exercises.exercises(
+            ids: Set(templates.flatMap { $0.exercises.map(\.exerciseID) }), userID: user.id
+        )
+        .mapValues(\.name)
         var preview: [ProgramWeekView] = []
         var previewLine: String?
         if step == 4 {
@@ -222,14 +243,18 @@ struct ProgramPagesController {
             if let program = try? await service.check(values.draft(through: 3), over: base, user: user) {
                 let names = Dictionary(templates.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
                 preview = Self.weekViews(program, names: names, progress: nil, editable: false)
-                previewLine = "\(program.lengthLabel) · \(counted(program.sessionCount, "session")) · \(Self.patternLine(program))"
+                previewLine =
+                    "\(program.lengthLabel) · \(counted(program.sessionCount, "session")) · \(Self.patternLine(program))"
             }
         }
         let action = editing.map { "/programs/\($0.id.text)/edit" } ?? "/programs/new"
         let title = editing.map { "Edit \($0.name)" } ?? "New program"
         let model = values.page(
-            chrome: PageChrome(title: title, context: context, section: .programs, backLink: editing.map { "/programs/\($0.id.text)" } ?? "/programs"),
-            action: action, step: step, failure: failure, isEdit: editing != nil, templates: templates, exerciseNames: exerciseNames,
+            chrome: PageChrome(
+                title: title, context: context, section: .programs,
+                backLink: editing.map { "/programs/\($0.id.text)" } ?? "/programs"),
+            action: action, step: step, failure: failure, isEdit: editing != nil, templates: templates,
+            exerciseNames: exerciseNames,
             preview: preview, previewLine: previewLine)
         return try services.views.render(model, template: "programs/program-wizard", status: status)
     }
@@ -239,7 +264,8 @@ struct ProgramPagesController {
     @Sendable func usePreset(_ request: Request, context: SignedInContext) async throws -> Response {
         var request = request
         let form = try await SubmittedForm.read(&request)
-        let program = try await service.use(presetID: try context.programID(), as: UUID(uuidString: form["newId"]) ?? UUID(), user: context.user)
+        let program = try await service.use(
+            presetID: try context.programID(), as: UUID(uuidString: form["newId"]) ?? UUID(), user: context.user)
         return .seeOther("/programs/\(program.id.text)?notice=programCopied")
     }
 
@@ -250,7 +276,8 @@ struct ProgramPagesController {
         do {
             _ = try await service.activate(id, startDay: form["startDay"], user: context.user)
         } catch SpotterError.invalid(let failure) {
-            return try await renderDetail(id: id, request: request, context: context, error: failure.first.message, status: .badRequest)
+            return try await renderDetail(
+                id: id, request: request, context: context, error: failure.first.message, status: .badRequest)
         } catch SpotterError.conflict(_, let message) {
             return try await renderDetail(id: id, request: request, context: context, error: message, status: .conflict)
         }
@@ -277,7 +304,8 @@ struct ProgramPagesController {
         let workoutID = UUID(uuidString: form["workoutId"]) ?? UUID()
         let hidden = [HiddenField(name: "workoutId", value: workoutID.text)]
         if !replace, try await services.workouts.find(workoutID, user: user) == nil,
-            let conflict = try await StartConflictPage.render(user: user, services: services, context: context, action: "/programs/active/start", hidden: hidden)
+            let conflict = try await StartConflictPage.render(
+                user: user, services: services, context: context, action: "/programs/active/start", hidden: hidden)
         {
             return conflict
         }
@@ -288,7 +316,8 @@ struct ProgramPagesController {
     @Sendable func duplicate(_ request: Request, context: SignedInContext) async throws -> Response {
         var request = request
         let form = try await SubmittedForm.read(&request)
-        let copy = try await service.duplicate(try context.programID(), as: UUID(uuidString: form["newId"]) ?? UUID(), user: context.user)
+        let copy = try await service.duplicate(
+            try context.programID(), as: UUID(uuidString: form["newId"]) ?? UUID(), user: context.user)
         return .seeOther("/programs/\(copy.id.text)?notice=programDuplicated")
     }
 
@@ -310,7 +339,8 @@ struct ProgramPagesController {
         let program = try await service.findOwn(try context.programID(), user: user, action: "delete")
         let active = try await service.status(user: user)?.program.id == program.id
         let model = ProgramDeletePage(
-            page: PageChrome(title: "Delete program", context: context, section: .programs, backLink: "/programs/\(program.id.text)"),
+            page: PageChrome(
+                title: "Delete program", context: context, section: .programs, backLink: "/programs/\(program.id.text)"),
             id: program.id.text, name: program.name, active: active)
         return try services.views.render(model, template: "programs/program-delete")
     }
@@ -325,7 +355,8 @@ struct ProgramPagesController {
     @Sendable func weekPage(_ request: Request, context: SignedInContext) async throws -> Response {
         let (program, number) = try await week(context)
         guard let week = program.week(number) else { throw SpotterError.notFound("Week \(number)") }
-        return try renderWeek(program, number: number, phase: week.phase?.rawValue ?? "", modifier: WeightFormat.trim(week.modifier * 100),
+        return try renderWeek(
+            program, number: number, phase: week.phase?.rawValue ?? "", modifier: WeightFormat.trim(week.modifier * 100),
             deload: week.isDeload, failure: nil, context: context)
     }
 
@@ -336,12 +367,16 @@ struct ProgramPagesController {
         let typed = form["modifier"].trimmingCharacters(in: .whitespaces)
         let percent = WizardValues.number(typed)
         do {
-            guard let percent else { throw SpotterError.invalid(field: "modifier", "Enter the intensity as a percentage, like 105.") }
+            guard let percent else {
+                throw SpotterError.invalid(field: "modifier", "Enter the intensity as a percentage, like 105.")
+            }
             _ = try await service.changeWeek(
-                program.id, week: number, change: ProgramWeekChange(phase: form["phase"], modifier: percent / 100, isDeload: form["deload"] == "1"),
+                program.id, week: number,
+                change: ProgramWeekChange(phase: form["phase"], modifier: percent / 100, isDeload: form["deload"] == "1"),
                 user: context.user)
         } catch SpotterError.invalid(let failure) {
-            return try renderWeek(program, number: number, phase: form["phase"], modifier: typed, deload: form["deload"] == "1", failure: failure,
+            return try renderWeek(
+                program, number: number, phase: form["phase"], modifier: typed, deload: form["deload"] == "1", failure: failure,
                 context: context, status: .badRequest)
         }
         return .seeOther("/programs/\(program.id.text)?notice=saved")
@@ -360,10 +395,13 @@ struct ProgramPagesController {
         context: SignedInContext, status: HTTPResponse.Status = .ok
     ) throws -> Response {
         let model = ProgramWeekEditPage(
-            page: PageChrome(title: "Week \(number)", context: context, section: .programs, backLink: "/programs/\(program.id.text)"),
+            page: PageChrome(
+                title: "Week \(number)", context: context, section: .programs, backLink: "/programs/\(program.id.text)"),
             programName: program.name, action: "/programs/\(program.id.text)/weeks/\(number)", number: number,
             phases: [OptionView(value: "", label: "None", selected: phase.isEmpty)]
-                + TrainingPhase.allCases.map { OptionView(value: $0.rawValue, label: $0.displayName, selected: $0.rawValue == phase) },
+                + TrainingPhase.allCases.map {
+                    OptionView(value: $0.rawValue, label: $0.displayName, selected: $0.rawValue == phase)
+                },
             modifier: FieldView(modifier, failure: failure, field: "modifier"), deload: deload,
             error: failure?.message(for: "phase"))
         return try services.views.render(model, template: "programs/program-week", status: status)
@@ -371,7 +409,8 @@ struct ProgramPagesController {
 
     @Sendable func dayPage(_ request: Request, context: SignedInContext) async throws -> Response {
         let (program, week, day) = try await day(context)
-        return try await renderDay(program, week: week, day: day, templateID: day.templateID.text, notes: day.notes,
+        return try await renderDay(
+            program, week: week, day: day, templateID: day.templateID.text, notes: day.notes,
             rpe: day.suggestedRPE.map(WeightFormat.trim) ?? "", failure: nil, context: context)
     }
 
@@ -392,9 +431,11 @@ struct ProgramPagesController {
                 throw SpotterError.invalid(field: "templateId", "Pick one of your templates.")
             }
             _ = try await service.changeDay(
-                program.id, day: day.id, change: ProgramDayChange(templateID: templateID, notes: form["notes"], suggestedRPE: rpe), user: context.user)
+                program.id, day: day.id,
+                change: ProgramDayChange(templateID: templateID, notes: form["notes"], suggestedRPE: rpe), user: context.user)
         } catch SpotterError.invalid(let failure) {
-            return try await renderDay(program, week: week, day: day, templateID: form["templateId"], notes: form["notes"], rpe: rpeText,
+            return try await renderDay(
+                program, week: week, day: day, templateID: form["templateId"], notes: form["notes"], rpe: rpeText,
                 failure: failure, context: context, status: .badRequest)
         }
         return .seeOther("/programs/\(program.id.text)?notice=saved")
@@ -410,18 +451,24 @@ struct ProgramPagesController {
     }
 
     private func renderDay(
-        _ program: TrainingProgram, week: Int, day: ProgramDay, templateID: String, notes: String, rpe: String, failure: ValidationFailure?,
+        _ program: TrainingProgram, week: Int, day: ProgramDay, templateID: String, notes: String, rpe: String,
+        failure: ValidationFailure?,
         context: SignedInContext, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let user = context.user
         let templates = try await service.choosableTemplates(user: user)
-        let names = try await services.exercises.exercises(ids: Set(templates.flatMap { $0.exercises.map(\.exerciseID) }), userID: user.id).mapValues(\.name)
+        let names = try await services.exercises.exercises(
+            ids: Set(templates.flatMap { $0.exercises.map(\.exerciseID) }), userID: user.id
+        ).mapValues(\.name)
         let model = ProgramDayEditPage(
-            page: PageChrome(title: "Week \(week) · \(day.weekday.displayName)", context: context, section: .programs, backLink: "/programs/\(program.id.text)"),
+            page: PageChrome(
+                title: "Week \(week) · \(day.weekday.displayName)", context: context, section: .programs,
+                backLink: "/programs/\(program.id.text)"),
             programName: program.name, title: "Week \(week) · \(day.weekday.displayName)",
             action: "/programs/\(program.id.text)/days/\(day.id.text)",
             groups: WizardValues.groups(templates, selected: templateID, names: names, includeRest: false),
-            notes: FieldView(notes, failure: failure, field: "notes"), rpe: FieldView(rpe, failure: failure, field: "suggestedRPE"),
+            notes: FieldView(notes, failure: failure, field: "notes"),
+            rpe: FieldView(rpe, failure: failure, field: "suggestedRPE"),
             templateError: failure?.message(for: "templateId"))
         return try services.views.render(model, template: "programs/program-day", status: status)
     }

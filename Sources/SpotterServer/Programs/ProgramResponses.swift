@@ -123,7 +123,9 @@ struct ProgramStatusResponse: ResponseEncodable, Equatable {
         case .train(let week, let next, let late):
             today = TodayResponse(state: "train", week: week, day: day(next), late: late, restReason: nil)
         case .rest(let week, let next, let reason):
-            let reasons: [ProgramProgress.RestReason: String] = [.doneToday: "done-today", .scheduled: "scheduled", .ahead: "ahead"]
+            let reasons: [ProgramProgress.RestReason: String] = [
+                .doneToday: "done-today", .scheduled: "scheduled", .ahead: "ahead",
+            ]
             today = TodayResponse(state: "rest", week: week, day: day(next), late: false, restReason: reasons[reason])
         case .completed:
             today = TodayResponse(state: "completed", week: nil, day: nil, late: false, restReason: nil)

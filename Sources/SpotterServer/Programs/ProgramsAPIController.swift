@@ -29,14 +29,19 @@ struct ProgramsAPIController {
 
     private var service: ProgramService { services.programs }
 
-    @Sendable func list(_ request: Request, context: SignedInContext) async throws -> EditedResponse<ListResponse<ProgramResponse>> {
+    @Sendable func list(_ request: Request, context: SignedInContext) async throws -> EditedResponse<
+        ListResponse<ProgramResponse>
+    > {
         let user = context.user
         let archived = try request.uri.queryParameters.flag("archived") ?? false
-        let page = try ListPage(request.uri.queryParameters).cut(try await service.list(user: user, includeArchived: archived), id: \.id)
+        let page = try ListPage(request.uri.queryParameters).cut(
+            try await service.list(user: user, includeArchived: archived), id: \.id)
         return ListPage.response(try await responses(Array(page.items), user: user), next: page.next, request: request)
     }
 
-    @Sendable func presets(_ request: Request, context: SignedInContext) async throws -> EditedResponse<ListResponse<ProgramResponse>> {
+    @Sendable func presets(_ request: Request, context: SignedInContext) async throws -> EditedResponse<
+        ListResponse<ProgramResponse>
+    > {
         let page = try ListPage(request.uri.queryParameters).cut(ProgramService.presets, id: \.id)
         return ListPage.response(try await responses(Array(page.items), user: context.user), next: page.next, request: request)
     }
@@ -66,7 +71,8 @@ struct ProgramsAPIController {
         if ProgramService.preset(id: id) == nil, try await services.programs.own(id, user: user) == nil {
             return .created(try await response(try await service.create(id: id, draft: input.draft, user: user), user: user))
         }
-        return EditedResponse(status: .ok, response: try await response(try await service.save(id: id, draft: input.draft, user: user), user: user))
+        return EditedResponse(
+            status: .ok, response: try await response(try await service.save(id: id, draft: input.draft, user: user), user: user))
     }
 
     @Sendable func patch(_ request: Request, context: SignedInContext) async throws -> ProgramResponse {
@@ -86,26 +92,30 @@ struct ProgramsAPIController {
     @Sendable func duplicate(_ request: Request, context: SignedInContext) async throws -> EditedResponse<ProgramResponse> {
         let user = context.user
         let input = try await request.decodeJSON(as: NewIDInput.self, context: context)
-        return .created(try await response(try await service.duplicate(try context.programID(), as: input.id, user: user), user: user))
+        return .created(
+            try await response(try await service.duplicate(try context.programID(), as: input.id, user: user), user: user))
     }
 
     @Sendable func changeWeek(_ request: Request, context: SignedInContext) async throws -> ProgramResponse {
         let user = context.user
         let input = try await request.decodeJSON(as: ProgramWeekInput.self, context: context)
         guard let number = context.parameters.get("number").flatMap(Int.init) else { throw SpotterError.notFound("The week") }
-        return try await response(try await service.changeWeek(try context.programID(), week: number, change: input.change, user: user), user: user)
+        return try await response(
+            try await service.changeWeek(try context.programID(), week: number, change: input.change, user: user), user: user)
     }
 
     @Sendable func changeDay(_ request: Request, context: SignedInContext) async throws -> ProgramResponse {
         let user = context.user
         let input = try await request.decodeJSON(as: ProgramDayPatchInput.self, context: context)
         let dayID = try context.parameters.uuid("dayId", resource: "The day")
-        return try await response(try await service.changeDay(try context.programID(), day: dayID, change: input.change, user: user), user: user)
+        return try await response(
+            try await service.changeDay(try context.programID(), day: dayID, change: input.change, user: user), user: user)
     }
 
     @Sendable func activate(_ request: Request, context: SignedInContext) async throws -> ProgramStatusResponse {
         let input = try await request.decodeJSON(as: ProgramActivateInput.self, context: context, ifEmpty: ProgramActivateInput())
-        return ProgramStatusResponse(try await service.activate(try context.programID(), startDay: input.startDay, user: context.user))
+        return ProgramStatusResponse(
+            try await service.activate(try context.programID(), startDay: input.startDay, user: context.user))
     }
 
     @Sendable func active(_ request: Request, context: SignedInContext) async throws -> ProgramStatusResponse {
@@ -125,7 +135,8 @@ struct ProgramsAPIController {
     @Sendable func startToday(_ request: Request, context: SignedInContext) async throws -> EditedResponse<WorkoutResponse> {
         let user = context.user
         let input = try await request.decodeJSON(as: ProgramStartInput.self, context: context)
-        let workout = try await service.startToday(workoutID: input.workoutId, replaceActive: input.replaceActive ?? false, user: user)
+        let workout = try await service.startToday(
+            workoutID: input.workoutId, replaceActive: input.replaceActive ?? false, user: user)
         return .created(try await WorkoutPresenter(services: services).response(for: workout, user: user))
     }
 

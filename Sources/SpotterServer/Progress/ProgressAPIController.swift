@@ -24,18 +24,24 @@ struct ProgressAPIController {
     @Sendable func stats(_ request: Request, context: SignedInContext) async throws -> StatsResponse {
         let user = context.user
         let query = request.uri.queryParameters
-        return StatsResponse(try await services.progress.stats(
-            user: user, range: try ProgressRange(query: query, fallback: .threeMonths), workoutTypeID: try ProgressQuery.typeID(query)))
+        return StatsResponse(
+            try await services.progress.stats(
+                user: user, range: try ProgressRange(query: query, fallback: .threeMonths),
+                workoutTypeID: try ProgressQuery.typeID(query)))
     }
 
     @Sendable func exercise(_ request: Request, context: SignedInContext) async throws -> ExerciseProgressResponse {
         let user = context.user
         let id = try context.parameters.uuid("id", resource: "The exercise")
-        return ExerciseProgressResponse(try await services.progress.exercise(
-            id: id, user: user, range: try ProgressRange(query: request.uri.queryParameters, fallback: .oneYear), sets: .full))
+        return ExerciseProgressResponse(
+            try await services.progress.exercise(
+                id: id, user: user, range: try ProgressRange(query: request.uri.queryParameters, fallback: .oneYear), sets: .full)
+        )
     }
 
-    @Sendable func bodyMetrics(_ request: Request, context: SignedInContext) async throws -> EditedResponse<ListResponse<BodyMetricResponse>> {
+    @Sendable func bodyMetrics(_ request: Request, context: SignedInContext) async throws -> EditedResponse<
+        ListResponse<BodyMetricResponse>
+    > {
         let user = context.user
         let query = request.uri.queryParameters
         let range = try ProgressRange(query: query, fallback: .all)
@@ -50,7 +56,8 @@ struct ProgressAPIController {
     }
 
     /// Adds a measurement under the client's id (201), or changes it (200).
-    @Sendable func putBodyMetric(_ request: Request, context: SignedInContext) async throws -> EditedResponse<BodyMetricResponse> {
+    @Sendable func putBodyMetric(_ request: Request, context: SignedInContext) async throws -> EditedResponse<BodyMetricResponse>
+    {
         let user = context.user
         let id = try context.parameters.uuid("id", resource: "The measurement")
         let input = try await request.decodeJSON(as: BodyMetricInput.self, context: context)

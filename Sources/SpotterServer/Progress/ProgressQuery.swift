@@ -7,7 +7,9 @@ enum ProgressQuery {
     /// The `type` filter: a workout type id, or nothing.
     static func typeID(_ query: Parameters) throws -> UUID? {
         guard let text = query.get("type"), !text.isEmpty else { return nil }
-        guard let id = UUID(uuidString: text) else { throw SpotterError.invalid(field: "type", "The workout type id is not valid.") }
+        guard let id = UUID(uuidString: text) else {
+            throw SpotterError.invalid(field: "type", "The workout type id is not valid.")
+        }
         return id
     }
 }

@@ -59,7 +59,9 @@ struct TrendBadgeView {
     init(_ trend: Trend, percent: Double?) {
         label = ProgressText.trendLabel(trend)
         tone = trend == .notEnoughData ? "none" : trend.rawValue
-        detail = trend == .notEnoughData ? "needs 3 sessions over at least a week, in the last 4 weeks" : ProgressText.weeklyChange(percent)
+        detail =
+            trend == .notEnoughData
+            ? "needs 3 sessions over at least a week, in the last 4 weeks" : ProgressText.weeklyChange(percent)
     }
 }
 
@@ -110,25 +112,32 @@ struct DashboardView {
         volumeUnit = unit.rawValue
         streakCount = response.streakWeeks
         hasStreak = response.streakWeeks > 0
-        streak = response.streakWeeks == 0
+        streak =
+            response.streakWeeks == 0
             ? "No streak yet: train this week to start one"
             : response.streakWeeks == 1 ? "1-week streak" : "\(response.streakWeeks)-week streak"
         volumeChart = SVGChart.bars(
             id: "week-volume", title: "Volume, this week and the four before",
-            description: response.weeklyVolume.map { "Week of \(SVGChart.format($0.weekStart, "d MMM", timeZone)): \(ProgressText.volume($0.volume, unit))" }
-                .joined(separator: "; "),
+            description: response.weeklyVolume.map {
+                "Week of \(SVGChart.format($0.weekStart, "d MMM", timeZone)): \(ProgressText.volume($0.volume, unit))"
+            }
+            .joined(separator: "; "),
             bars: response.weeklyVolume.enumerated().map { index, week in
-                SVGChart.Bar(label: index == response.weeklyVolume.count - 1 ? "This wk" : SVGChart.format(week.weekStart, "d MMM", timeZone), value: week.volume)
+                SVGChart.Bar(
+                    label: index == response.weeklyVolume.count - 1
+                        ? "This wk" : SVGChart.format(week.weekStart, "d MMM", timeZone), value: week.volume)
             },
             unit: unit.rawValue)
         let current = ProgressText.volume(response.weeklyVolume.last?.volume ?? 0, unit)
-        volumeNote = response.volumeVsAveragePercent.map { "This week so far: \(current), \(Int($0.rounded()))% of your 4-week average." }
+        volumeNote =
+            response.volumeVsAveragePercent.map { "This week so far: \(current), \(Int($0.rounded()))% of your 4-week average." }
             ?? "This week so far: \(current)."
         last = response.lastWorkout.map { workout in
             LastWorkoutView(
                 href: "/history/\(workout.id.text)", title: workout.name,
                 when: ProgressText.day(workout.startedAt, timeZone),
-                summary: "\(DurationFormat.workout(workout.summary.durationSeconds)) · \(workout.summary.setCount) sets · \(ProgressText.volume(workout.summary.volume, unit))",
+                summary:
+                    "\(DurationFormat.workout(workout.summary.durationSeconds)) · \(workout.summary.setCount) sets · \(ProgressText.volume(workout.summary.volume, unit))",
                 prs: workout.records == 0 ? nil : workout.records == 1 ? "1 PR" : "\(workout.records) PRs")
         }
         trends = response.trends.map { lift in

@@ -34,7 +34,8 @@ struct APIProblem: Error, Sendable {
         case let error as SpotterError:
             switch error {
             case .invalid(let failure):
-                self.init(status: .badRequest, code: "validation_failed", message: failure.first.message, field: failure.first.field)
+                self.init(
+                    status: .badRequest, code: "validation_failed", message: failure.first.message, field: failure.first.field)
             case .notFound:
                 self.init(status: .notFound, code: "not_found", message: error.message)
             case .conflict(let field, let message):
@@ -56,7 +57,9 @@ struct APIProblem: Error, Sendable {
             self.init(httpError: HTTPError(error.status))
         default:
             logger.error("Unexpected error: \(String(reflecting: error))")
-            self.init(status: .internalServerError, code: "internal", message: "Something went wrong on the server. Nothing was changed; try again.")
+            self.init(
+                status: .internalServerError, code: "internal",
+                message: "Something went wrong on the server. Nothing was changed; try again.")
         }
     }
 
@@ -76,7 +79,8 @@ struct APIProblem: Error, Sendable {
         case .contentTooLarge:
             self.init(status: status, code: "too_large", message: "The request is too large.")
         case .badRequest:
-            self.init(status: status, code: "bad_request", message: error.body ?? "The request could not be read: send valid JSON.")
+            self.init(
+                status: status, code: "bad_request", message: error.body ?? "The request could not be read: send valid JSON.")
         case .unauthorized:
             self.init(status: status, code: "unauthorized", message: error.body ?? "Sign in first.")
         case .notFound:

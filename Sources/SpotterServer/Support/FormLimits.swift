@@ -1,6 +1,6 @@
 import Foundation
-import Hummingbird
 import HTTPTypes
+import Hummingbird
 import SpotterCore
 import SpotterStore
 
@@ -32,7 +32,8 @@ enum FormLimits {
     /// Refuses, before reading it, a body whose declared length is over `limit`.
     static func refuseDeclared(_ request: Request, over limit: Int) throws {
         if let declared = request.headers[.contentLength].flatMap(Int.init), declared > limit {
-            throw APIProblem(status: .contentTooLarge, code: "too_large", message: "The form is too large: at most \(limit / 1024) KB.")
+            throw APIProblem(
+                status: .contentTooLarge, code: "too_large", message: "The form is too large: at most \(limit / 1024) KB.")
         }
     }
 }

@@ -10,7 +10,8 @@ enum JSONBodyProblem {
     static func problem(for error: DecodingError, body: Data, schema: BodySchema?) -> APIProblem {
         var issue = JSONDecodingIssue(error)
         // Read again only to say more: where a number is, or what value was refused.
-        let document = issue.problem == .unreadable || issue.problem.isInvalid
+        let document =
+            issue.problem == .unreadable || issue.problem.isInvalid
             ? try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]) : nil
         if issue.problem == .unreadable {
             // Foundation says "not valid JSON", with no path, both for text that is not
@@ -38,7 +39,8 @@ enum JSONBodyProblem {
         case .wrongType(let kind):
             return issue.path.isEmpty ? "The body must be a JSON object." : "\(name) must be \(allowed ?? kind.words)."
         case .invalid(let expected):
-            return "\(name) must be \(allowed ?? expected ?? "one of the values the API allows")" + (refused.map { ", not \($0)." } ?? ".")
+            return "\(name) must be \(allowed ?? expected ?? "one of the values the API allows")"
+                + (refused.map { ", not \($0)." } ?? ".")
         case .unreadable:
             return "The body is not valid JSON."
         }
@@ -64,7 +66,8 @@ enum JSONBodyProblem {
             let previous = index > 0 ? characters[index - 1] : nil
             let next = index + 1 < characters.count ? characters[index + 1] : nil
             let startsWord =
-                character.isUppercase && (previous?.isLowercase == true || (previous?.isUppercase == true && next?.isLowercase == true))
+                character.isUppercase
+                && (previous?.isLowercase == true || (previous?.isUppercase == true && next?.isLowercase == true))
             if startsWord, !current.isEmpty {
                 words.append(current)
                 current = ""
@@ -81,7 +84,9 @@ enum JSONBodyProblem {
 
     /// Where a text that is not JSON goes wrong, as Foundation's parser tells it.
     static func notJSON(_ body: Data) -> String {
-        if body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return "The body is empty: send a JSON object." }
+        if body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+            return "The body is empty: send a JSON object."
+        }
         var reason = ""
         do {
             _ = try JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])

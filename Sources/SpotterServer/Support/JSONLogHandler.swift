@@ -41,7 +41,8 @@ public struct JSONLogHandler: LogHandler {
         object["level"] = event.level.rawValue
         object["label"] = label
         object["message"] = event.message.description
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) else { return }
+        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+        else { return }
         write(String(decoding: data, as: UTF8.self) + "\n")
     }
 

@@ -34,7 +34,9 @@ struct ListPage {
     static func limit(_ query: Parameters, default defaultLimit: Int) throws -> Int {
         guard let text = query.get("limit") else { return defaultLimit }
         guard let value = Int(text), (1...maxLimit).contains(value) else {
-            throw APIProblem(status: .badRequest, code: "bad_request", message: "Use a whole number from 1 to \(maxLimit) for limit.", field: "limit")
+            throw APIProblem(
+                status: .badRequest, code: "bad_request", message: "Use a whole number from 1 to \(maxLimit) for limit.",
+                field: "limit")
         }
         return value
     }
@@ -66,7 +68,9 @@ struct ListPage {
     }
 
     /// The answer: `{"items": [...]}`, with the next page's link when there is one.
-    static func response<Item: Encodable & Sendable>(_ items: [Item], next: String?, request: Request) -> EditedResponse<ListResponse<Item>> {
+    static func response<Item: Encodable & Sendable>(_ items: [Item], next: String?, request: Request) -> EditedResponse<
+        ListResponse<Item>
+    > {
         var headers = HTTPFields()
         if let next { headers[.link] = "<\(url(request, cursor: next))>; rel=\"next\"" }
         return EditedResponse(status: .ok, headers: headers, response: ListResponse(items: items))
@@ -75,7 +79,8 @@ struct ListPage {
     /// This request's address and query with `cursor` set to a page's (left out for the first).
     static func url(_ request: Request, cursor: String?) -> String {
         let uri = request.uri
-        var pairs = (uri.query ?? "").split(separator: "&").filter { !$0.hasPrefix("cursor=") && !$0.hasPrefix("notice=") }.map(String.init)
+        var pairs = (uri.query ?? "").split(separator: "&").filter { !$0.hasPrefix("cursor=") && !$0.hasPrefix("notice=") }.map(
+            String.init)
         if let cursor { pairs.append("cursor=" + cursor) }
         return pairs.isEmpty ? uri.path : uri.path + "?" + pairs.joined(separator: "&")
     }

@@ -40,7 +40,8 @@ public final class LogLineWriter: Sendable {
         let failure = writing.withLock { _ in line.withUTF8 { Self.writeAll($0, to: descriptor) } }
         guard let failure else { return true }
         if dropped.add(1, ordering: .relaxed).oldValue == 0 {
-            let note = "spotter: \(name) cannot be written (\(String(cString: strerror(failure)))); log lines are dropped until it can be.\n"
+            let note =
+                "spotter: \(name) cannot be written (\(String(cString: strerror(failure)))); log lines are dropped until it can be.\n"
             var text = note
             _ = text.withUTF8 { Self.writeAll($0, to: STDERR_FILENO) }
         }

@@ -96,7 +96,8 @@ struct SubmittedForm: Sendable {
         let form: SubmittedForm
         switch kind {
         case .multipart:
-            form = SubmittedForm(encoded: nil, multipart: try MultipartForm(buffer: buffer, contentType: request.headers[.contentType] ?? ""))
+            form = SubmittedForm(
+                encoded: nil, multipart: try MultipartForm(buffer: buffer, contentType: request.headers[.contentType] ?? ""))
         case .urlEncoded:
             form = SubmittedForm(encoded: URLEncodedForm(buffer: buffer), multipart: nil)
         }

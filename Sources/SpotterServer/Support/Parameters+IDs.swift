@@ -13,7 +13,8 @@ extension Parameters {
         case "false": return false
         default:
             throw APIProblem(
-                status: .badRequest, code: "bad_request", message: "Use true or false for \(name), not \"\(value)\".", field: name)
+                status: .badRequest, code: "bad_request", message: "Use true or false for \(name), not \"\(value)\".", field: name
+            )
         }
     }
 

@@ -8,13 +8,16 @@ extension Request {
     /// Text holding a control character is refused here, for every JSON body alike,
     /// with the path of the field (`entries[0].notes`).
     /// `ifEmpty`: the value of a body left out, for operations whose every field is optional.
-    func decodeJSON<Value: Decodable>(as type: Value.Type, context: some RequestContext, ifEmpty: Value? = nil) async throws -> Value {
+    func decodeJSON<Value: Decodable>(as type: Value.Type, context: some RequestContext, ifEmpty: Value? = nil) async throws
+        -> Value
+    {
         var request = self
         let body: ByteBuffer
         do {
             body = try await request.collectBody(upTo: context.maxUploadSize)
         } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
-            throw APIProblem(status: .contentTooLarge, code: "too_large", message: "The request body is too large: at most 1 MB of JSON.")
+            throw APIProblem(
+                status: .contentTooLarge, code: "too_large", message: "The request body is too large: at most 1 MB of JSON.")
         }
         if let issue = body.withUnsafeReadableBytes({ PlainText.firstForbiddenString(inJSON: $0) }) {
             throw SpotterError.invalid(ValidationFailure([issue]))

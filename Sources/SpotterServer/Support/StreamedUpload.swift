@@ -33,7 +33,8 @@ struct StreamedUpload: Sendable {
     }
 
     private static let storeFailure = APIProblem(
-        status: .internalServerError, code: "internal", message: "The upload could not be stored. Nothing was changed; try again.")
+        status: .internalServerError, code: "internal", message: "The upload could not be stored. Nothing was changed; try again."
+    )
 
     func value(_ name: String) -> String? {
         fields.first { $0.name == name }?.value
@@ -66,7 +67,8 @@ struct StreamedUpload: Sendable {
             let disposition = headers["content-disposition"] ?? ""
             let name = MultipartForm.parameter("name", in: disposition)
             let filename = MultipartForm.parameter("filename", in: disposition)
-            let started: Part = filename != nil && name == fileField ? .file : name.map { filename == nil ? .text($0) : .ignored } ?? .ignored
+            let started: Part =
+                filename != nil && name == fileField ? .file : name.map { filename == nil ? .text($0) : .ignored } ?? .ignored
             part = started
             if started == .file, failure == nil {
                 upload.fileName = filename
@@ -86,7 +88,8 @@ struct StreamedUpload: Sendable {
             case .text:
                 textTotal += chunk.readableBytes
                 guard textTotal <= textLimit else {
-                    failure = APIProblem(status: .contentTooLarge, code: "too_large", message: "The form is larger than this page ever sends.")
+                    failure = APIProblem(
+                        status: .contentTooLarge, code: "too_large", message: "The form is larger than this page ever sends.")
                     return
                 }
                 text.append(contentsOf: chunk.readableBytesView)
@@ -135,7 +138,8 @@ struct StreamedUpload: Sendable {
         let room = upload.limit + 1 - upload.fileBytes
         upload.fileBytes += chunk.readableBytes
         guard upload.fileBytes <= upload.limit * drainFactor else {
-            return APIProblem(status: .contentTooLarge, code: "too_large", message: "The file is far larger than an import takes.")
+            return APIProblem(
+                status: .contentTooLarge, code: "too_large", message: "The file is far larger than an import takes.")
         }
         guard room > 0 else { return nil }
         do {

@@ -14,10 +14,14 @@ enum WebCookies {
     }
 
     static func clearedSession(context: some SpotterRequestContext) -> Cookie {
-        Cookie(name: AuthMiddleware.sessionCookie, value: "", maxAge: 0, path: "/", secure: context.viaHTTPS, httpOnly: true, sameSite: .lax)
+        Cookie(
+            name: AuthMiddleware.sessionCookie, value: "", maxAge: 0, path: "/", secure: context.viaHTTPS, httpOnly: true,
+            sameSite: .lax)
     }
 
     static func welcomed(context: some SpotterRequestContext) -> Cookie {
-        Cookie(name: welcomed, value: "1", maxAge: 365 * 24 * 3600, path: "/", secure: context.viaHTTPS, httpOnly: true, sameSite: .lax)
+        Cookie(
+            name: welcomed, value: "1", maxAge: 365 * 24 * 3600, path: "/", secure: context.viaHTTPS, httpOnly: true,
+            sameSite: .lax)
     }
 }

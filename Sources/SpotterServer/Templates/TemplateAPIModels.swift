@@ -21,7 +21,8 @@ struct TemplateExerciseInput: Codable, Sendable {
     var draft: TemplateDraft.ExerciseDraft {
         TemplateDraft.ExerciseDraft(
             id: id, exerciseID: exerciseId, setCount: setCount, repMin: repMin, repMax: repMax, targetWeight: targetWeight,
-            weightUnit: weightUnit, targetRPE: targetRPE, restSeconds: restSeconds, targetDurationSeconds: targetDurationSeconds, notes: notes)
+            weightUnit: weightUnit, targetRPE: targetRPE, restSeconds: restSeconds, targetDurationSeconds: targetDurationSeconds,
+            notes: notes)
     }
 }
 
@@ -49,7 +50,8 @@ struct TemplateInput: Decodable, Sendable {
 
     var draft: TemplateDraft {
         TemplateDraft(
-            name: name, category: category, notes: notes, exercises: exercises.map(\.draft), breaks: breaks?.map(\.draft), guided: guided)
+            name: name, category: category, notes: notes, exercises: exercises.map(\.draft), breaks: breaks?.map(\.draft),
+            guided: guided)
     }
 }
 
@@ -90,7 +92,8 @@ struct TemplateUpdateInput: Decodable, Sendable {
         switch (workoutId, exercises) {
         case (let id?, nil): return (choice, .workout(id))
         case (nil, let rows?): return (choice, .today(rows.map(\.draft)))
-        default: throw SpotterError.invalid(field: "workoutId", "Send either workoutId or exercises: where the new values come from.")
+        default:
+            throw SpotterError.invalid(field: "workoutId", "Send either workoutId or exercises: where the new values come from.")
         }
     }
 }
@@ -164,7 +167,8 @@ struct TemplateResponse: ResponseEncodable, Equatable {
         lastUsedAt = template.lastUsedAt
         exercises = template.exercises.enumerated().map { position, item in
             ExerciseResponse(
-                id: item.id, exerciseId: item.exerciseID, exerciseName: names[item.exerciseID] ?? "Unknown exercise", position: position,
+                id: item.id, exerciseId: item.exerciseID, exerciseName: names[item.exerciseID] ?? "Unknown exercise",
+                position: position,
                 setCount: item.setCount, repMin: item.reps.min, repMax: item.reps.max, targetWeight: item.targetWeight?.value,
                 weightUnit: item.targetWeight?.unit, targetRPE: item.targetRPE, restSeconds: item.restSeconds,
                 targetDurationSeconds: item.targetDurationSeconds, notes: item.notes)

@@ -15,12 +15,12 @@ struct TemplateFinishPagesController {
         router.post("history/:id/template-update", use: update)
     }
 
-
     @Sendable func saveForm(_ request: Request, context: SignedInContext) async throws -> Response {
         let (user, workout) = try await find(context)
         let zone = user.settings.zone
         return try await render(
-            workout, name: TemplateFromWorkout.suggestedName(for: workout, timeZone: zone), category: .custom, failure: nil, user: user,
+            workout, name: TemplateFromWorkout.suggestedName(for: workout, timeZone: zone), category: .custom, failure: nil,
+            user: user,
             context: context)
     }
 
@@ -30,7 +30,8 @@ struct TemplateFinishPagesController {
         let form = try await SubmittedForm.read(&request)
         do {
             let template = try await services.templates.saveAsTemplate(
-                workoutID: workout.id, newID: UUID(uuidString: form["newId"]) ?? UUID(), name: form["name"], category: form["category"], user: user)
+                workoutID: workout.id, newID: UUID(uuidString: form["newId"]) ?? UUID(), name: form["name"],
+                category: form["category"], user: user)
             return .seeOther("/templates/\(template.id.text)?notice=\(Notice.templateCreated.rawValue)")
         } catch let error as SpotterError {
             return try await render(
@@ -55,9 +56,10 @@ struct TemplateFinishPagesController {
         if form["confirmed"] == "1" {
             _ = try await services.templates.applyUpdate(preview, user: user)
             // The finish summary's "Yes" comes back to the summary; the history page's form goes to the template.
-            return .seeOther(form["next"] == "summary"
-                ? workoutPath + "/summary?notice=\(Notice.templateUpdated.rawValue)"
-                : "/templates/\(template.id.text)?notice=\(Notice.templateUpdated.rawValue)")
+            return .seeOther(
+                form["next"] == "summary"
+                    ? workoutPath + "/summary?notice=\(Notice.templateUpdated.rawValue)"
+                    : "/templates/\(template.id.text)?notice=\(Notice.templateUpdated.rawValue)")
         }
         let ids = Set((preview.before.exercises + preview.after.exercises).map(\.exerciseID))
         let names = try await services.exercises.exercises(ids: ids, userID: user.id).mapValues(\.name)
@@ -72,21 +74,28 @@ struct TemplateFinishPagesController {
     }
 
     private func render(
-        _ workout: Workout, name: String, category: TemplateCategory, failure: ValidationFailure?, user: User, context: SignedInContext,
+        _ workout: Workout, name: String, category: TemplateCategory, failure: ValidationFailure?, user: User,
+        context: SignedInContext,
         status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let plan = TemplateFromWorkout.plan(of: workout, weights: false, newID: UUID.init)
         let skipped = TemplateFromWorkout.skippedExerciseIDs(of: workout)
-        let names = try await services.exercises.exercises(ids: Set(workout.entries.map(\.exerciseID)), userID: user.id).mapValues(\.name)
+        let names = try await services.exercises.exercises(ids: Set(workout.entries.map(\.exerciseID)), userID: user.id)
+            .mapValues(\.name)
         let model = SaveAsTemplatePage(
-            page: PageChrome(title: "Save as template", context: context, section: .history, backLink: "/history/\(workout.id.text)"),
+            page: PageChrome(
+                title: "Save as template", context: context, section: .history, backLink: "/history/\(workout.id.text)"),
             workoutID: workout.id.text,
             name: FieldView(name, failure: failure, field: "name"),
-            categories: TemplateCategory.allCases.map { OptionView(value: $0.rawValue, label: $0.displayName, selected: $0 == category) },
+            categories: TemplateCategory.allCases.map {
+                OptionView(value: $0.rawValue, label: $0.displayName, selected: $0 == category)
+            },
             exercises: plan.enumerated().map { index, item in
                 TemplateExerciseView(
-                    number: index + 1, name: names[item.exerciseID] ?? "Unknown exercise", prescription: TemplateText.prescription(item),
-                    weightNote: nil, rest: TemplateText.rest(item.restSeconds, fallback: user.settings.defaultRestSeconds), exerciseNotes: nil, isBreak: false)
+                    number: index + 1, name: names[item.exerciseID] ?? "Unknown exercise",
+                    prescription: TemplateText.prescription(item),
+                    weightNote: nil, rest: TemplateText.rest(item.restSeconds, fallback: user.settings.defaultRestSeconds),
+                    exerciseNotes: nil, isBreak: false)
             },
             skipped: skipped.map { names[$0] ?? "Unknown exercise" },
             error: failure.flatMap { $0.message(for: "name") == nil ? $0.first.message : nil },

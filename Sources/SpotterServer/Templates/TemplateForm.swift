@@ -48,7 +48,10 @@ struct TemplateForm {
         }
     }
 
-    static let rowFields = ["row_id", "row_exercise", "row_sets", "row_repMin", "row_repMax", "row_weight", "row_unit", "row_rpe", "row_rest", "row_duration", "row_notes"]
+    static let rowFields = [
+        "row_id", "row_exercise", "row_sets", "row_repMin", "row_repMax", "row_weight", "row_unit", "row_rpe", "row_rest",
+        "row_duration", "row_notes",
+    ]
 
     init(name: String, category: String, notes: String, rows: [Row]) {
         self.name = name
@@ -65,7 +68,8 @@ struct TemplateForm {
         rows = (0..<count).map { i in
             Row(
                 id: columns[0][i], exerciseID: columns[1][i], sets: columns[2][i], repMin: columns[3][i], repMax: columns[4][i],
-                weight: columns[5][i], unit: columns[6][i], rpe: columns[7][i], rest: columns[8][i], duration: columns[9][i], notes: columns[10][i])
+                weight: columns[5][i], unit: columns[6][i], rpe: columns[7][i], rest: columns[8][i], duration: columns[9][i],
+                notes: columns[10][i])
         }
         name = form["name"]
         category = form["category"]
@@ -102,9 +106,15 @@ struct TemplateForm {
 
     /// Hidden fields that carry the whole form into a confirmation page.
     var hiddenFields: [HiddenField] {
-        var fields = [HiddenField(name: "name", value: name), HiddenField(name: "category", value: category), HiddenField(name: "notes", value: notes)]
+        var fields = [
+            HiddenField(name: "name", value: name), HiddenField(name: "category", value: category),
+            HiddenField(name: "notes", value: notes),
+        ]
         for row in rows {
-            let values = [row.id, row.exerciseID, row.sets, row.repMin, row.repMax, row.weight, row.unit, row.rpe, row.rest, row.duration, row.notes]
+            let values = [
+                row.id, row.exerciseID, row.sets, row.repMin, row.repMax, row.weight, row.unit, row.rpe, row.rest, row.duration,
+                row.notes,
+            ]
             fields += zip(Self.rowFields, values).map { HiddenField(name: $0, value: $1) }
         }
         return fields
@@ -136,7 +146,8 @@ extension TemplateForm.Row {
             return clean.isEmpty ? nil : (Double(clean) ?? -1)
         }
         return TemplateDraft.ExerciseDraft(
-            id: UUID(uuidString: id), exerciseID: UUID(uuidString: exerciseID), setCount: int(sets), repMin: int(repMin), repMax: int(repMax),
+            id: UUID(uuidString: id), exerciseID: UUID(uuidString: exerciseID), setCount: int(sets), repMin: int(repMin),
+            repMax: int(repMax),
             targetWeight: double(weight), weightUnit: unit.isEmpty ? nil : unit, targetRPE: double(rpe), restSeconds: int(rest),
             targetDurationSeconds: int(duration), notes: notes)
     }

@@ -17,7 +17,6 @@ struct TemplateFormPagesController {
         router.post("templates/:id/edit", use: edit)
     }
 
-
     // MARK: Create
 
     /// Step 1: name and category.
@@ -36,10 +35,13 @@ struct TemplateFormPagesController {
             name = try await services.templates.freeName(form["name"], user: user)
         } catch let error as SpotterError {
             return try renderStepOne(
-                name: NameKey.displayForm(of: form["name"]), category: category.rawValue, error: try Self.failure(error).first.message,
+                name: NameKey.displayForm(of: form["name"]), category: category.rawValue,
+                error: try Self.failure(error).first.message,
                 context: context, status: Self.status(error))
         }
-        return try await renderStepTwo(name: name, category: category.rawValue, chosen: Set(form.values("exercise")), error: nil, user: user, context: context)
+        return try await renderStepTwo(
+            name: name, category: category.rawValue, chosen: Set(form.values("exercise")), error: nil, user: user,
+            context: context)
     }
 
     /// Step 3: sets, reps, rest and notes per exercise; the shared draft form.
@@ -52,10 +54,12 @@ struct TemplateFormPagesController {
         // on Create saves the same template twice, not two templates.
         let newID = UUID(uuidString: submitted["newId"]) ?? UUID()
         if submitted["step"] == "exercises" {
-            let chosen = Self.tickOrder(submitted.values("exercise"), order: submitted.values("pickOrder")).compactMap(UUID.init(uuidString:))
+            let chosen = Self.tickOrder(submitted.values("exercise"), order: submitted.values("pickOrder")).compactMap(
+                UUID.init(uuidString:))
             guard !chosen.isEmpty else {
                 return try await renderStepTwo(
-                    name: form.name, category: form.category, chosen: [], error: "Choose at least one exercise.", user: user, context: context)
+                    name: form.name, category: form.category, chosen: [], error: "Choose at least one exercise.", user: user,
+                    context: context)
             }
             form.rows = chosen.map { TemplateForm.Row(TemplateExercise(id: UUID(), exerciseID: $0), weight: nil, isNew: true) }
             return try await render(form, mode: .create(newID), failure: nil, user: user, context: context)
@@ -69,7 +73,9 @@ struct TemplateFormPagesController {
             let template = try await services.templates.create(id: newID, draft: form.draft, user: user)
             return .seeOther("/templates/\(template.id.text)?notice=\(Notice.templateCreated.rawValue)")
         } catch let error as SpotterError {
-            return try await render(form, mode: .create(newID), failure: Self.failure(error), user: user, context: context, status: Self.status(error))
+            return try await render(
+                form, mode: .create(newID), failure: Self.failure(error), user: user, context: context, status: Self.status(error)
+            )
         }
     }
 
@@ -105,7 +111,9 @@ struct TemplateFormPagesController {
             _ = try await services.templates.save(id: template.id, draft: form.draft, user: user)
             return .seeOther("/templates/\(template.id.text)?notice=\(Notice.templateSaved.rawValue)")
         } catch let error as SpotterError {
-            return try await render(form, mode: .edit(template.id), failure: Self.failure(error), user: user, context: context, status: Self.status(error))
+            return try await render(
+                form, mode: .edit(template.id), failure: Self.failure(error), user: user, context: context,
+                status: Self.status(error))
         }
     }
 
@@ -118,7 +126,8 @@ struct TemplateFormPagesController {
     }
 
     private func render(
-        _ form: TemplateForm, mode: Mode, failure: ValidationFailure?, user: User, context: SignedInContext, status: HTTPResponse.Status = .ok
+        _ form: TemplateForm, mode: Mode, failure: ValidationFailure?, user: User, context: SignedInContext,
+        status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let library = try await services.exercises.list(userID: user.id)
         let ids = Set(form.rows.compactMap { UUID(uuidString: $0.exerciseID) })
@@ -137,7 +146,9 @@ struct TemplateFormPagesController {
             page: PageChrome(title: title, context: context, section: .workout, backLink: back),
             action: action, step: isCreate ? "Step 3 of 3 · Sets and reps" : nil, showDetails: true,
             name: FieldView(form.name, failure: failure, field: "name"),
-            categories: TemplateCategory.allCases.map { OptionView(value: $0.rawValue, label: $0.displayName, selected: $0 == category) },
+            categories: TemplateCategory.allCases.map {
+                OptionView(value: $0.rawValue, label: $0.displayName, selected: $0 == category)
+            },
             notes: FieldView(form.notes, failure: failure, field: "notes"),
             rows: TemplateFormPage.rows(form, exercises: exercises, unit: user.settings.unit, failure: failure),
             addGroups: TemplateFormPage.addGroups(library),
@@ -148,11 +159,15 @@ struct TemplateFormPagesController {
         return try services.views.render(model, template: "templates/template-form", status: status)
     }
 
-    private func renderStepOne(name: String, category: String, error: String?, context: SignedInContext, status: HTTPResponse.Status) throws -> Response {
+    private func renderStepOne(
+        name: String, category: String, error: String?, context: SignedInContext, status: HTTPResponse.Status
+    ) throws -> Response {
         let model = TemplateStepOnePage(
             page: PageChrome(title: "New template", context: context, section: .workout, backLink: "/templates"),
             name: FieldView(name, error: error),
-            categories: TemplateCategory.allCases.map { OptionView(value: $0.rawValue, label: $0.displayName, selected: $0.rawValue == category) })
+            categories: TemplateCategory.allCases.map {
+                OptionView(value: $0.rawValue, label: $0.displayName, selected: $0.rawValue == category)
+            })
         return try services.views.render(model, template: "templates/template-new", status: status)
     }
 
@@ -161,7 +176,9 @@ struct TemplateFormPagesController {
     ) async throws -> Response {
         let library = try await services.exercises.list(userID: user.id)
         let groups = TemplateFormPage.addGroups(library).map { group in
-            ExerciseGroupView(label: group.label, options: group.options.map { OptionView(value: $0.value, label: $0.label, selected: chosen.contains($0.value)) })
+            ExerciseGroupView(
+                label: group.label,
+                options: group.options.map { OptionView(value: $0.value, label: $0.label, selected: chosen.contains($0.value)) })
         }
         let model = TemplateStepTwoPage(
             page: PageChrome(title: "New template", context: context, section: .workout, backLink: "/templates/new"),

@@ -46,7 +46,9 @@ struct ExerciseGroupView {
 
 extension TemplateFormPage {
     /// Everything but the mode-specific parts, from a form and what is wrong with it.
-    static func rows(_ form: TemplateForm, exercises: [UUID: Exercise], unit: MassUnit, failure: ValidationFailure?) -> [TemplateRowView] {
+    static func rows(_ form: TemplateForm, exercises: [UUID: Exercise], unit: MassUnit, failure: ValidationFailure?)
+        -> [TemplateRowView]
+    {
         form.rows.enumerated().map { index, row in
             let exercise = UUID(uuidString: row.exerciseID).flatMap { exercises[$0] }
             let prefix = "exercises[\(index)]."

@@ -27,7 +27,6 @@ struct TemplatePagesController {
         router.post("templates/:id/delete", use: delete)
     }
 
-
     @Sendable func library(_ request: Request, context: SignedInContext) async throws -> Response {
         let user = context.user
         let query = request.uri.queryParameters
@@ -42,8 +41,12 @@ struct TemplatePagesController {
             cards: try await cards(templates, user: user),
             search: query.formText("search") ?? "",
             categories: [OptionView(value: "", label: "All", selected: filter.category == nil)]
-                + TemplateCategory.allCases.map { OptionView(value: $0.rawValue, label: $0.displayName, selected: $0 == filter.category) },
-            sorts: TemplateSort.allCases.map { OptionView(value: $0.rawValue, label: $0.displayName, selected: $0 == filter.sort) },
+                + TemplateCategory.allCases.map {
+                    OptionView(value: $0.rawValue, label: $0.displayName, selected: $0 == filter.category)
+                },
+            sorts: TemplateSort.allCases.map {
+                OptionView(value: $0.rawValue, label: $0.displayName, selected: $0 == filter.sort)
+            },
             showArchived: filter.includeArchived,
             guidedOnly: filter.guidedOnly,
             filtered: filter.search != "" || filter.category != nil || filter.guidedOnly,
@@ -60,26 +63,33 @@ struct TemplatePagesController {
         let cards = try await cards(all.filter { category == nil || $0.category == category }, user: user)
         var groups: [TemplatePresetGroup] = []
         for (preset, card) in zip(TemplatePresets.all.filter { category == nil || $0.category == category }, cards) {
-            if groups.last?.routine == preset.routine { groups[groups.count - 1].cards.append(card) }
-            else { groups.append(TemplatePresetGroup(routine: preset.routine, category: preset.category.displayName, cards: [card])) }
+            if groups.last?.routine == preset.routine {
+                groups[groups.count - 1].cards.append(card)
+            } else {
+                groups.append(TemplatePresetGroup(routine: preset.routine, category: preset.category.displayName, cards: [card]))
+            }
         }
         let model = TemplatePresetsPage(
             page: PageChrome(title: "Preset library", context: context, section: .workout, backLink: "/templates"),
             groups: groups,
             categories: [OptionView(value: "", label: "All", selected: category == nil)]
-                + TemplateCategory.allCases.filter { $0 != .custom }.map { OptionView(value: $0.rawValue, label: $0.displayName, selected: $0 == category) })
+                + TemplateCategory.allCases.filter { $0 != .custom }.map {
+                    OptionView(value: $0.rawValue, label: $0.displayName, selected: $0 == category)
+                })
         return try services.views.render(model, template: "templates/template-presets")
     }
 
     @Sendable func detail(_ request: Request, context: SignedInContext) async throws -> Response {
         let user = context.user
         let template = try await services.templates.find(try context.templateID(), user: user)
-        let names = try await services.exercises.exercises(ids: Set(template.exercises.map(\.exerciseID)), userID: user.id).mapValues(\.name)
+        let names = try await services.exercises.exercises(ids: Set(template.exercises.map(\.exerciseID)), userID: user.id)
+            .mapValues(\.name)
         let suggested = try await services.templates.suggestedWeights(for: template.exercises, user: user)
         let zone = user.settings.zone
         let model = TemplateDetailPage(
             page: PageChrome(
-                title: template.name, context: context, section: .workout, backLink: template.isPreset ? "/templates/presets" : "/templates"),
+                title: template.name, context: context, section: .workout,
+                backLink: template.isPreset ? "/templates/presets" : "/templates"),
             card: TemplateCardView(template, names: names, now: services.clock(), timeZone: zone),
             notes: template.notes.isEmpty ? nil : template.notes,
             // The timeline: exercises numbered, break cards between them where the template has any.
@@ -87,16 +97,20 @@ struct TemplatePagesController {
                 let number = views.filter { !$0.isBreak }.count + 1
                 switch entry {
                 case .pause(let pause):
-                    views.append(TemplateExerciseView(
-                        number: 0, name: "Break", prescription: DurationFormat.short(pause.seconds), weightNote: nil, rest: "", exerciseNotes: nil,
-                        isBreak: true))
+                    views.append(
+                        TemplateExerciseView(
+                            number: 0, name: "Break", prescription: DurationFormat.short(pause.seconds), weightNote: nil,
+                            rest: "", exerciseNotes: nil,
+                            isBreak: true))
                 case .exercise(let item):
-                    views.append(TemplateExerciseView(
-                        number: number, name: names[item.exerciseID] ?? "Unknown exercise", prescription: TemplateText.prescription(item),
-                        weightNote: item.targetWeight.map { TemplateText.weight($0) }
-                            ?? suggested[item.exerciseID].map { "Suggested " + TemplateText.weight($0) + " (last time)" },
-                        rest: TemplateText.rest(item.restSeconds, fallback: user.settings.defaultRestSeconds),
-                        exerciseNotes: item.notes.isEmpty ? nil : item.notes, isBreak: false))
+                    views.append(
+                        TemplateExerciseView(
+                            number: number, name: names[item.exerciseID] ?? "Unknown exercise",
+                            prescription: TemplateText.prescription(item),
+                            weightNote: item.targetWeight.map { TemplateText.weight($0) }
+                                ?? suggested[item.exerciseID].map { "Suggested " + TemplateText.weight($0) + " (last time)" },
+                            rest: TemplateText.rest(item.restSeconds, fallback: user.settings.defaultRestSeconds),
+                            exerciseNotes: item.notes.isEmpty ? nil : item.notes, isBreak: false))
                 }
             },
             created: template.isPreset ? nil : TemplateText.date(template.createdAt, timeZone: zone),
@@ -140,7 +154,8 @@ struct TemplatePagesController {
         let user = context.user
         var request = request
         let form = try await SubmittedForm.read(&request)
-        let copy = try await services.templates.duplicate(try context.templateID(), as: UUID(uuidString: form["newId"]) ?? UUID(), user: user)
+        let copy = try await services.templates.duplicate(
+            try context.templateID(), as: UUID(uuidString: form["newId"]) ?? UUID(), user: user)
         return .seeOther("/templates/\(copy.id.text)?notice=\(Notice.templateCopied.rawValue)")
     }
 
@@ -159,12 +174,17 @@ struct TemplatePagesController {
         let workoutID = UUID(uuidString: form["workoutId"]) ?? UUID()
         let replace = form["replace"] == "1"
         if !replace, try await services.workouts.find(workoutID, user: user) == nil,
-           let conflict = try await StartConflictPage.render(
-               user: user, services: services, context: context, action: "/templates/\(presetID.text)/use",
-               hidden: [HiddenField(name: "newId", value: newID.text), HiddenField(name: "workoutId", value: workoutID.text), HiddenField(name: "start", value: "1")]) {
+            let conflict = try await StartConflictPage.render(
+                user: user, services: services, context: context, action: "/templates/\(presetID.text)/use",
+                hidden: [
+                    HiddenField(name: "newId", value: newID.text), HiddenField(name: "workoutId", value: workoutID.text),
+                    HiddenField(name: "start", value: "1"),
+                ])
+        {
             return conflict
         }
-        _ = try await services.templates.useAndStart(presetID: presetID, as: newID, workoutID: workoutID, replaceActive: replace, user: user)
+        _ = try await services.templates.useAndStart(
+            presetID: presetID, as: newID, workoutID: workoutID, replaceActive: replace, user: user)
         return .seeOther("/workout")
     }
 
@@ -191,7 +211,9 @@ struct TemplatePagesController {
         }
     }
 
-    private func renderRename(_ template: WorkoutTemplate, name: String, error: String?, context: SignedInContext, status: HTTPResponse.Status) throws -> Response {
+    private func renderRename(
+        _ template: WorkoutTemplate, name: String, error: String?, context: SignedInContext, status: HTTPResponse.Status
+    ) throws -> Response {
         let model = TemplateRenamePage(
             page: PageChrome(title: "Rename template", context: context, section: .workout, backLink: "/templates"),
             id: template.id.text, name: FieldView(name, error: error))
@@ -204,7 +226,8 @@ struct TemplatePagesController {
         let programs = try await services.programs.names(usingTemplate: template.id, user: user)
         let model = TemplateDeletePage(
             page: PageChrome(title: "Delete template?", context: context, section: .workout, backLink: "/templates"),
-            id: template.id.text, name: template.name, blockedBy: programs.isEmpty ? nil : SpotterError.templateInPrograms(programs).message)
+            id: template.id.text, name: template.name,
+            blockedBy: programs.isEmpty ? nil : SpotterError.templateInPrograms(programs).message)
         return try services.views.render(model, template: "templates/template-delete")
     }
 
@@ -254,7 +277,8 @@ struct TemplatePagesController {
 
     private func renderImport(error: String?, context: SignedInContext, status: HTTPResponse.Status) throws -> Response {
         let model = TemplateImportPage(
-            page: PageChrome(title: "Import templates", context: context, section: .workout, backLink: "/templates"), error: error)
+            page: PageChrome(title: "Import templates", context: context, section: .workout, backLink: "/templates"), error: error
+        )
         return try services.views.render(model, template: "templates/template-import", status: status)
     }
 

@@ -30,16 +30,21 @@ struct TemplateCardView {
         moreCount = template.exerciseCount > 3 ? template.exerciseCount - 3 : nil
         exerciseCount = template.exerciseCount
         // A guided template lasts what its player takes; another, two minutes a set.
-        let seconds = template.isGuided
-            ? template.estimatedPlaySeconds(defaultRestSeconds: TemplateExercise.defaultRestSeconds) : template.estimatedDurationSeconds
+        let seconds =
+            template.isGuided
+            ? template.estimatedPlaySeconds(defaultRestSeconds: TemplateExercise.defaultRestSeconds)
+            : template.estimatedDurationSeconds
         duration = TemplateText.duration(seconds)
         minutes = "\(max(1, (seconds + 30) / 60)) min"
-        lastUsed = template.lastUsedAt.map { "Last used " + TemplateText.relativeDay($0, now: now, timeZone: timeZone) } ?? "Never used"
+        lastUsed =
+            template.lastUsedAt.map { "Last used " + TemplateText.relativeDay($0, now: now, timeZone: timeZone) } ?? "Never used"
         pinned = template.pinned
         archived = template.isArchived
         isPreset = template.isPreset
         guided = template.isGuided
-        playTime = template.isGuided ? GuidedText.clock(template.estimatedPlaySeconds(defaultRestSeconds: TemplateExercise.defaultRestSeconds)) : nil
+        playTime =
+            template.isGuided
+            ? GuidedText.clock(template.estimatedPlaySeconds(defaultRestSeconds: TemplateExercise.defaultRestSeconds)) : nil
     }
 }
 
@@ -64,7 +69,8 @@ enum TemplateText {
     /// "about 36 min", "about 1 h 10 min".
     static func duration(_ seconds: Int) -> String {
         let minutes = seconds / 60
-        return minutes < 60 ? "about \(minutes) min" : "about \(minutes / 60) h" + (minutes % 60 == 0 ? "" : " \(minutes % 60) min")
+        return minutes < 60
+            ? "about \(minutes) min" : "about \(minutes / 60) h" + (minutes % 60 == 0 ? "" : " \(minutes % 60) min")
     }
 
     /// "today", "yesterday", "3 days ago", "2 weeks ago", "on 3 Nov 2026": by
@@ -72,7 +78,8 @@ enum TemplateText {
     static func relativeDay(_ date: Date, now: Date, timeZone: TimeZone) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
-        let days = calendar.dateComponents([.day], from: calendar.startOfDay(for: date), to: calendar.startOfDay(for: now)).day ?? 0
+        let days =
+            calendar.dateComponents([.day], from: calendar.startOfDay(for: date), to: calendar.startOfDay(for: now)).day ?? 0
         switch days {
         case ..<1: return "today"
         case 1: return "yesterday"
@@ -106,7 +113,8 @@ enum TemplateText {
     static func rest(_ seconds: Int?, fallback: Int) -> String {
         let value = seconds ?? fallback
         if value == 0 { return "no rest" }
-        return value % 60 == 0 ? "\(value / 60) min rest" : (value > 60 ? "\(value / 60) min \(value % 60) s rest" : "\(value) s rest")
+        return value % 60 == 0
+            ? "\(value / 60) min rest" : (value > 60 ? "\(value / 60) min \(value % 60) s rest" : "\(value) s rest")
     }
 }
 

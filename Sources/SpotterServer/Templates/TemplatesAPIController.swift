@@ -27,8 +27,9 @@ struct TemplatesAPIController {
         group.post("template-presets/:id/use", use: usePreset)
     }
 
-
-    @Sendable func list(_ request: Request, context: SignedInContext) async throws -> EditedResponse<ListResponse<TemplateResponse>> {
+    @Sendable func list(_ request: Request, context: SignedInContext) async throws -> EditedResponse<
+        ListResponse<TemplateResponse>
+    > {
         let user = context.user
         let query = request.uri.queryParameters
         let filter = try TemplateQuery(query).filter
@@ -36,7 +37,9 @@ struct TemplatesAPIController {
         return ListPage.response(try await responses(Array(page.items), user: user), next: page.next, request: request)
     }
 
-    @Sendable func presets(_ request: Request, context: SignedInContext) async throws -> EditedResponse<ListResponse<TemplateResponse>> {
+    @Sendable func presets(_ request: Request, context: SignedInContext) async throws -> EditedResponse<
+        ListResponse<TemplateResponse>
+    > {
         let user = context.user
         let page = try ListPage(request.uri.queryParameters).cut(try await services.templates.presets(), id: \.id)
         return ListPage.response(try await responses(Array(page.items), user: user), next: page.next, request: request)
@@ -60,16 +63,20 @@ struct TemplatesAPIController {
         let input = try await request.decodeJSON(as: TemplateInput.self, context: context)
         let id = try context.templateID()
         if TemplatePresets.preset(id: id) == nil, try await services.templates.own(id, user: user) == nil {
-            return .created(try await response(try await services.templates.create(id: id, draft: input.draft, user: user), user: user))
+            return .created(
+                try await response(try await services.templates.create(id: id, draft: input.draft, user: user), user: user))
         }
-        return EditedResponse(status: .ok, response: try await response(try await services.templates.save(id: id, draft: input.draft, user: user), user: user))
+        return EditedResponse(
+            status: .ok,
+            response: try await response(try await services.templates.save(id: id, draft: input.draft, user: user), user: user))
     }
 
     @Sendable func patch(_ request: Request, context: SignedInContext) async throws -> TemplateResponse {
         let user = context.user
         let input = try await request.decodeJSON(as: TemplatePatchInput.self, context: context)
         let template = try await services.templates.change(
-            try context.templateID(), name: input.name, category: input.category, notes: input.notes, pinned: input.pinned, archived: input.archived,
+            try context.templateID(), name: input.name, category: input.category, notes: input.notes, pinned: input.pinned,
+            archived: input.archived,
             user: user)
         return try await response(template, user: user)
     }
@@ -84,21 +91,25 @@ struct TemplatesAPIController {
     @Sendable func duplicate(_ request: Request, context: SignedInContext) async throws -> EditedResponse<TemplateResponse> {
         let user = context.user
         let input = try await request.decodeJSON(as: NewIDInput.self, context: context)
-        return .created(try await response(try await services.templates.duplicate(try context.templateID(), as: input.id, user: user), user: user))
+        return .created(
+            try await response(
+                try await services.templates.duplicate(try context.templateID(), as: input.id, user: user), user: user))
     }
 
     @Sendable func usePreset(_ request: Request, context: SignedInContext) async throws -> EditedResponse<TemplateResponse> {
         let user = context.user
         let input = try await request.decodeJSON(as: NewIDInput.self, context: context)
         let presetID = try context.parameters.uuid("id", resource: "The preset")
-        return .created(try await response(try await services.templates.use(presetID: presetID, as: input.id, user: user), user: user))
+        return .created(
+            try await response(try await services.templates.use(presetID: presetID, as: input.id, user: user), user: user))
     }
 
     @Sendable func start(_ request: Request, context: SignedInContext) async throws -> EditedResponse<WorkoutResponse> {
         let user = context.user
         let input = try await request.decodeJSON(as: TemplateStartInput.self, context: context)
         let workout = try await services.templates.start(
-            try context.templateID(), workoutID: input.workoutId, today: input.exercises?.map(\.draft), replaceActive: input.replaceActive ?? false,
+            try context.templateID(), workoutID: input.workoutId, today: input.exercises?.map(\.draft),
+            replaceActive: input.replaceActive ?? false,
             user: user)
         return .created(try await WorkoutPresenter(services: services).response(for: workout, user: user))
     }
@@ -111,7 +122,8 @@ struct TemplatesAPIController {
         try await updateResponse(request, context: context, apply: true)
     }
 
-    private func updateResponse(_ request: Request, context: SignedInContext, apply: Bool) async throws -> TemplateUpdateResponse {
+    private func updateResponse(_ request: Request, context: SignedInContext, apply: Bool) async throws -> TemplateUpdateResponse
+    {
         let user = context.user
         let (choice, source) = try await request.decodeJSON(as: TemplateUpdateInput.self, context: context).parsed()
         let preview = try await services.templates.preview(try context.templateID(), choice: choice, from: source, user: user)
@@ -138,7 +150,9 @@ struct TemplatesAPIController {
         try await TemplateFile.response(exporting: try context.templateID(), user: context.user, service: services.templates)
     }
 
-    @Sendable func importFile(_ request: Request, context: SignedInContext) async throws -> EditedResponse<ListResponse<TemplateResponse>> {
+    @Sendable func importFile(_ request: Request, context: SignedInContext) async throws -> EditedResponse<
+        ListResponse<TemplateResponse>
+    > {
         let user = context.user
         let body = try await request.body.collect(upTo: TemplateFile.sizeLimit)
         let imported = try await services.templates.importFile(Data(buffer: body), user: user)

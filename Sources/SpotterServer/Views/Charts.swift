@@ -29,9 +29,12 @@ enum SVGChart {
     static let left = 46.0, right = 10.0, top = 14.0, bottom = 26.0
 
     /// Lines over time. Nil when no series has two points: a line needs two.
-    static func line(id: String, title: String, description: String, series: [Series], unit: String, timeZone: TimeZone) -> String? {
+    static func line(id: String, title: String, description: String, series: [Series], unit: String, timeZone: TimeZone)
+        -> String?
+    {
         let points = series.flatMap(\.points)
-        guard series.contains(where: { $0.points.count >= 2 }), let first = points.map(\.date).min(), let last = points.map(\.date).max()
+        guard series.contains(where: { $0.points.count >= 2 }), let first = points.map(\.date).min(),
+            let last = points.map(\.date).max()
         else { return nil }
         let values = points.map(\.value)
         let ticks = ChartScale.ticks(low: values.min()!, high: values.max()!)
@@ -44,16 +47,19 @@ enum SVGChart {
         var body = yAxis(ticks: ticks, unit: unit, y: y)
         let dates = [first, Date(timeIntervalSince1970: (first.timeIntervalSince1970 + last.timeIntervalSince1970) / 2), last]
         let labelFormat = span > 300 * 86_400 ? "MMM yyyy" : "d MMM"
-        for (index, date) in dates.enumerated() where index == 0 || format(date, labelFormat, timeZone) != format(dates[index - 1], labelFormat, timeZone) {
+        for (index, date) in dates.enumerated()
+        where index == 0 || format(date, labelFormat, timeZone) != format(dates[index - 1], labelFormat, timeZone) {
             let anchor = index == 0 ? "start" : index == 2 ? "end" : "middle"
-            body += "<text class=\"chart-label\" x=\"\(f(x(date)))\" y=\"\(f(height - 8))\" text-anchor=\"\(anchor)\">\(format(date, labelFormat, timeZone))</text>"
+            body +=
+                "<text class=\"chart-label\" x=\"\(f(x(date)))\" y=\"\(f(height - 8))\" text-anchor=\"\(anchor)\">\(format(date, labelFormat, timeZone))</text>"
         }
         for line in series where !line.points.isEmpty {
             let path = line.points.map { "\(f(x($0.date))),\(f(y($0.value)))" }.joined(separator: " ")
             body += "<polyline class=\"chart-line \(line.style)\" points=\"\(path)\"/>"
             if line.points.count <= 60 {
                 for point in line.points {
-                    body += "<circle class=\"chart-dot \(line.style)\" cx=\"\(f(x(point.date)))\" cy=\"\(f(y(point.value)))\" r=\"3\"/>"
+                    body +=
+                        "<circle class=\"chart-dot \(line.style)\" cx=\"\(f(x(point.date)))\" cy=\"\(f(y(point.value)))\" r=\"3\"/>"
                 }
             }
         }
@@ -73,10 +79,12 @@ enum SVGChart {
             let x = left + Double(index) * slot
             let top = y(bar.value)
             if bar.value > 0 {
-                body += "<rect class=\"chart-bar \(style)\" x=\"\(f(x + slot * 0.15))\" y=\"\(f(top))\" width=\"\(f(max(slot * 0.7, 1)))\" height=\"\(f(y(0) - top))\" rx=\"2\"/>"
+                body +=
+                    "<rect class=\"chart-bar \(style)\" x=\"\(f(x + slot * 0.15))\" y=\"\(f(top))\" width=\"\(f(max(slot * 0.7, 1)))\" height=\"\(f(y(0) - top))\" rx=\"2\"/>"
             }
             if (bars.count - 1 - index) % every == 0 {
-                body += "<text class=\"chart-label\" x=\"\(f(x + slot / 2))\" y=\"\(f(height - 8))\" text-anchor=\"middle\">\(escape(bar.label))</text>"
+                body +=
+                    "<text class=\"chart-label\" x=\"\(f(x + slot / 2))\" y=\"\(f(height - 8))\" text-anchor=\"middle\">\(escape(bar.label))</text>"
             }
         }
         return svg(id: id, title: title, description: description, body: body)
@@ -99,23 +107,29 @@ enum SVGChart {
             let x = left + Double(index) * slot
             let barTop = y(week.modifier * 100)
             let style = week.isDeload ? "b" : "a"
-            body += "<rect class=\"chart-bar \(style)\" x=\"\(f(x + slot * 0.15))\" y=\"\(f(barTop))\" width=\"\(f(max(slot * 0.7, 1)))\" height=\"\(f(max(y(floor) - barTop, 1)))\" rx=\"2\"><title>Week \(week.number): \(WeightFormat.trim(week.modifier * 100))%\(week.isDeload ? ", deload" : "")</title></rect>"
+            body +=
+                "<rect class=\"chart-bar \(style)\" x=\"\(f(x + slot * 0.15))\" y=\"\(f(barTop))\" width=\"\(f(max(slot * 0.7, 1)))\" height=\"\(f(max(y(floor) - barTop, 1)))\" rx=\"2\"><title>Week \(week.number): \(WeightFormat.trim(week.modifier * 100))%\(week.isDeload ? ", deload" : "")</title></rect>"
             if week.isDeload {
-                body += "<text class=\"chart-label\" x=\"\(f(x + slot / 2))\" y=\"\(f(barTop - 4))\" text-anchor=\"middle\">D</text>"
+                body +=
+                    "<text class=\"chart-label\" x=\"\(f(x + slot / 2))\" y=\"\(f(barTop - 4))\" text-anchor=\"middle\">D</text>"
             }
             if (weeks.count - 1 - index) % every == 0 {
-                body += "<text class=\"chart-label\" x=\"\(f(x + slot / 2))\" y=\"\(f(height - 8))\" text-anchor=\"middle\">\(week.number)</text>"
+                body +=
+                    "<text class=\"chart-label\" x=\"\(f(x + slot / 2))\" y=\"\(f(height - 8))\" text-anchor=\"middle\">\(week.number)</text>"
             }
         }
         let deloads = weeks.filter(\.isDeload).map { String($0.number) }
-        let description = "Intensity per week from \(WeightFormat.trim(low))% to \(WeightFormat.trim(high))% over \(counted(weeks.count, "week"))"
+        let description =
+            "Intensity per week from \(WeightFormat.trim(low))% to \(WeightFormat.trim(high))% over \(counted(weeks.count, "week"))"
             + (deloads.isEmpty ? "." : "; deload in week \(deloads.joined(separator: ", ")).")
         return svg(id: id, title: title, description: description, body: body)
     }
 
     /// A calendar of the weeks from `start` to `end`: one column a week, Monday on
     /// top, darker for more workouts that day.
-    static func heatMap(id: String, title: String, description: String, days: [Date: Int], start: Date, end: Date, timeZone: TimeZone) -> String {
+    static func heatMap(
+        id: String, title: String, description: String, days: [Date: Int], start: Date, end: Date, timeZone: TimeZone
+    ) -> String {
         var calendar = Calendar(identifier: .iso8601)
         calendar.timeZone = timeZone
         let weeks = TrainingCalendar.weeks(from: start, to: end, timeZone: timeZone)
@@ -132,7 +146,8 @@ enum SVGChart {
             let x = labelWidth + Double(column) * cell
             let month = calendar.component(.month, from: week)
             if month != lastMonth, column < weeks.count - 2 {
-                body += "<text class=\"chart-label\" x=\"\(f(x))\" y=\"\(f(cell * 7 + 13))\">\(format(week, "MMM", timeZone))</text>"
+                body +=
+                    "<text class=\"chart-label\" x=\"\(f(x))\" y=\"\(f(cell * 7 + 13))\">\(format(week, "MMM", timeZone))</text>"
                 lastMonth = month
             }
             for row in 0..<7 {
@@ -140,7 +155,8 @@ enum SVGChart {
                 guard day <= end else { continue }
                 let count = days[day] ?? 0
                 let level = min(count, 3)
-                body += "<rect class=\"heat h\(level)\" x=\"\(f(x))\" y=\"\(f(Double(row) * cell))\" width=\"\(f(cell - gap))\" height=\"\(f(cell - gap))\" rx=\"\(cell > 6 ? 2 : 1)\"><title>\(dayLabel(day, calendar)): \(count == 1 ? "1 workout" : "\(count) workouts")</title></rect>"
+                body +=
+                    "<rect class=\"heat h\(level)\" x=\"\(f(x))\" y=\"\(f(Double(row) * cell))\" width=\"\(f(cell - gap))\" height=\"\(f(cell - gap))\" rx=\"\(cell > 6 ? 2 : 1)\"><title>\(dayLabel(day, calendar)): \(count == 1 ? "1 workout" : "\(count) workouts")</title></rect>"
             }
         }
         return svg(id: id, title: title, description: description, body: body, height: drawnHeight)
@@ -214,7 +230,10 @@ enum SVGChart {
     /// `replacingOccurrences` went through NSString each, for every label a chart
     /// writes); text with nothing to escape is returned as it is.
     static func escape(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"") })
+        guard
+            text.utf8.contains(where: {
+                $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"")
+            })
         else { return text }
         var escaped = ""
         escaped.reserveCapacity(text.utf8.count + 16)

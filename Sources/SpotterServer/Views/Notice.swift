@@ -6,10 +6,12 @@ import SpotterStore
 /// Short notices shown after a form was saved, chosen by a code in the address so
 /// nobody can put words of their own on the page.
 enum Notice: String {
-    case saved, created, deleted, archived, restored, passwordChanged, passwordChangedTokensRevoked, tokenRevoked, discarded, workoutDeleted, finished
+    case saved, created, deleted, archived, restored, passwordChanged, passwordChangedTokensRevoked, tokenRevoked, discarded,
+        workoutDeleted, finished
     case templateCreated, templateSaved, templateArchived, templateRestored, templateDeleted, templateUpdated, templateKept
     case templateCopied, templatesImported, presetUsed
-    case programCreated, programCopied, programActivated, programDeactivated, weekSkipped, programDuplicated, programArchived, programRestored
+    case programCreated, programCopied, programActivated, programDeactivated, weekSkipped, programDuplicated, programArchived,
+        programRestored
     case programDeleted
     case nothingToPlay
     case merged

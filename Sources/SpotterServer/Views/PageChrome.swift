@@ -74,9 +74,12 @@ struct PageChrome {
         csrf = context.authentication?.webSession?.csrfToken ?? context.preAuthCSRF ?? ""
         signedIn = user != nil
         username = user?.username ?? ""
-        nav = user == nil ? [] : Section.tabs.map {
-            NavItem(label: $0.label, path: $0.path, icon: $0.rawValue, active: $0 == section?.tab)
-        }
+        nav =
+            user == nil
+            ? []
+            : Section.tabs.map {
+                NavItem(label: $0.label, path: $0.path, icon: $0.rawValue, active: $0 == section?.tab)
+            }
         baseStylesheet = AssetCatalog.shared.url(for: "base.css")
         stylesheet = AssetCatalog.shared.url(for: "app.css")
         script = AssetCatalog.shared.url(for: "app.js")

@@ -68,7 +68,8 @@ struct ReflectedView: MustacheParent {
             shape = .optional
         } else if value is [Any] {
             shape = .list
-        } else if !own || value is any MustacheParent || value is any MustacheCustomRepresentation || value is any MustacheCustomRenderable
+        } else if !own || value is any MustacheParent || value is any MustacheCustomRepresentation
+            || value is any MustacheCustomRenderable
             || value is MustacheLambda || value is any MustacheTransformable
         {
             shape = .plain

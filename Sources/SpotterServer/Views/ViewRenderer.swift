@@ -12,7 +12,8 @@ struct ViewRenderer: Sendable {
     /// its version (`AssetCatalog`), so a new build's icons are never read from a cache.
     static func load(assets: AssetCatalog = .shared) async throws -> ViewRenderer {
         guard let folder = Bundle.module.url(forResource: "views", withExtension: nil, subdirectory: "Resources")?.path,
-              let files = FileManager.default.enumerator(atPath: folder) else {
+            let files = FileManager.default.enumerator(atPath: folder)
+        else {
             throw APIProblem(status: .internalServerError, code: "internal", message: "The page templates are missing.")
         }
         var library = MustacheLibrary()
@@ -22,7 +23,8 @@ struct ViewRenderer: Sendable {
             do {
                 try library.register(assets.versioningReferences(in: text), named: String(path.dropLast(suffix.count)))
             } catch {
-                throw APIProblem(status: .internalServerError, code: "internal", message: "The page template \(path) does not parse: \(error)")
+                throw APIProblem(
+                    status: .internalServerError, code: "internal", message: "The page template \(path) does not parse: \(error)")
             }
         }
         return ViewRenderer(library: library)

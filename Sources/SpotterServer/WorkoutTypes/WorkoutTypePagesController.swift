@@ -18,7 +18,9 @@ struct WorkoutTypePagesController {
     }
 
     @Sendable func list(_ request: Request, context: SignedInContext) async throws -> Response {
-        return try await renderList(context: context, draft: WorkoutTypeDraft(name: "", colorHex: "#C8F065", icon: "dumbbell"), failure: nil, notice: Notice.from(request), status: .ok)
+        return try await renderList(
+            context: context, draft: WorkoutTypeDraft(name: "", colorHex: "#C8F065", icon: "dumbbell"), failure: nil,
+            notice: Notice.from(request), status: .ok)
     }
 
     @Sendable func create(_ request: Request, context: SignedInContext) async throws -> Response {
@@ -30,13 +32,18 @@ struct WorkoutTypePagesController {
             _ = try await services.workoutTypes.create(draft: draft, userID: user.id)
             return .seeOther("/settings/workout-types?notice=created")
         } catch {
-            return try await renderList(context: context, draft: draft, failure: try ExercisePagesController.formFailure(error), notice: nil, status: .badRequest)
+            return try await renderList(
+                context: context, draft: draft, failure: try ExercisePagesController.formFailure(error), notice: nil,
+                status: .badRequest)
         }
     }
 
     @Sendable func editForm(_ request: Request, context: SignedInContext) async throws -> Response {
         let type = try await find(context)
-        return try renderEdit(context: context, type: type, draft: WorkoutTypeDraft(name: type.name, colorHex: type.colorHex, icon: type.icon.rawValue), failure: nil, status: .ok)
+        return try renderEdit(
+            context: context, type: type,
+            draft: WorkoutTypeDraft(name: type.name, colorHex: type.colorHex, icon: type.icon.rawValue), failure: nil, status: .ok
+        )
     }
 
     @Sendable func update(_ request: Request, context: SignedInContext) async throws -> Response {
@@ -49,7 +56,9 @@ struct WorkoutTypePagesController {
             _ = try await services.workoutTypes.update(type.id, draft: draft, userID: user.id)
             return .seeOther("/settings/workout-types?notice=saved")
         } catch {
-            return try renderEdit(context: context, type: type, draft: draft, failure: try ExercisePagesController.formFailure(error), status: .badRequest)
+            return try renderEdit(
+                context: context, type: type, draft: draft, failure: try ExercisePagesController.formFailure(error),
+                status: .badRequest)
         }
     }
 
@@ -83,7 +92,10 @@ struct WorkoutTypePagesController {
         WorkoutTypeDraft(name: form["name"], colorHex: form["colorHex"], icon: form["icon"])
     }
 
-    private func renderList(context: SignedInContext, draft: WorkoutTypeDraft, failure: ValidationFailure?, notice: String?, status: HTTPResponse.Status) async throws -> Response {
+    private func renderList(
+        context: SignedInContext, draft: WorkoutTypeDraft, failure: ValidationFailure?, notice: String?,
+        status: HTTPResponse.Status
+    ) async throws -> Response {
         let user = context.user
         let types = try await services.workoutTypes.list(userID: user.id, includeArchived: true)
         let active = types.filter { !$0.archived }
@@ -99,9 +111,13 @@ struct WorkoutTypePagesController {
         return try services.views.render(model, template: "workout-types/workout-types", status: status)
     }
 
-    private func renderEdit(context: SignedInContext, type: WorkoutType, draft: WorkoutTypeDraft, failure: ValidationFailure?, status: HTTPResponse.Status) throws -> Response {
+    private func renderEdit(
+        context: SignedInContext, type: WorkoutType, draft: WorkoutTypeDraft, failure: ValidationFailure?,
+        status: HTTPResponse.Status
+    ) throws -> Response {
         let model = WorkoutTypeEditPage(
-            page: PageChrome(title: "Edit \(type.name)", context: context, section: .settings, backLink: "/settings/workout-types"),
+            page: PageChrome(
+                title: "Edit \(type.name)", context: context, section: .settings, backLink: "/settings/workout-types"),
             id: type.id.text, form: WorkoutTypeFormView(draft: draft, failure: failure))
         return try services.views.render(model, template: "workout-types/workout-type-edit", status: status)
     }

@@ -34,7 +34,9 @@ struct WorkoutTypeFormView {
     init(draft: WorkoutTypeDraft, failure: ValidationFailure?) {
         name = FieldView(draft.name, failure: failure, field: "name")
         colorHex = FieldView(HexColor(draft.colorHex)?.text.lowercased() ?? draft.colorHex, failure: failure, field: "colorHex")
-        icons = WorkoutTypeIcon.allCases.map { OptionView(value: $0.rawValue, label: $0.displayName, selected: $0.rawValue == draft.icon) }
+        icons = WorkoutTypeIcon.allCases.map {
+            OptionView(value: $0.rawValue, label: $0.displayName, selected: $0.rawValue == draft.icon)
+        }
         iconError = failure?.message(for: "icon")
     }
 }

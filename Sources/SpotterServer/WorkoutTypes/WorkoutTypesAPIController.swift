@@ -15,11 +15,14 @@ struct WorkoutTypesAPIController {
         group.patch("workout-types/:id", use: update)
     }
 
-    @Sendable func list(_ request: Request, context: SignedInContext) async throws -> EditedResponse<ListResponse<WorkoutTypeResponse>> {
+    @Sendable func list(_ request: Request, context: SignedInContext) async throws -> EditedResponse<
+        ListResponse<WorkoutTypeResponse>
+    > {
         let user = context.user
         let query = request.uri.queryParameters
         let includeArchived = try query.flag("archived") ?? false
-        let page = try ListPage(query).cut(try await services.workoutTypes.list(userID: user.id, includeArchived: includeArchived), id: \.id)
+        let page = try ListPage(query).cut(
+            try await services.workoutTypes.list(userID: user.id, includeArchived: includeArchived), id: \.id)
         return ListPage.response(page.items.map(WorkoutTypeResponse.init), next: page.next, request: request)
     }
 
@@ -41,7 +44,8 @@ struct WorkoutTypesAPIController {
         let id = try context.parameters.uuid("id", resource: "The workout type")
         var fields: (@Sendable (WorkoutType) -> WorkoutTypeDraft)?
         if input.name != nil || input.colorHex != nil || input.icon != nil { fields = { input.draft(updating: $0) } }
-        return WorkoutTypeResponse(try await services.workoutTypes.change(id, fields: fields, archived: input.archived, userID: user.id))
+        return WorkoutTypeResponse(
+            try await services.workoutTypes.change(id, fields: fields, archived: input.archived, userID: user.id))
     }
 
     /// Takes every id of the user's types (archived ones too) in the new order.

@@ -22,7 +22,8 @@ struct FinishSummaryPagesController {
         // The last time before this one that the same template was done.
         let earlier = try await workout.templateID.asyncFlatMap { templateID in
             try await services.workouts.history(
-                user: user, filter: HistoryFilter(until: workout.startedAt, limit: 1, templateID: templateID)).first
+                user: user, filter: HistoryFilter(until: workout.startedAt, limit: 1, templateID: templateID)
+            ).first
         }
         let shown = try await WorkoutCards(services: services).summarized([workout] + (earlier.map { [$0] } ?? []), user: user)
         let notice = Notice.from(request)
@@ -34,10 +35,12 @@ struct FinishSummaryPagesController {
         let model = FinishSummaryPage(
             page: PageChrome(title: "Workout complete", context: context, section: .workout),
             workout: shown[0].card,
-            recordsTitle: shown[0].card.records.isEmpty ? nil : "\(counted(shown[0].card.records.count, "new record")). Well lifted!",
+            recordsTitle: shown[0].card.records.isEmpty
+                ? nil : "\(counted(shown[0].card.records.count, "new record")). Well lifted!",
             comparison: earlier.map { earlier in
                 ComparisonView(
-                    shown[0].summary.change(since: shown[1].summary), earlierDate: shown[1].card.date, earlierHref: "/history/\(earlier.id.text)",
+                    shown[0].summary.change(since: shown[1].summary), earlierDate: shown[1].card.date,
+                    earlierHref: "/history/\(earlier.id.text)",
                     unit: user.settings.unit)
             },
             firstTime: template != nil && earlier == nil,
@@ -49,7 +52,9 @@ struct FinishSummaryPagesController {
 
     /// "Update the template with today's changes?" when updating it would change
     /// something (exercises, order or values); nil when today matched it.
-    static func question(template: WorkoutTemplate, workout: Workout, user: User, services: AppServices) async throws -> TemplateQuestionView? {
+    static func question(template: WorkoutTemplate, workout: Workout, user: User, services: AppServices) async throws
+        -> TemplateQuestionView?
+    {
         let preview: TemplateUpdatePreview
         do {
             preview = try await services.templates.preview(template.id, choice: .both, from: .workout(workout.id), user: user)
@@ -97,15 +102,19 @@ struct ComparisonView {
         func tone(_ value: Double) -> String { value > 0 ? "up" : value < 0 ? "down" : "same" }
         let minutes = Int((Double(abs(change.durationSeconds)) / 60).rounded())
         lines = [
-            Line(label: "Volume",
-                 value: change.volume == 0 ? "Same" : "\(change.volume > 0 ? "+" : "−")\(WeightFormat.trim(abs(change.volume))) \(unit.rawValue)",
-                 tone: tone(change.volume)),
-            Line(label: "Sets",
-                 value: change.setCount == 0 ? "Same" : "\(change.setCount > 0 ? "+" : "−")\(abs(change.setCount))",
-                 tone: tone(Double(change.setCount))),
-            Line(label: "Time",
-                 value: minutes == 0 ? "Same" : "\(minutes) min \(change.durationSeconds > 0 ? "longer" : "shorter")",
-                 tone: "same"),
+            Line(
+                label: "Volume",
+                value: change.volume == 0
+                    ? "Same" : "\(change.volume > 0 ? "+" : "−")\(WeightFormat.trim(abs(change.volume))) \(unit.rawValue)",
+                tone: tone(change.volume)),
+            Line(
+                label: "Sets",
+                value: change.setCount == 0 ? "Same" : "\(change.setCount > 0 ? "+" : "−")\(abs(change.setCount))",
+                tone: tone(Double(change.setCount))),
+            Line(
+                label: "Time",
+                value: minutes == 0 ? "Same" : "\(minutes) min \(change.durationSeconds > 0 ? "longer" : "shorter")",
+                tone: "same"),
         ]
     }
 }

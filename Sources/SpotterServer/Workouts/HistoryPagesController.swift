@@ -38,7 +38,8 @@ struct HistoryPagesController {
         let model = HistoryPage(
             page: PageChrome(title: "History", context: context, section: .history),
             weeks: weeks.map { week in
-                HistoryWeekView(label: Self.weekLabel(week.start, now: services.clock(), timeZone: zone), workouts: week.items.map(\.1))
+                HistoryWeekView(
+                    label: Self.weekLabel(week.start, now: services.clock(), timeZone: zone), workouts: week.items.map(\.1))
             },
             search: query.formText("search") ?? "",
             from: FieldView(query.get("from") ?? "", failure: failure, field: "from"),
@@ -63,7 +64,9 @@ struct HistoryPagesController {
             template: template.map { template in
                 HistoryTemplateView(
                     id: template.id.text, name: template.name,
-                    choices: TemplateUpdate.allCases.map { OptionView(value: $0.rawValue, label: $0.displayName, selected: $0 == .keep) })
+                    choices: TemplateUpdate.allCases.map {
+                        OptionView(value: $0.rawValue, label: $0.displayName, selected: $0 == .keep)
+                    })
             },
             canSaveAsTemplate: !TemplateFromWorkout.plan(of: workout, weights: false, newID: UUID.init).isEmpty)
         return try services.views.render(model, template: "workouts/history-detail")
@@ -94,14 +97,18 @@ struct HistoryPagesController {
     /// The exercises the user has logged, for the history filter.
     private func loggedExercises(user: User) async throws -> [Exercise] {
         let ids = try await services.workouts.loggedExerciseIDs(user: user)
-        return try await services.exercises.exercises(ids: ids, userID: user.id).values.sorted { NameKey($0.name) < NameKey($1.name) }
+        return try await services.exercises.exercises(ids: ids, userID: user.id).values.sorted {
+            NameKey($0.name) < NameKey($1.name)
+        }
     }
 
     /// "This week", "Last week", or "Week of 3 Nov".
     static func weekLabel(_ start: Date, now: Date, timeZone: TimeZone) -> String {
         let thisWeek = WeekGrouping.weekStart(of: now, timeZone: timeZone)
         if start == thisWeek { return "This week" }
-        if let last = Calendar(identifier: .iso8601).date(byAdding: .day, value: -7, to: thisWeek), start == last { return "Last week" }
+        if let last = Calendar(identifier: .iso8601).date(byAdding: .day, value: -7, to: thisWeek), start == last {
+            return "Last week"
+        }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = timeZone

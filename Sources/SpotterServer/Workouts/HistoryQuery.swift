@@ -12,11 +12,15 @@ struct HistoryQuery {
     init(_ query: Parameters, timeZone: String) throws {
         filter.search = String((query.formText("search") ?? "").prefix(100))
         if let type = query.get("type"), !type.isEmpty {
-            guard let id = UUID(uuidString: type) else { throw SpotterError.invalid(field: "type", "The workout type id is not valid.") }
+            guard let id = UUID(uuidString: type) else {
+                throw SpotterError.invalid(field: "type", "The workout type id is not valid.")
+            }
             filter.workoutTypeID = id
         }
         if let exercise = query.get("exercise"), !exercise.isEmpty {
-            guard let id = UUID(uuidString: exercise) else { throw SpotterError.invalid(field: "exercise", "The exercise id is not valid.") }
+            guard let id = UUID(uuidString: exercise) else {
+                throw SpotterError.invalid(field: "exercise", "The exercise id is not valid.")
+            }
             filter.exerciseID = id
         }
         let zone = TimeZone(identifier: timeZone) ?? .gmt

@@ -60,7 +60,10 @@ struct WorkoutCardView {
         let kinds: String
     }
 
-    init(_ workout: Workout, summary: WorkoutSummary, exercises library: [UUID: Exercise], type: WorkoutType?, unit: MassUnit, timeZone: TimeZone) {
+    init(
+        _ workout: Workout, summary: WorkoutSummary, exercises library: [UUID: Exercise], type: WorkoutType?, unit: MassUnit,
+        timeZone: TimeZone
+    ) {
         id = workout.id.text
         name = workout.name
         let dateFormatter = DateFormatter()
@@ -80,7 +83,10 @@ struct WorkoutCardView {
         typeColor = type?.colorHex ?? "#8A9099"
         notes = workout.notes.isEmpty ? nil : workout.notes
         let named = workout.entries.map { entry in
-            (entry: entry, name: library[entry.exerciseID]?.name ?? "Unknown exercise", kind: library[entry.exerciseID]?.kind ?? .weightReps)
+            (
+                entry: entry, name: library[entry.exerciseID]?.name ?? "Unknown exercise",
+                kind: library[entry.exerciseID]?.kind ?? .weightReps
+            )
         }
         exercises = named.map { entry, name, kind in
             var working = 0
@@ -100,8 +106,13 @@ struct WorkoutCardView {
         records = named.flatMap { entry, name, kind in
             entry.sets.compactMap { set -> RecordLine? in
                 guard let kinds = entry.records.sets[set.id], !kinds.isEmpty else { return nil }
-                return RecordLine(exercise: name, set: SetStrip.label(for: set, kind: kind, unit: unit), kinds: ProgressText.records(kinds) ?? "")
-            } + (entry.records.sessionVolume ? [RecordLine(exercise: name, set: "Session", kinds: PersonalRecords.Kind.bestSessionVolume.displayName)] : [])
+                return RecordLine(
+                    exercise: name, set: SetStrip.label(for: set, kind: kind, unit: unit),
+                    kinds: ProgressText.records(kinds) ?? "")
+            }
+                + (entry.records.sessionVolume
+                    ? [RecordLine(exercise: name, set: "Session", kinds: PersonalRecords.Kind.bestSessionVolume.displayName)]
+                    : [])
         }
         preview = Array(exercises.prefix(4))
         moreCount = exercises.count > 4 ? exercises.count - 4 : nil

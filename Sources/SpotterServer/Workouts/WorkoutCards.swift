@@ -20,9 +20,11 @@ struct WorkoutCards {
         let (unit, zone, now) = (user.settings.unit, user.settings.zone, services.clock())
         return workouts.map { workout in
             let summary = WorkoutSummary.of(workout, kinds: kinds, unit: unit, now: now)
-            return (WorkoutCardView(
-                workout, summary: summary, exercises: exercises,
-                type: workout.workoutTypeID.flatMap { byID[$0] }, unit: unit, timeZone: zone), summary)
+            return (
+                WorkoutCardView(
+                    workout, summary: summary, exercises: exercises,
+                    type: workout.workoutTypeID.flatMap { byID[$0] }, unit: unit, timeZone: zone), summary
+            )
         }
     }
 }

@@ -28,7 +28,10 @@ struct WorkoutPagesController {
         let repeatOf = UUID(uuidString: form["repeatOf"])
         let replace = form["replace"] == "1"
         let hidden = repeatOf.map { [HiddenField(name: "repeatOf", value: $0.text)] } ?? []
-        if !replace, let conflict = try await StartConflictPage.render(user: user, services: services, context: context, action: "/workouts/start", hidden: hidden) {
+        if !replace,
+            let conflict = try await StartConflictPage.render(
+                user: user, services: services, context: context, action: "/workouts/start", hidden: hidden)
+        {
             return conflict
         }
         do {
@@ -57,7 +60,8 @@ struct WorkoutPagesController {
     /// started without signal runs in it from the phone's own copy (workout.js) until
     /// the server has it. Online it is only ever fetched to be kept.
     @Sendable func offlinePage(_ request: Request, context: SignedInContext) async throws -> Response {
-        try await renderPage(workoutJSON: "null", workoutID: "", isActive: true, program: nil, user: context.user, context: context, shell: true)
+        try await renderPage(
+            workoutJSON: "null", workoutID: "", isActive: true, program: nil, user: context.user, context: context, shell: true)
     }
 
     /// With no workout in progress, the Workout tab offers to start one: empty, or
@@ -86,20 +90,25 @@ struct WorkoutPagesController {
         let user = context.user
         var request = request
         let submitted = try await SubmittedForm.read(&request)
-        let form = PastWorkoutForm(name: submitted["name"], date: submitted["date"], time: submitted["time"], minutes: submitted["minutes"])
+        let form = PastWorkoutForm(
+            name: submitted["name"], date: submitted["date"], time: submitted["time"], minutes: submitted["minutes"])
         do {
             let (start, duration) = try form.values(timeZone: user.settings.zone)
             let workout = try await services.workouts.logPast(
-                .init(id: UUID(uuidString: submitted["workoutId"]) ?? UUID(), name: form.name, startedAt: start, durationSeconds: duration),
+                .init(
+                    id: UUID(uuidString: submitted["workoutId"]) ?? UUID(), name: form.name, startedAt: start,
+                    durationSeconds: duration),
                 user: user)
             return .seeOther("/history/\(workout.id.text)/edit")
         } catch SpotterError.invalid(let failure) {
-            return try renderPast(form, failure: failure, context: context, status: .badRequest, workoutID: submitted["workoutId"])
+            return try renderPast(
+                form, failure: failure, context: context, status: .badRequest, workoutID: submitted["workoutId"])
         }
     }
 
     private func renderPast(
-        _ form: PastWorkoutForm, failure: ValidationFailure?, context: SignedInContext, status: HTTPResponse.Status, workoutID: String? = nil
+        _ form: PastWorkoutForm, failure: ValidationFailure?, context: SignedInContext, status: HTTPResponse.Status,
+        workoutID: String? = nil
     ) throws -> Response {
         let user = context.user
         // A failure about the start or duration belongs to the fields the lifter typed.
@@ -113,7 +122,8 @@ struct WorkoutPagesController {
             minutes: FieldView(form.minutes, error: failure?.message(for: "durationSeconds") ?? failure?.message(for: "minutes")),
             today: PastWorkoutForm.dayFormat(services.clock(), user.settings.zone).date,
             error: failure.flatMap { failure in
-                ["startedAt", "date", "time", "durationSeconds", "minutes"].contains { failure.message(for: $0) != nil } ? nil : failure.first.message
+                ["startedAt", "date", "time", "durationSeconds", "minutes"].contains { failure.message(for: $0) != nil }
+                    ? nil : failure.first.message
             })
         return try services.views.render(model, template: "workouts/workout-past", status: status)
     }
@@ -130,7 +140,8 @@ struct WorkoutPagesController {
         let response = try await presenter.response(for: workout, user: user)
         let json = try JSONCoding.scriptIsland(response)
         return try await renderPage(
-            workoutJSON: json, workoutID: workout.id.text, isActive: workout.isActive, program: workout.program, user: user, context: context,
+            workoutJSON: json, workoutID: workout.id.text, isActive: workout.isActive, program: workout.program, user: user,
+            context: context,
             backLink: backLink)
     }
 
@@ -139,13 +150,19 @@ struct WorkoutPagesController {
         backLink: String? = nil, shell: Bool = false
     ) async throws -> Response {
         let model = WorkoutPage(
-            page: PageChrome(title: isActive ? "Workout" : "Edit workout", context: context, section: isActive ? .workout : .history, backLink: backLink),
+            page: PageChrome(
+                title: isActive ? "Workout" : "Edit workout", context: context, section: isActive ? .workout : .history,
+                backLink: backLink),
             workoutJSON: json, wordsJSON: WorkoutWords.json, workoutID: workoutID, isActive: isActive, shell: shell,
             unit: user.settings.unit.rawValue, defaultRestSeconds: user.settings.defaultRestSeconds,
             kinds: SetKind.allCases.map { OptionView(value: $0.rawValue, label: $0.displayName, selected: false) },
-            rpeOptions: stride(from: 6.0, through: 10.0, by: 0.5).map { OptionView(value: WeightFormat.trim($0), label: WeightFormat.trim($0), selected: false) },
+            rpeOptions: stride(from: 6.0, through: 10.0, by: 0.5).map {
+                OptionView(value: WeightFormat.trim($0), label: WeightFormat.trim($0), selected: false)
+            },
             sessionRPEOptions: WorkoutPage.sessionRPEOptions,
-            workoutTypes: try await services.workoutTypes.list(userID: user.id).map { OptionView(value: $0.id.text, label: $0.name, selected: false) },
+            workoutTypes: try await services.workoutTypes.list(userID: user.id).map {
+                OptionView(value: $0.id.text, label: $0.name, selected: false)
+            },
             programContext: try await programContext(of: program, user: user), programID: program?.programID.text,
             gym: GymSettingsView(user.settings))
         return try services.views.render(model, template: "workouts/workout")
@@ -159,6 +176,7 @@ struct WorkoutPagesController {
         let day = week?.days.first { $0.id == link.dayID }
         var name: String?
         if let day { name = try await services.programs.templateNames(of: program, user: user)[day.templateID] }
-        return ["\(program.name): week \(link.week) of \(program.weekCount)", week?.label, name].compactMap { $0 }.joined(separator: " · ")
+        return ["\(program.name): week \(link.week) of \(program.weekCount)", week?.label, name].compactMap { $0 }.joined(
+            separator: " · ")
     }
 }

@@ -28,7 +28,8 @@ struct WorkoutChangeInput: Decodable, Sendable {
 
     var change: WorkoutChange {
         WorkoutChange(
-            name: name, notes: notes, workoutTypeID: workoutTypeId, sessionRPE: sessionRPE, startedAt: startedAt, durationSeconds: durationSeconds)
+            name: name, notes: notes, workoutTypeID: workoutTypeId, sessionRPE: sessionRPE, startedAt: startedAt,
+            durationSeconds: durationSeconds)
     }
 
     enum CodingKeys: String, CodingKey { case name, notes, workoutTypeId, sessionRPE, startedAt, durationSeconds }

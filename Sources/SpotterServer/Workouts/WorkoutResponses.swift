@@ -134,4 +134,3 @@ struct SetWriteResponse: ResponseEncodable, Equatable {
     let records: [String: [PersonalRecords.Kind]]
     let volumeRecord: Bool
 }
-

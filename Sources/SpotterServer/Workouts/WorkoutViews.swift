@@ -29,13 +29,14 @@ struct WorkoutPage {
 
     /// What each session RPE means, as lifters rate a whole session.
     static let sessionRPEOptions: [OptionView] = (1...10).map { value in
-        let meaning = switch value {
-        case ...3: "easy"
-        case 4...6: "moderate"
-        case 7...8: "hard"
-        case 9: "very hard"
-        default: "maximal"
-        }
+        let meaning =
+            switch value {
+            case ...3: "easy"
+            case 4...6: "moderate"
+            case 7...8: "hard"
+            case 9: "very hard"
+            default: "maximal"
+            }
         return OptionView(value: String(value), label: "\(value) · \(meaning)", selected: false)
     }
 }
@@ -80,10 +81,12 @@ struct WorkoutWords: Encodable {
 
     static let json: String = {
         let words = WorkoutWords(
-            marks: Dictionary(uniqueKeysWithValues: SetKind.allCases.compactMap { kind in kind.mark.map { (kind.rawValue, $0) } }),
-            records: Dictionary(uniqueKeysWithValues: PersonalRecords.Kind.allCases.map { kind in
-                (kind.rawValue, kind.displayName.prefix(1).lowercased() + kind.displayName.dropFirst())
-            }))
+            marks: Dictionary(
+                uniqueKeysWithValues: SetKind.allCases.compactMap { kind in kind.mark.map { (kind.rawValue, $0) } }),
+            records: Dictionary(
+                uniqueKeysWithValues: PersonalRecords.Kind.allCases.map { kind in
+                    (kind.rawValue, kind.displayName.prefix(1).lowercased() + kind.displayName.dropFirst())
+                }))
         return (try? JSONCoding.scriptIsland(words)) ?? "{}"
     }()
 }
@@ -109,9 +112,12 @@ struct PastWorkoutForm {
             issues.append(.init(field: "time", message: "Pick the time it started, such as 18:30."))
         }
         if issues.isEmpty {
-            let parts = DateComponents(year: dateParts[0], month: dateParts[1], day: dateParts[2], hour: timeParts[0], minute: timeParts[1])
-            if let date = calendar.date(from: parts), calendar.dateComponents([.year, .month, .day], from: date)
-                == DateComponents(year: dateParts[0], month: dateParts[1], day: dateParts[2]) {
+            let parts = DateComponents(
+                year: dateParts[0], month: dateParts[1], day: dateParts[2], hour: timeParts[0], minute: timeParts[1])
+            if let date = calendar.date(from: parts),
+                calendar.dateComponents([.year, .month, .day], from: date)
+                    == DateComponents(year: dateParts[0], month: dateParts[1], day: dateParts[2])
+            {
                 start = date
             } else {
                 issues.append(.init(field: "date", message: "Pick the day it was, such as 2026-11-20."))

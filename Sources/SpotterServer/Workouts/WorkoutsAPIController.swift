@@ -28,7 +28,9 @@ struct WorkoutsAPIController {
     private var workouts: WorkoutService { services.workouts }
 
     /// One page of history; a `Link: <...>; rel="next"` header leads to the next.
-    @Sendable func history(_ request: Request, context: SignedInContext) async throws -> EditedResponse<ListResponse<WorkoutResponse>> {
+    @Sendable func history(_ request: Request, context: SignedInContext) async throws -> EditedResponse<
+        ListResponse<WorkoutResponse>
+    > {
         let user = context.user
         let query = request.uri.queryParameters
         var filter = try HistoryQuery(query, timeZone: user.settings.timeZone).filter
@@ -65,14 +67,20 @@ struct WorkoutsAPIController {
     /// A workout done earlier, logged afterwards: `startedAt` and `durationSeconds` together.
     private func logPast(_ input: StartWorkoutInput, user: User) async throws -> Workout {
         guard input.repeatOf == nil, input.replaceActive != true else {
-            throw SpotterError.invalid(field: "startedAt", "A past workout starts empty and leaves the one in progress alone: send it without repeatOf and replaceActive.")
+            throw SpotterError.invalid(
+                field: "startedAt",
+                "A past workout starts empty and leaves the one in progress alone: send it without repeatOf and replaceActive.")
         }
-        guard let startedAt = input.startedAt else { throw SpotterError.invalid(field: "startedAt", "Say when the past workout started.") }
+        guard let startedAt = input.startedAt else {
+            throw SpotterError.invalid(field: "startedAt", "Say when the past workout started.")
+        }
         guard let duration = input.durationSeconds else {
             throw SpotterError.invalid(field: "durationSeconds", "Say how long the past workout took: 60 to 86400 seconds.")
         }
         return try await workouts.logPast(
-            .init(id: input.id, name: input.name, workoutTypeID: input.workoutTypeId, startedAt: startedAt, durationSeconds: duration),
+            .init(
+                id: input.id, name: input.name, workoutTypeID: input.workoutTypeId, startedAt: startedAt,
+                durationSeconds: duration),
             user: user)
     }
 
@@ -146,8 +154,10 @@ struct WorkoutsAPIController {
             setID: try context.parameters.uuid("setId", resource: "The set"), draft: input.draft, changedAt: input.changedAt)
         let result = try await workouts.putSet(write, user: user)
         return SetWriteResponse(
-            set: .init(result.set, records: result.records.sets[result.set.id] ?? []), rest: .init(result.rest), applied: result.applied,
-            records: Dictionary(uniqueKeysWithValues: result.records.sets.map { ($0.key.text, $0.value) }), volumeRecord: result.records.sessionVolume)
+            set: .init(result.set, records: result.records.sets[result.set.id] ?? []), rest: .init(result.rest),
+            applied: result.applied,
+            records: Dictionary(uniqueKeysWithValues: result.records.sets.map { ($0.key.text, $0.value) }),
+            volumeRecord: result.records.sessionVolume)
     }
 
     @Sendable func deleteSet(_ request: Request, context: SignedInContext) async throws -> WorkoutResponse {

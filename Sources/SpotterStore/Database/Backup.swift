@@ -32,7 +32,9 @@ public enum Backup {
         let store = try await SpotterStore.open(location, logger: logger)
         do {
             guard let counts = try? await Self.counts(store) else {
-                throw StoreError.refused("The database is not set up yet (start the server once, or run `spotter migrate`): there is nothing to back up.")
+                throw StoreError.refused(
+                    "The database is not set up yet (start the server once, or run `spotter migrate`): there is nothing to back up."
+                )
             }
             switch location {
             case .sqlite:
@@ -57,8 +59,12 @@ public enum Backup {
     /// Replaces the database at `location` with the backup at `path`. Refuses a file
     /// that is not a Spotter backup of this engine, and a database that holds
     /// accounts unless `force`. The server must be stopped.
-    public static func restore(_ location: DatabaseLocation, from path: String, force: Bool, logger: Logger) async throws -> Summary {
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw StoreError.refused("Cannot open \(path): check the path.") }
+    public static func restore(_ location: DatabaseLocation, from path: String, force: Bool, logger: Logger) async throws
+        -> Summary
+    {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw StoreError.refused("Cannot open \(path): check the path.")
+        }
         let head = (try? handle.read(upToCount: 16)) ?? Data()
         try? handle.close()
         let isSQLite = head.starts(with: Array("SQLite format 3".utf8))
@@ -67,7 +73,8 @@ public enum Backup {
         case .sqlite(let databasePath):
             guard isSQLite else {
                 throw StoreError.refused(
-                    isDump ? "\(path) is a PostgreSQL backup; this server uses SQLite. Restore it with --database-url."
+                    isDump
+                        ? "\(path) is a PostgreSQL backup; this server uses SQLite. Restore it with --database-url."
                         : "\(path) is not a Spotter backup (not a SQLite file).")
             }
             // Copied beside the database first, then checked there: opening a file
@@ -81,7 +88,9 @@ public enum Backup {
             do {
                 // A damaged file fails to open or to count: either way, not a backup.
                 let notBackup = StoreError.refused("\(path) is a SQLite file but not a Spotter backup (or it is damaged).")
-                guard let copy = try? await SpotterStore.open(.sqlite(path: partial.path), logger: logger) else { throw notBackup }
+                guard let copy = try? await SpotterStore.open(.sqlite(path: partial.path), logger: logger) else {
+                    throw notBackup
+                }
                 let counted = try? await Self.counts(copy)
                 await copy.shutdown()
                 guard let counted else { throw notBackup }
@@ -101,7 +110,8 @@ public enum Backup {
         case .postgres(let url, let schema):
             guard isDump else {
                 throw StoreError.refused(
-                    isSQLite ? "\(path) is a SQLite backup; this server uses PostgreSQL. Restore it without --database-url."
+                    isSQLite
+                        ? "\(path) is a SQLite backup; this server uses PostgreSQL. Restore it without --database-url."
                         : "\(path) is not a Spotter backup (not a pg_dump file).")
             }
             try await refuseUnlessEmpty(location, force: force, logger: logger)
@@ -142,7 +152,8 @@ public enum Backup {
         await store.shutdown()
         if accounts > 0 {
             throw StoreError.refused(
-                "The database already holds \(counted(accounts, "account")). Stop the server and add --force to replace everything with the backup.")
+                "The database already holds \(counted(accounts, "account")). Stop the server and add --force to replace everything with the backup."
+            )
         }
     }
 
@@ -180,14 +191,16 @@ public enum Backup {
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
         do { try process.run() } catch {
-            throw StoreError.refused("\(tool) could not be started: install the PostgreSQL client tools (Debian: postgresql-client).")
+            throw StoreError.refused(
+                "\(tool) could not be started: install the PostgreSQL client tools (Debian: postgresql-client).")
         }
         let output = readAll(errors.fileHandleForReading)
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
             let text = String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             if process.terminationStatus == 127 {
-                throw StoreError.refused("\(tool) was not found: install the PostgreSQL client tools (Debian: postgresql-client).")
+                throw StoreError.refused(
+                    "\(tool) was not found: install the PostgreSQL client tools (Debian: postgresql-client).")
             }
             throw StoreError.refused("\(tool) failed: \(text)")
         }

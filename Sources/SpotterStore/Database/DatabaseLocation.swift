@@ -61,7 +61,8 @@ public enum StoreError: Error, CustomStringConvertible {
         case .refused(let message): message
         case .schemaLock(let path, let code):
             "The lock file \(path) could not be opened or locked (error \(code)): check that the data folder is writable."
-        case .busy: "The database is busy with another change (an import, a backup). Nothing was saved; try again in a few seconds."
+        case .busy:
+            "The database is busy with another change (an import, a backup). Nothing was saved; try again in a few seconds."
         }
     }
 }

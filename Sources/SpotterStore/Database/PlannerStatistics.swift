@@ -3,7 +3,9 @@ import SQLKit
 
 extension SpotterStore {
     /// The tables a bulk load (an import, a restore) fills.
-    static let bulkLoadedTables = ["workouts", "exercise_entries", "workout_sets", "exercise_records", "training_weeks", "exercises"]
+    static let bulkLoadedTables = [
+        "workouts", "exercise_entries", "workout_sets", "exercise_records", "training_weeks", "exercises",
+    ]
 
     /// How many sets a load adds before the planner's statistics are brought up to date.
     static let setsBeforeAnalyze = 1_000

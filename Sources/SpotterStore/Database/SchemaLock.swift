@@ -32,7 +32,8 @@ extension SpotterStore {
             // get the whole pool, and the lock goes with the connection if the process dies.
             let configuration = try SQLPostgresConfiguration(url: url)
             let connection = try await PostgresConnection.connect(
-                on: MultiThreadedEventLoopGroup.singleton.next(), configuration: configuration.coreConfiguration, id: 0, logger: logger
+                on: MultiThreadedEventLoopGroup.singleton.next(), configuration: configuration.coreConfiguration, id: 0,
+                logger: logger
             ).get()
             let key = Self.schemaLockKey
             // The schema names the lock: instances on one schema take turns, those on

@@ -206,7 +206,9 @@ public final class SpotterStore: Sendable {
             var values: [String: Int] = [:]
             for name in ["synchronous", "foreign_keys", "busy_timeout", "query_only", "mmap_size"] {
                 // The answer's column is not always named after the pragma (busy_timeout answers "timeout").
-                if let row = try await db.raw(SQLQueryString(stringLiteral: "PRAGMA \(name)")).first(), let column = row.allColumns.first {
+                if let row = try await db.raw(SQLQueryString(stringLiteral: "PRAGMA \(name)")).first(),
+                    let column = row.allColumns.first
+                {
                     values[name] = try row.decode(column: column, as: Int.self)
                 }
             }

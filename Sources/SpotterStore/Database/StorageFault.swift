@@ -43,7 +43,8 @@ public enum StorageFault: Error, Equatable, Sendable {
             case .fileWriteVolumeReadOnly: self = .readOnly
             default:
                 let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError
-                guard let underlying, underlying.domain == NSPOSIXErrorDomain, let fault = Self(errno: Int32(underlying.code)) else { return nil }
+                guard let underlying, underlying.domain == NSPOSIXErrorDomain, let fault = Self(errno: Int32(underlying.code))
+                else { return nil }
                 self = fault
             }
         default:
@@ -109,9 +110,12 @@ public enum StorageFault: Error, Equatable, Sendable {
     public var pageMessage: String {
         switch self {
         case .full: "The server's disk is full, so this was not saved. Go back and send it again in a few minutes."
-        case .readOnly: "The server's database cannot be written right now, so this was not saved. Go back and send it again in a few minutes."
-        case .ioError: "The server could not write to its disk, so this was not saved. Go back and send it again in a few minutes."
-        case .outOfResources: "The database is out of memory or connections, so this was not saved. Go back and send it again in a moment."
+        case .readOnly:
+            "The server's database cannot be written right now, so this was not saved. Go back and send it again in a few minutes."
+        case .ioError:
+            "The server could not write to its disk, so this was not saved. Go back and send it again in a few minutes."
+        case .outOfResources:
+            "The database is out of memory or connections, so this was not saved. Go back and send it again in a moment."
         }
     }
 

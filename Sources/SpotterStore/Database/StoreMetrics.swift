@@ -5,7 +5,8 @@ import Foundation
 /// when it is turned on; otherwise swift-metrics' default backend drops it all.
 public enum StoreMetrics {
     static let sqliteTransactions = Timer(label: "spotter_db_transaction_duration_seconds", dimensions: [("engine", "sqlite")])
-    static let postgresTransactions = Timer(label: "spotter_db_transaction_duration_seconds", dimensions: [("engine", "postgresql")])
+    static let postgresTransactions = Timer(
+        label: "spotter_db_transaction_duration_seconds", dimensions: [("engine", "postgresql")])
     /// How many writes each group commit joined (SQLite).
     static let groupCommitBatch = Recorder(label: "spotter_group_commit_batch_size")
     static let signInHits = Counter(label: "spotter_sign_in_cache_lookups_total", dimensions: [("result", "hit")])

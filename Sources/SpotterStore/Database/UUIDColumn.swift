@@ -51,9 +51,12 @@ extension UUID {
         }
         guard position == 36, digits == 32 else { return nil }
         func byte(_ word: UInt64, _ index: UInt64) -> UInt8 { UInt8(truncatingIfNeeded: word >> (56 - 8 * index)) }
-        self.init(uuid: (
-            byte(high, 0), byte(high, 1), byte(high, 2), byte(high, 3), byte(high, 4), byte(high, 5), byte(high, 6), byte(high, 7),
-            byte(low, 0), byte(low, 1), byte(low, 2), byte(low, 3), byte(low, 4), byte(low, 5), byte(low, 6), byte(low, 7)))
+        self.init(
+            uuid: (
+                byte(high, 0), byte(high, 1), byte(high, 2), byte(high, 3), byte(high, 4), byte(high, 5), byte(high, 6),
+                byte(high, 7),
+                byte(low, 0), byte(low, 1), byte(low, 2), byte(low, 3), byte(low, 4), byte(low, 5), byte(low, 6), byte(low, 7)
+            ))
     }
 }
 
@@ -63,14 +66,15 @@ struct UUIDColumn: Decodable, SQLiteDataConvertible, PostgresDecodable {
     let value: UUID
 
     init?(sqliteData: SQLiteData) {
-        guard case let .text(text) = sqliteData, let value = UUID(text: text) else { return nil }
+        guard case .text(let text) = sqliteData, let value = UUID(text: text) else { return nil }
         self.value = value
     }
 
     var sqliteData: SQLiteData? { .text(value.uuidString) }
 
     init<JSONDecoder: PostgresJSONDecoder>(
-        from buffer: inout ByteBuffer, type: PostgresDataType, format: PostgresFormat, context: PostgresDecodingContext<JSONDecoder>
+        from buffer: inout ByteBuffer, type: PostgresDataType, format: PostgresFormat,
+        context: PostgresDecodingContext<JSONDecoder>
     ) throws {
         value = try UUID(from: &buffer, type: type, format: format, context: context)
     }

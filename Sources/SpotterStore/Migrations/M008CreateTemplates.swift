@@ -23,7 +23,8 @@ struct M008CreateTemplates: AsyncMigration {
             .field("updated_at", .datetime, .required)
             .field("last_used_at", .datetime)
             .create()
-        try await database.createIndex("workout_templates_name", on: "workout_templates", columns: ["user_id", "name_key"], unique: true)
+        try await database.createIndex(
+            "workout_templates_name", on: "workout_templates", columns: ["user_id", "name_key"], unique: true)
 
         try await database.schema("template_exercises")
             .id()
@@ -41,8 +42,10 @@ struct M008CreateTemplates: AsyncMigration {
             .field("target_duration_seconds", .int)
             .field("notes", .string, .required)
             .create()
-        try await database.createIndex("template_exercises_template", on: "template_exercises", columns: ["template_id", "position"])
-        try await database.createIndex("template_exercises_exercise", on: "template_exercises", columns: ["user_id", "exercise_id"])
+        try await database.createIndex(
+            "template_exercises_template", on: "template_exercises", columns: ["template_id", "position"])
+        try await database.createIndex(
+            "template_exercises_exercise", on: "template_exercises", columns: ["user_id", "exercise_id"])
 
         // One column per statement: SQLite adds a single column per ALTER TABLE.
         try await database.schema("workouts").field("template_id", .uuid).update()

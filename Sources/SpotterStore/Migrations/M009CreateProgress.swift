@@ -24,7 +24,8 @@ struct M009CreateProgress: AsyncMigration {
             .field("session_volume_kg", .double, .required)
             .field("rep_weights", .string, .required)
             .create()
-        try await database.createIndex("exercise_records_exercise", on: "exercise_records", columns: ["user_id", "exercise_id"], unique: true)
+        try await database.createIndex(
+            "exercise_records_exercise", on: "exercise_records", columns: ["user_id", "exercise_id"], unique: true)
 
         // One column per statement: SQLite adds a single column per ALTER TABLE.
         try await database.schema("workout_sets").field("records", .string).update()

@@ -15,7 +15,8 @@ struct M011CreateUnjudgedExercises: AsyncMigration {
             .field("user_id", .uuid, .required, .references("users", "id", onDelete: .cascade))
             .field("exercise_id", .uuid, .required, .references("exercises", "id", onDelete: .cascade))
             .create()
-        try await database.createIndex("unjudged_exercises_exercise", on: "unjudged_exercises", columns: ["user_id", "exercise_id"], unique: true)
+        try await database.createIndex(
+            "unjudged_exercises_exercise", on: "unjudged_exercises", columns: ["user_id", "exercise_id"], unique: true)
     }
 
     func revert(on database: any Database) async throws {

@@ -41,7 +41,8 @@ struct M012CreatePrograms: AsyncMigration {
             .field("modifier", .double, .required)
             .field("is_deload", .bool, .required)
             .create()
-        try await database.createIndex("program_weeks_program", on: "program_weeks", columns: ["program_id", "number"], unique: true)
+        try await database.createIndex(
+            "program_weeks_program", on: "program_weeks", columns: ["program_id", "number"], unique: true)
 
         try await database.schema("program_days")
             .id()
@@ -53,7 +54,8 @@ struct M012CreatePrograms: AsyncMigration {
             .field("notes", .string, .required)
             .field("suggested_rpe", .double)
             .create()
-        try await database.createIndex("program_days_program", on: "program_days", columns: ["program_id", "week_number", "weekday"], unique: true)
+        try await database.createIndex(
+            "program_days_program", on: "program_days", columns: ["program_id", "week_number", "weekday"], unique: true)
         try await database.createIndex("program_days_template", on: "program_days", columns: ["user_id", "template_id"])
 
         // One row per user at most: activating is an upsert on it, so two racing

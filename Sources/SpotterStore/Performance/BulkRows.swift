@@ -93,7 +93,9 @@ enum BulkRows {
     /// values, which COPY does not do; constraints and indexes are checked alike,
     /// in the same transaction. Otherwise, and always on SQLite (no COPY, no such
     /// cost), multi-row INSERTs of 500 rows.
-    static func insert(_ rows: [[RowValue]], into table: String, columns: [String], streaming: Bool, on db: any Database) async throws {
+    static func insert(_ rows: [[RowValue]], into table: String, columns: [String], streaming: Bool, on db: any Database)
+        async throws
+    {
         guard !rows.isEmpty else { return }
         for row in rows { checkLength(row, columns: columns) }
         if streaming, let postgres = db as? any PostgresDatabase {

@@ -61,11 +61,13 @@ final class GroupCommit: Sendable {
     }
 
     /// Runs `body` in the next transaction of `key`'s lane and returns its result once committed.
-    func write<T: Sendable>(_ key: Key, _ body: @escaping @Sendable (any Database, WriteTurn) async throws -> T) async throws -> T {
+    func write<T: Sendable>(_ key: Key, _ body: @escaping @Sendable (any Database, WriteTurn) async throws -> T) async throws -> T
+    {
         let lane = perWorkout ? key : nil
         let result = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<any Sendable, any Error>) in
             let startsRunner = queue.withLock { queue in
-                queue.pending[lane, default: []].append(Pending(key: key, body: { try await body($0, $1) }, continuation: continuation))
+                queue.pending[lane, default: []].append(
+                    Pending(key: key, body: { try await body($0, $1) }, continuation: continuation))
                 return queue.running.insert(lane).inserted
             }
             if startsRunner { Task(executorPreference: executor) { await self.drain(lane) } }

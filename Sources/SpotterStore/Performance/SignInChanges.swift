@@ -71,7 +71,9 @@ extension SpotterStore {
         firstRetry: Duration = .seconds(1),
         onListening: @escaping @Sendable () -> Void = {}, onNotice: @escaping @Sendable (String) -> Void = { _ in }
     ) async {
-        guard case .postgres(let url, let schema) = location, var configuration = try? SQLPostgresConfiguration(url: url) else { return }
+        guard case .postgres(let url, let schema) = location, var configuration = try? SQLPostgresConfiguration(url: url) else {
+            return
+        }
         // Named in pg_stat_activity, so an operator (and a test) can tell it from the pool.
         configuration.coreConfiguration.options.additionalStartupParameters.append(
             ("application_name", Self.listenerName(schema: schema))
@@ -80,7 +82,8 @@ extension SpotterStore {
         while !Task.isCancelled {
             do {
                 let connection = try await PostgresConnection.connect(
-                    on: MultiThreadedEventLoopGroup.singleton.next(), configuration: configuration.coreConfiguration, id: 0, logger: logger
+                    on: MultiThreadedEventLoopGroup.singleton.next(), configuration: configuration.coreConfiguration, id: 0,
+                    logger: logger
                 ).get()
                 // The connection is closed however listening ends, a lost connection
                 // included: PostgresNIO traps on a connection released unclosed.
@@ -104,8 +107,9 @@ extension SpotterStore {
                     throw error
                 }
                 try? await connection.close()
-            } catch where !Task.isCancelled {
-                logger.warning("Not listening for sign-in changes of other instances (retrying in \(pause)): \(String(reflecting: error))")
+            } catch  where !Task.isCancelled {
+                logger.warning(
+                    "Not listening for sign-in changes of other instances (retrying in \(pause)): \(String(reflecting: error))")
             } catch {}
             forgetAllSignIns()
             try? await Task.sleep(for: pause)

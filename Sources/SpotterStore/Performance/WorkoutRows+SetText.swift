@@ -1,5 +1,5 @@
-import Foundation
 import FluentKit
+import Foundation
 import SQLKit
 import SpotterCore
 
@@ -50,11 +50,11 @@ extension WorkoutRows {
     /// sets (`setText`), all joined by ";". NULL for a workout with no entries.
     static func entriesText(_ alias: String) -> SQLQueryString {
         """
-            (SELECT string_agg(CAST(e.id AS TEXT) || ' ' || CAST(e.exercise_id AS TEXT) || \
-            CASE WHEN e.volume_record THEN ' 1' ELSE ' 0' END || COALESCE(';' || \
-            (SELECT string_agg(\(setText("s")), ';' ORDER BY s.position) FROM workout_sets s WHERE s.entry_id = e.id), ''), \
-            ';' ORDER BY e.position) FROM exercise_entries e WHERE e.workout_id = \(unsafeRaw: alias).id)
-            """
+        (SELECT string_agg(CAST(e.id AS TEXT) || ' ' || CAST(e.exercise_id AS TEXT) || \
+        CASE WHEN e.volume_record THEN ' 1' ELSE ' 0' END || COALESCE(';' || \
+        (SELECT string_agg(\(setText("s")), ';' ORDER BY s.position) FROM workout_sets s WHERE s.entry_id = e.id), ''), \
+        ';' ORDER BY e.position) FROM exercise_entries e WHERE e.workout_id = \(unsafeRaw: alias).id)
+        """
     }
 
     /// One ";"-separated item of such a text, split at its spaces (read in place:
@@ -74,7 +74,9 @@ extension WorkoutRows {
             guard fields.count == first + SetTextField.allCases.count, let id = uuid(at(.id)),
                 let kind = SetKind(rawValue: text(at(.kind)))
             else { return nil }
-            let weight = number(at(.weightValue)).flatMap { value in MassUnit(rawValue: text(at(.weightUnit))).map { Mass(value, $0) } }
+            let weight = number(at(.weightValue)).flatMap { value in
+                MassUnit(rawValue: text(at(.weightUnit))).map { Mass(value, $0) }
+            }
             let marks = text(at(.records))
             let set = WorkoutSet(
                 id: id, kind: kind, reps: number(at(.reps)).map { Int($0) }, weight: weight,
@@ -86,10 +88,15 @@ extension WorkoutRows {
         /// An exercise's sums as `WorkoutRows.totals` writes them: "exercise sets
         /// kilograms pounds loadedReps bareReps"; nil when the fields are not that.
         func sums() -> (exerciseID: UUID, sums: SetSums)? {
-            guard fields.count == 6, let exerciseID = uuid(0), let sets = number(1), let kilograms = number(2), let pounds = number(3),
+            guard fields.count == 6, let exerciseID = uuid(0), let sets = number(1), let kilograms = number(2),
+                let pounds = number(3),
                 let loadedReps = number(4), let bareReps = number(5)
             else { return nil }
-            return (exerciseID, SetSums(sets: Int(sets), kilograms: kilograms, pounds: pounds, loadedReps: Int(loadedReps), bareReps: Int(bareReps)))
+            return (
+                exerciseID,
+                SetSums(
+                    sets: Int(sets), kilograms: kilograms, pounds: pounds, loadedReps: Int(loadedReps), bareReps: Int(bareReps))
+            )
         }
 
         /// A field written as 1 or 0.
@@ -116,7 +123,8 @@ extension WorkoutRows {
                 default: return Double(text(field))
                 }
             }
-            let value = Double(mantissa) / [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15][scale]
+            let value =
+                Double(mantissa) / [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15][scale]
             return negative ? -value : value
         }
     }
@@ -184,11 +192,13 @@ extension WorkoutRows {
             sum("s.reps * s.weight_value", "\(lifted) AND \(loaded) AND s.weight_unit = 'lb'"),
             sum("s.reps", "\(lifted) AND \(loaded)"), sum("s.reps", "\(lifted) AND NOT (\(loaded))"),
         ].joined(separator: " || ' ' || ")
-        let rows = try await db.sql.raw("""
+        let rows = try await db.sql.raw(
+            """
             SELECT w.id, w.started_at, (SELECT string_agg(t.item, ';') FROM (SELECT \(unsafeRaw: item) AS item \
             FROM exercise_entries e LEFT JOIN workout_sets s ON s.entry_id = e.id WHERE e.workout_id = w.id GROUP BY e.exercise_id) t) AS sums \
             FROM workouts w WHERE
-            """ + " " + condition).all()
+            """ + " " + condition
+        ).all()
         return try rows.map { row in
             var exercises: [UUID: SetSums] = [:]
             forEachItem(of: try row.optional("sums")) { item in
@@ -196,7 +206,8 @@ extension WorkoutRows {
                 exercises[exerciseID] = sums
             }
             return WorkoutTotals(
-                id: try row.decode(column: "id", as: UUID.self), startedAt: try row.decode(column: "started_at", as: Date.self), exercises: exercises)
+                id: try row.decode(column: "id", as: UUID.self), startedAt: try row.decode(column: "started_at", as: Date.self),
+                exercises: exercises)
         }
     }
 }

@@ -28,8 +28,10 @@ public struct AccountContent: Sendable, Equatable {
     public var skippedWeeks: [UUID: [ProgramSkip]]
 
     public init(
-        settings: UserSettings, exercises: [Exercise], workoutTypes: [WorkoutType], workouts: [Workout], importKeys: [UUID: String],
-        templates: [WorkoutTemplate], bodyMetrics: [BodyMetric], programs: [TrainingProgram] = [], activeProgram: ActiveProgram? = nil,
+        settings: UserSettings, exercises: [Exercise], workoutTypes: [WorkoutType], workouts: [Workout],
+        importKeys: [UUID: String],
+        templates: [WorkoutTemplate], bodyMetrics: [BodyMetric], programs: [TrainingProgram] = [],
+        activeProgram: ActiveProgram? = nil,
         skippedWeeks: [UUID: [ProgramSkip]] = [:]
     ) {
         self.programs = programs
@@ -70,9 +72,11 @@ public struct AccountRepository: Sendable {
             }
             let exercises = try await ExerciseRows.exercises(
                 where: "x.user_id = \(bind: userID) ORDER BY x.created_at, x.name_key", on: tx)
-            let types = try await WorkoutTypeRows.types(where: "t.user_id = \(bind: userID) ORDER BY t.sort_order, t.created_at", on: tx)
+            let types = try await WorkoutTypeRows.types(
+                where: "t.user_id = \(bind: userID) ORDER BY t.sort_order, t.created_at", on: tx)
             let workouts = try await WorkoutRows.workouts(
-                where: "w.user_id = \(bind: userID) ORDER BY w.started_at, w.created_at, w.import_key, w.name, w.ended_at", on: tx)
+                where: "w.user_id = \(bind: userID) ORDER BY w.started_at, w.created_at, w.import_key, w.name, w.ended_at", on: tx
+            )
             var keys: [UUID: String] = [:]
             for row in try await sql.raw(
                 "SELECT id, import_key FROM workouts WHERE user_id = \(bind: userID) AND import_key IS NOT NULL"
@@ -110,17 +114,21 @@ public struct AccountRepository: Sendable {
     public static func notEmpty(_ held: String) -> SpotterError {
         .conflict(
             field: nil,
-            message: "This account already holds \(held). A full export is imported into an empty account: create a new account and import it there.")
+            message:
+                "This account already holds \(held). A full export is imported into an empty account: create a new account and import it there."
+        )
     }
 
     static func holdings(userID: UUID, on db: any Database) async throws -> String? {
         let sql = db.sql
-        let row = try await sql.raw("""
+        let row = try await sql.raw(
+            """
             SELECT (SELECT COUNT(*) FROM workouts WHERE user_id = \(bind: userID)) AS workouts, \
             (SELECT COUNT(*) FROM exercises WHERE user_id = \(bind: userID)) AS exercises, \
             (SELECT COUNT(*) FROM workout_templates WHERE user_id = \(bind: userID)) AS templates, \
             (SELECT COUNT(*) FROM body_metrics WHERE user_id = \(bind: userID)) AS metrics
-            """).first()
+            """
+        ).first()
         guard let row else { return nil }
         let parts = [
             (try row.decode(column: "workouts", as: Int.self), "workout"),
@@ -146,13 +154,15 @@ public struct AccountRepository: Sendable {
             try await UserRows.saveSettings(of: user, on: tx)
             do {
                 try await Self.putTypes(content.workoutTypes, userID: userID, on: tx)
-                try await ExerciseRows.insert(content.exercises.map { exercise in
-                    var own = exercise
-                    own.ownerID = userID
-                    own.catalogKey = nil
-                    return own
-                }, on: tx)
-                try await WorkoutRows.insertWhole(content.workouts, importKeys: content.importKeys, userID: userID, now: now, on: tx)
+                try await ExerciseRows.insert(
+                    content.exercises.map { exercise in
+                        var own = exercise
+                        own.ownerID = userID
+                        own.catalogKey = nil
+                        return own
+                    }, on: tx)
+                try await WorkoutRows.insertWhole(
+                    content.workouts, importKeys: content.importKeys, userID: userID, now: now, on: tx)
                 for template in content.templates {
                     try await TemplateRows.write(template, userID: userID, isNew: true, on: tx)
                 }
@@ -186,11 +196,15 @@ public struct AccountRepository: Sendable {
         if let clash = types.first(where: { keptNames[NameKey($0.name)] != nil }) {
             throw SpotterError.conflict(
                 field: nil,
-                message: "The file's workout type \"\(clash.name)\" has the name of a type this server gives every account. Rename that type in the account it came from, export again, and import the new file.")
+                message:
+                    "The file's workout type \"\(clash.name)\" has the name of a type this server gives every account. Rename that type in the account it came from, export again, and import the new file."
+            )
         }
         // Names are unique per lifter: park the old ones first, so two seeded types can swap names.
         for type in existing where given.contains(type.id) {
-            try await db.sql.raw("UPDATE workout_types SET name_key = \(bind: "\u{1}" + type.id.uuidString) WHERE id = \(bind: type.id)").run()
+            try await db.sql.raw(
+                "UPDATE workout_types SET name_key = \(bind: "\u{1}" + type.id.uuidString) WHERE id = \(bind: type.id)"
+            ).run()
         }
         let ordered = types.sorted { $0.sortOrder < $1.sortOrder }
         let stored = Set(existing.map(\.id))

@@ -35,10 +35,12 @@ public struct BodyMetricRepository: Sendable {
             if let owner {
                 guard try owner.decode(column: "user_id", as: UUID.self) == userID else { throw SpotterError.idInUse }
                 let values = BodyMetricRows.values(metric, userID: userID)
-                try await sql.raw("""
+                try await sql.raw(
+                    """
                     UPDATE body_metrics SET \(BodyMetricRows.assignments(values, except: ["id", "user_id"])) \
                     WHERE id = \(bind: metric.id)
-                    """).run()
+                    """
+                ).run()
             } else {
                 try await BodyMetricRows.insert([metric], userID: userID, on: tx)
             }
@@ -49,9 +51,11 @@ public struct BodyMetricRepository: Sendable {
     public func delete(id: UUID, userID: UUID) async throws {
         try await db.writeTransaction { tx in
             let sql = tx.sql
-            guard try await sql.raw(
-                "SELECT m.id FROM body_metrics m WHERE m.id = \(bind: id) AND m.user_id = \(bind: userID)"
-            ).first() != nil else { throw SpotterError.notFound("The measurement") }
+            guard
+                try await sql.raw(
+                    "SELECT m.id FROM body_metrics m WHERE m.id = \(bind: id) AND m.user_id = \(bind: userID)"
+                ).first() != nil
+            else { throw SpotterError.notFound("The measurement") }
             try await sql.raw("DELETE FROM body_metrics WHERE id = \(bind: id) AND user_id = \(bind: userID)").run()
         }
     }

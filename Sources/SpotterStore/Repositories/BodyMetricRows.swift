@@ -8,7 +8,9 @@ import SpotterCore
 enum BodyMetricRows: TableRows {
     static let table = "body_metrics"
     /// The columns, in the order of `values`.
-    static let columns = ["id", "user_id", "day", "body_weight_value", "body_weight_unit", "body_fat_percent", "note", "updated_at"]
+    static let columns = [
+        "id", "user_id", "day", "body_weight_value", "body_weight_unit", "body_fat_percent", "note", "updated_at",
+    ]
 
     static func values(_ m: BodyMetric, userID: UUID) -> [RowValue] {
         [

@@ -39,7 +39,8 @@ public struct ExerciseRepository: Sendable {
         }
         // Best matches first when searching, then by name.
         let query = ExerciseSearch.words(of: filter.search)
-        let sorted = candidates
+        let sorted =
+            candidates
             .map { ($0.words.rank(query), NameKey($0.exercise.name), $0.exercise) }
             .sorted { ($0.0, $0.1) < ($1.0, $1.1) }
             .map(\.2)
@@ -51,11 +52,13 @@ public struct ExerciseRepository: Sendable {
     /// in their order within it, at most `ExerciseSearch.recentLimit`. Reads a bounded
     /// number of entries, however long the history.
     func recentlyUsedIDs(userID: UUID) async throws -> [UUID] {
-        let rows = try await db.sql.raw("""
+        let rows = try await db.sql.raw(
+            """
             SELECT e.exercise_id FROM exercise_entries e JOIN workouts w ON w.id = e.workout_id \
             WHERE e.user_id = \(bind: userID) AND w.user_id = \(bind: userID) AND w.ended_at IS NOT NULL \
             ORDER BY w.started_at DESC, e.position LIMIT \(literal: ExerciseSearch.recentLimit * 25)
-            """).all()
+            """
+        ).all()
         var ids: [UUID] = []
         for row in rows {
             let id = try row.decode(column: "exercise_id", as: UUID.self)
@@ -73,9 +76,10 @@ public struct ExerciseRepository: Sendable {
     /// Counts of the library for one user: catalog rows and the user's own.
     public func counts(userID: UUID) async throws -> (catalog: Int, custom: Int) {
         let builtIn = try await catalog.current(loadingFrom: db).exercises.count
-        let custom = try await db.sql.raw(
-            "SELECT COUNT(*) AS n FROM exercises x WHERE x.user_id = \(bind: userID) AND x.archived = \(false)"
-        ).first()?.decode(column: "n", as: Int.self) ?? 0
+        let custom =
+            try await db.sql.raw(
+                "SELECT COUNT(*) AS n FROM exercises x WHERE x.user_id = \(bind: userID) AND x.archived = \(false)"
+            ).first()?.decode(column: "n", as: Int.self) ?? 0
         return (builtIn, custom)
     }
 
@@ -139,12 +143,15 @@ public struct ExerciseRepository: Sendable {
 
     /// How many of the user's workouts and templates use an exercise.
     public func usage(of id: UUID, userID: UUID) async throws -> ExerciseUsage {
-        let row = try await db.sql.raw("""
+        let row = try await db.sql.raw(
+            """
             SELECT (SELECT COUNT(DISTINCT e.workout_id) FROM exercise_entries e WHERE e.user_id = \(bind: userID) AND e.exercise_id = \(bind: id)) AS workouts, \
             (SELECT COUNT(DISTINCT t.template_id) FROM template_exercises t WHERE t.user_id = \(bind: userID) AND t.exercise_id = \(bind: id)) AS templates
-            """).first()
+            """
+        ).first()
         return ExerciseUsage(
-            workouts: try row?.decode(column: "workouts", as: Int.self) ?? 0, templates: try row?.decode(column: "templates", as: Int.self) ?? 0)
+            workouts: try row?.decode(column: "workouts", as: Int.self) ?? 0,
+            templates: try row?.decode(column: "templates", as: Int.self) ?? 0)
     }
 
     /// Removes a custom exercise, or archives it when workouts or templates use it,
@@ -175,7 +182,10 @@ public struct ExerciseRepository: Sendable {
 
     /// One of the user's own exercises; a built-in one answers 403, another user's 404.
     private func own(id: UUID, userID: UUID, action: String) async throws -> Exercise {
-        guard let exercise = try await ExerciseRows.exercises(where: "x.id = \(bind: id) AND " + ExerciseRows.visible(to: userID), on: db).first
+        guard
+            let exercise = try await ExerciseRows.exercises(
+                where: "x.id = \(bind: id) AND " + ExerciseRows.visible(to: userID), on: db
+            ).first
         else { throw SpotterError.notFound("The exercise") }
         guard exercise.ownerID == userID else {
             throw SpotterError.forbidden("Built-in exercises cannot be changed. You can \(action) only exercises you made.")

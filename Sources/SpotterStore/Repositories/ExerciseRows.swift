@@ -10,15 +10,19 @@ enum ExerciseRows: TableRows {
     static let table = "exercises"
     /// The columns, in the order of `values`.
     static let columns = [
-        "id", "user_id", "catalog_key", "name", "name_key", "description", "primary_muscles", "secondary_muscles", "equipment", "kind",
+        "id", "user_id", "catalog_key", "name", "name_key", "description", "primary_muscles", "secondary_muscles", "equipment",
+        "kind",
         "aliases", "video_id", "image_file", "image_format", "image_bytes", "archived", "created_at", "updated_at",
     ]
 
     static func values(_ e: Exercise) -> [RowValue] {
         [
-            .uuid(e.id), .uuid(e.ownerID), .text(e.catalogKey), .text(e.name), .text(NameKey(e.name).rawValue), .text(e.description),
-            .text(muscleList(e.primaryMuscles)), .text(muscleList(e.secondaryMuscles)), .name(e.equipment.rawValue), .name(e.kind.rawValue),
-            .text(e.aliases.joined(separator: "\n")), .text(e.videoURL?.id), .text(e.image?.fileName), .name(e.image?.format.rawValue),
+            .uuid(e.id), .uuid(e.ownerID), .text(e.catalogKey), .text(e.name), .text(NameKey(e.name).rawValue),
+            .text(e.description),
+            .text(muscleList(e.primaryMuscles)), .text(muscleList(e.secondaryMuscles)), .name(e.equipment.rawValue),
+            .name(e.kind.rawValue),
+            .text(e.aliases.joined(separator: "\n")), .text(e.videoURL?.id), .text(e.image?.fileName),
+            .name(e.image?.format.rawValue),
             .int(e.image?.byteCount), .bool(e.archived), .time(e.createdAt), .time(e.updatedAt),
         ]
     }
@@ -32,15 +36,18 @@ enum ExerciseRows: TableRows {
         }
         let aliases = try row.decode(column: "aliases", as: String.self)
         return Exercise(
-            id: try row.decode(column: "id", as: UUID.self), ownerID: try row.optional("user_id"), catalogKey: try row.optional("catalog_key"),
-            name: try row.decode(column: "name", as: String.self), description: try row.decode(column: "description", as: String.self),
+            id: try row.decode(column: "id", as: UUID.self), ownerID: try row.optional("user_id"),
+            catalogKey: try row.optional("catalog_key"),
+            name: try row.decode(column: "name", as: String.self),
+            description: try row.decode(column: "description", as: String.self),
             primaryMuscles: muscles(from: try row.decode(column: "primary_muscles", as: String.self)),
             secondaryMuscles: muscles(from: try row.decode(column: "secondary_muscles", as: String.self)),
             equipment: Equipment(rawValue: try row.decode(column: "equipment", as: String.self)) ?? .other,
             kind: ExerciseKind(rawValue: try row.decode(column: "kind", as: String.self)) ?? .weightReps,
             aliases: aliases.isEmpty ? [] : aliases.components(separatedBy: "\n"),
             videoURL: try row.optional("video_id", as: String.self).flatMap(YouTubeVideo.init(id:)), image: image,
-            archived: try row.decode(column: "archived", as: Bool.self), createdAt: try row.decode(column: "created_at", as: Date.self),
+            archived: try row.decode(column: "archived", as: Bool.self),
+            createdAt: try row.decode(column: "created_at", as: Date.self),
             updatedAt: try row.decode(column: "updated_at", as: Date.self))
     }
 
@@ -60,7 +67,8 @@ enum ExerciseRows: TableRows {
 
     /// What an edit of a custom exercise writes (its name, aliases and the fields of its form).
     static let editedColumns: Set<String> = [
-        "name", "name_key", "aliases", "description", "primary_muscles", "secondary_muscles", "equipment", "kind", "video_id", "updated_at",
+        "name", "name_key", "aliases", "description", "primary_muscles", "secondary_muscles", "equipment", "kind", "video_id",
+        "updated_at",
     ]
     /// What archiving or restoring writes.
     static let archiveColumns: Set<String> = ["archived", "updated_at"]

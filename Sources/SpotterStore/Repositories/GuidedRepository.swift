@@ -28,16 +28,20 @@ public struct GuidedRepository: Sendable {
     public func create(workoutID: UUID, userID: UUID, plan: GuidedPlan, state: GuidedPlayer.State, now: Date) async throws {
         let (planText, stateText) = (try GuidedRows.text(plan), try GuidedRows.text(state))
         try await workouts.db.writeTransaction { tx in
-            try await tx.sql.raw("""
+            try await tx.sql.raw(
+                """
                 INSERT INTO guided_sessions (workout_id, user_id, plan, state, updated_at) \
                 VALUES (\(bind: workoutID), \(bind: userID), \(bind: planText), \(bind: stateText), \(bind: now)) \
                 ON CONFLICT (workout_id) DO NOTHING
-                """).run()
+                """
+            ).run()
         }
     }
 
     public func find(workoutID: UUID, userID: UUID) async throws -> (plan: GuidedPlan, state: GuidedPlayer.State, ended: Bool)? {
-        try await GuidedRows.find(workoutID: workoutID, userID: userID, plans: plans, on: workouts.reads).map { ($0.0, $0.1, $0.2) }
+        try await GuidedRows.find(workoutID: workoutID, userID: userID, plans: plans, on: workouts.reads).map {
+            ($0.0, $0.1, $0.2)
+        }
     }
 
     /// What the player's rules made of a change (`GuidedService`): its new state,
@@ -66,8 +70,9 @@ public struct GuidedRepository: Sendable {
         try await workouts.batchedWrite(workoutID: workoutID, userID: userID) { tx, _ in
             // One statement reads the player and locks it with its workout: the set
             // writes below then take no lock of their own.
-            guard let (plan, stored, ended) = try await GuidedRows.find(
-                workoutID: workoutID, userID: userID, plans: plans, locking: true, on: tx)
+            guard
+                let (plan, stored, ended) = try await GuidedRows.find(
+                    workoutID: workoutID, userID: userID, plans: plans, locking: true, on: tx)
             else {
                 throw SpotterError.notFound("The guided workout")
             }
@@ -75,7 +80,8 @@ public struct GuidedRepository: Sendable {
             for set in made.sets {
                 do {
                     _ = try await workouts.writeSet(
-                        workoutID: workoutID, entryID: set.entryID, setID: set.setID, userID: userID, now: now, locked: true, on: tx,
+                        workoutID: workoutID, entryID: set.entryID, setID: set.setID, userID: userID, now: now, locked: true,
+                        on: tx,
                         decide: set.decide)
                 } catch SpotterError.notFound {
                     // The exercise is no longer in the workout: nothing to log it in.
@@ -91,7 +97,9 @@ public struct GuidedRepository: Sendable {
         workoutID: UUID, userID: UUID, now: Date, _ change: @escaping @Sendable (inout GuidedPlayer.State) -> Void
     ) async throws {
         try await workouts.db.writeTransaction { tx in
-            guard var (_, state, _) = try await GuidedRows.find(workoutID: workoutID, userID: userID, plans: plans, locking: true, on: tx)
+            guard
+                var (_, state, _) = try await GuidedRows.find(
+                    workoutID: workoutID, userID: userID, plans: plans, locking: true, on: tx)
             else {
                 throw SpotterError.notFound("The guided workout")
             }

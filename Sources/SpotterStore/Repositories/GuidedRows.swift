@@ -34,10 +34,13 @@ enum GuidedRows: TableRows {
         let known = plans.plan(workoutID)
         let columns: SQLQueryString = known == nil ? "g.plan, g.state, w.ended_at" : "g.state, w.ended_at"
         let lock: SQLQueryString = locking && WorkoutRows.locksWorkouts(db) ? " FOR UPDATE OF w, g" : ""
-        guard let row = try await db.sql.raw("""
-            SELECT \(columns) FROM guided_sessions g JOIN workouts w ON w.id = g.workout_id \
-            WHERE g.workout_id = \(bind: workoutID) AND g.user_id = \(bind: userID) AND w.user_id = \(bind: userID)\(lock)
-            """).first()
+        guard
+            let row = try await db.sql.raw(
+                """
+                SELECT \(columns) FROM guided_sessions g JOIN workouts w ON w.id = g.workout_id \
+                WHERE g.workout_id = \(bind: workoutID) AND g.user_id = \(bind: userID) AND w.user_id = \(bind: userID)\(lock)
+                """
+            ).first()
         else { return nil }
         let plan = try known ?? plan(row)
         if known == nil { plans.keep(plan, for: workoutID) }

@@ -88,7 +88,9 @@ public struct ImportUploadRepository: Sendable {
         let handle = try FileHandle(forWritingTo: file)
         defer { try? handle.close() }
         for number in try await ImportUploadRows.partNumbers(token: record.token, on: store.reader) {
-            guard let bytes = try await ImportUploadRows.part(token: record.token, number: number, on: store.reader) else { continue }
+            guard let bytes = try await ImportUploadRows.part(token: record.token, number: number, on: store.reader) else {
+                continue
+            }
             try handle.write(contentsOf: bytes)
         }
     }
@@ -100,7 +102,8 @@ public struct ImportUploadRepository: Sendable {
     }
 
     public func remove(token: String, userID: UUID) async {
-        try? await store.database.writeTransaction { db in try await ImportUploadRows.delete(token: token, userID: userID, on: db) }
+        try? await store.database.writeTransaction { db in try await ImportUploadRows.delete(token: token, userID: userID, on: db)
+        }
     }
 
     /// Removes every lifter's uploads past their expiry.

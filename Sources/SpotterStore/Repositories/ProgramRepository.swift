@@ -44,27 +44,33 @@ public struct ProgramRepository: Sendable {
     }
 
     static func names(usingTemplate templateID: UUID, userID: UUID, on db: any Database) async throws -> [String] {
-        try await db.sql.raw("""
+        try await db.sql.raw(
+            """
             SELECT DISTINCT p.name, p.name_key FROM programs p JOIN program_days d ON d.program_id = p.id \
             WHERE d.user_id = \(bind: userID) AND d.template_id = \(bind: templateID) ORDER BY p.name_key
-            """).all().map { try $0.decode(column: "name", as: String.self) }
+            """
+        ).all().map { try $0.decode(column: "name", as: String.self) }
     }
 
     /// The program the user follows, if any.
     public func active(userID: UUID) async throws -> ActiveProgram? {
-        try await reads.sql.raw("SELECT a.* FROM active_programs a WHERE a.user_id = \(bind: userID)").first().map(ActiveProgramRows.active)
+        try await reads.sql.raw("SELECT a.* FROM active_programs a WHERE a.user_id = \(bind: userID)").first().map(
+            ActiveProgramRows.active)
     }
 
     /// The finished workouts started from the program's days, with the day each was
     /// done on in `timeZone`.
     public func sessions(programID: UUID, userID: UUID, timeZone: TimeZone) async throws -> [ProgramSession] {
-        try await reads.sql.raw("""
+        try await reads.sql.raw(
+            """
             SELECT w.id, w.program_week, w.program_day_id, w.started_at FROM workouts w \
             WHERE w.user_id = \(bind: userID) AND w.program_id = \(bind: programID) AND w.ended_at IS NOT NULL \
             AND w.program_week IS NOT NULL AND w.program_day_id IS NOT NULL
-            """).all().map { row in
+            """
+        ).all().map { row in
             ProgramSession(
-                workoutID: try row.decode(column: "id", as: UUID.self), week: try row.decode(column: "program_week", as: Int.self),
+                workoutID: try row.decode(column: "id", as: UUID.self),
+                week: try row.decode(column: "program_week", as: Int.self),
                 dayID: try row.decode(column: "program_day_id", as: UUID.self),
                 day: CalendarDay.string(of: try row.decode(column: "started_at", as: Date.self), timeZone: timeZone))
         }
@@ -72,20 +78,24 @@ public struct ProgramRepository: Sendable {
 
     /// The weeks of the program the user skipped on or after `since` (a day).
     public func skippedWeeks(programID: UUID, userID: UUID, since: String) async throws -> Set<Int> {
-        let rows = try await reads.sql.raw("""
+        let rows = try await reads.sql.raw(
+            """
             SELECT s.week_number FROM program_skips s \
             WHERE s.user_id = \(bind: userID) AND s.program_id = \(bind: programID) AND s.skipped_on >= \(bind: since)
-            """).all()
+            """
+        ).all()
         return Set(try rows.map { try $0.decode(column: "week_number", as: Int.self) })
     }
 
     /// How many personal records the sets of these workouts set.
     public func recordCount(workoutIDs: [UUID], userID: UUID) async throws -> Int {
         guard !workoutIDs.isEmpty else { return 0 }
-        let rows = try await reads.sql.raw("""
+        let rows = try await reads.sql.raw(
+            """
             SELECT s.records FROM workout_sets s \
             WHERE s.user_id = \(bind: userID) AND s.workout_id IN (\(binds: workoutIDs)) AND s.records IS NOT NULL
-            """).all()
+            """
+        ).all()
         return try rows.reduce(0) { count, row in
             count + ProgressRows.kinds(try row.decode(column: "records", as: String.self)).count
         }
@@ -108,9 +118,13 @@ public struct ProgramRepository: Sendable {
     ) async throws -> TrainingProgram {
         try await db.writeTransaction { tx in
             if WorkoutRows.locksWorkouts(tx) {
-                try await tx.sql.raw("SELECT p.id FROM programs p WHERE p.id = \(bind: id) AND p.user_id = \(bind: userID) FOR UPDATE").run()
+                try await tx.sql.raw(
+                    "SELECT p.id FROM programs p WHERE p.id = \(bind: id) AND p.user_id = \(bind: userID) FOR UPDATE"
+                ).run()
             }
-            guard let stored = try await ProgramRows.programs(where: "p.id = \(bind: id) AND p.user_id = \(bind: userID)", on: tx).first
+            guard
+                let stored = try await ProgramRows.programs(where: "p.id = \(bind: id) AND p.user_id = \(bind: userID)", on: tx)
+                    .first
             else { throw SpotterError.notFound("The program") }
             var changed = try change(stored)
             (changed.id, changed.ownerID, changed.createdAt) = (stored.id, userID, stored.createdAt)
@@ -149,7 +163,9 @@ public struct ProgramRepository: Sendable {
 
     public func delete(id: UUID, userID: UUID) async throws {
         try await db.writeTransaction { tx in
-            guard try await tx.sql.raw("SELECT id FROM programs WHERE id = \(bind: id) AND user_id = \(bind: userID)").first() != nil
+            guard
+                try await tx.sql.raw("SELECT id FROM programs WHERE id = \(bind: id) AND user_id = \(bind: userID)").first()
+                    != nil
             else { throw SpotterError.notFound("The program") }
             try await tx.sql.raw("DELETE FROM programs WHERE id = \(bind: id) AND user_id = \(bind: userID)").run()
         }
@@ -159,11 +175,15 @@ public struct ProgramRepository: Sendable {
     /// one statement on a row unique per user, so two racing activations leave one.
     public func activate(programID: UUID, userID: UUID, startDay: String, now: Date) async throws {
         try await db.writeTransaction { tx in
-            guard try await tx.sql.raw("""
-                SELECT id FROM programs WHERE id = \(bind: programID) AND user_id = \(bind: userID) AND archived_at IS NULL
-                """).first() != nil
+            guard
+                try await tx.sql.raw(
+                    """
+                    SELECT id FROM programs WHERE id = \(bind: programID) AND user_id = \(bind: userID) AND archived_at IS NULL
+                    """
+                ).first() != nil
             else { throw SpotterError.notFound("The program") }
-            try await ActiveProgramRows.upsert(ActiveProgram(programID: programID, startDay: startDay, activatedAt: now), userID: userID, on: tx)
+            try await ActiveProgramRows.upsert(
+                ActiveProgram(programID: programID, startDay: startDay, activatedAt: now), userID: userID, on: tx)
         }
     }
 
@@ -181,7 +201,8 @@ public struct ProgramRepository: Sendable {
     /// Marks a week of the active program skipped, on `day`.
     public func skip(week: Int, programID: UUID, userID: UUID, day: String) async throws {
         try await db.writeTransaction { tx in
-            try await ProgramSkipRows.insert(rows: [ProgramSkipRows.values(programID: programID, week: week, day: day, userID: userID)], on: tx)
+            try await ProgramSkipRows.insert(
+                rows: [ProgramSkipRows.values(programID: programID, week: week, day: day, userID: userID)], on: tx)
         }
     }
 
@@ -200,20 +221,25 @@ public struct ProgramRepository: Sendable {
     /// Checks the name and the templates, then writes.
     private func write(_ program: TrainingProgram, userID: UUID, isNew: Bool, on db: any Database) async throws {
         let sql = db.sql
-        if let clash = try await sql.raw("""
+        if let clash = try await sql.raw(
+            """
             SELECT name FROM programs WHERE user_id = \(bind: userID) AND name_key = \(bind: NameKey(program.name).rawValue) \
             AND id <> \(bind: program.id)
-            """).first()
-        {
+            """
+        ).first() {
             throw SpotterError.programNameTaken(try clash.decode(column: "name", as: String.self))
         }
         let templateIDs = program.templateIDs
         if !templateIDs.isEmpty {
-            let owned = Set(try await sql.raw("""
-                SELECT id FROM workout_templates WHERE user_id = \(bind: userID) AND id IN (\(binds: templateIDs))
-                """).all().map { try $0.decode(column: "id", as: UUID.self) })
+            let owned = Set(
+                try await sql.raw(
+                    """
+                    SELECT id FROM workout_templates WHERE user_id = \(bind: userID) AND id IN (\(binds: templateIDs))
+                    """
+                ).all().map { try $0.decode(column: "id", as: UUID.self) })
             if templateIDs.contains(where: { !owned.contains($0) }) {
-                throw SpotterError.invalid(field: "schedule", "A day names a template that is not one of yours; pick one of your templates.")
+                throw SpotterError.invalid(
+                    field: "schedule", "A day names a template that is not one of yours; pick one of your templates.")
             }
         }
         do {

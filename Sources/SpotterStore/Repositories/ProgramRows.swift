@@ -32,24 +32,31 @@ enum ProgramRows: TableRows {
             difficulty: ProgramDifficulty(rawValue: try row.decode(column: "difficulty", as: String.self)) ?? .beginner,
             pattern: ProgressionPattern(rawValue: try row.decode(column: "pattern", as: String.self)) ?? .constant,
             baseIntensity: try row.decode(column: "base_intensity", as: Double.self),
-            weeklyIncrement: try row.decode(column: "weekly_increment", as: Double.self), archivedAt: try row.optional("archived_at"),
-            createdAt: try row.decode(column: "created_at", as: Date.self), updatedAt: try row.decode(column: "updated_at", as: Date.self))
+            weeklyIncrement: try row.decode(column: "weekly_increment", as: Double.self),
+            archivedAt: try row.optional("archived_at"),
+            createdAt: try row.decode(column: "created_at", as: Date.self),
+            updatedAt: try row.decode(column: "updated_at", as: Date.self))
     }
 
     /// The programs a condition on `p` selects, with their weeks and days: three
     /// queries, however many programs.
     static func programs(where condition: SQLQueryString, on db: any Database) async throws -> [TrainingProgram] {
         let sql = db.sql
-        let programs = try await sql.raw("SELECT p.* FROM programs p WHERE " + condition + " ORDER BY p.name_key").all().map(program)
+        let programs = try await sql.raw("SELECT p.* FROM programs p WHERE " + condition + " ORDER BY p.name_key").all().map(
+            program)
         guard !programs.isEmpty else { return [] }
         let ids = programs.map(\.id)
         var days: [UUID: [Int: [ProgramDay]]] = [:]
-        for row in try await sql.raw("SELECT d.* FROM program_days d WHERE d.program_id IN (\(binds: ids)) ORDER BY d.weekday").all() {
+        for row in try await sql.raw("SELECT d.* FROM program_days d WHERE d.program_id IN (\(binds: ids)) ORDER BY d.weekday")
+            .all()
+        {
             let (programID, week, day) = try ProgramDayRows.day(row)
             days[programID, default: [:]][week, default: []].append(day)
         }
         var weeks: [UUID: [ProgramWeek]] = [:]
-        for row in try await sql.raw("SELECT k.* FROM program_weeks k WHERE k.program_id IN (\(binds: ids)) ORDER BY k.number").all() {
+        for row in try await sql.raw("SELECT k.* FROM program_weeks k WHERE k.program_id IN (\(binds: ids)) ORDER BY k.number")
+            .all()
+        {
             let (programID, week) = try ProgramWeekRows.week(row)
             weeks[programID, default: []].append(
                 ProgramWeek(
@@ -70,14 +77,17 @@ enum ProgramRows: TableRows {
         if isNew {
             try await insert(rows: [values(program, userID: userID)], on: db)
         } else {
-            try await sql.raw("""
+            try await sql.raw(
+                """
                 UPDATE programs SET \(assignments(values(program, userID: userID), except: ["id", "user_id", "created_at"])) \
                 WHERE id = \(bind: program.id) AND user_id = \(bind: userID)
-                """).run()
+                """
+            ).run()
             try await sql.raw("DELETE FROM program_days WHERE program_id = \(bind: program.id)").run()
             try await sql.raw("DELETE FROM program_weeks WHERE program_id = \(bind: program.id)").run()
         }
-        try await ProgramWeekRows.insert(rows: program.weeks.map { ProgramWeekRows.values($0, programID: program.id, userID: userID) }, on: db)
+        try await ProgramWeekRows.insert(
+            rows: program.weeks.map { ProgramWeekRows.values($0, programID: program.id, userID: userID) }, on: db)
         let days = program.weeks.flatMap { week in
             week.days.map { ProgramDayRows.values($0, week: week.number, programID: program.id, userID: userID) }
         }
@@ -91,7 +101,10 @@ enum ProgramWeekRows: TableRows {
     static let columns = ["id", "user_id", "program_id", "number", "phase", "modifier", "is_deload"]
 
     static func values(_ week: ProgramWeek, programID: UUID, userID: UUID) -> [RowValue] {
-        [.uuid(UUID()), .uuid(userID), .uuid(programID), .int(week.number), .name(week.phase?.rawValue), .double(week.modifier), .bool(week.isDeload)]
+        [
+            .uuid(UUID()), .uuid(userID), .uuid(programID), .int(week.number), .name(week.phase?.rawValue),
+            .double(week.modifier), .bool(week.isDeload),
+        ]
     }
 
     /// A week without its days, with the program it belongs to.
@@ -99,7 +112,8 @@ enum ProgramWeekRows: TableRows {
         let week = ProgramWeek(
             number: try row.decode(column: "number", as: Int.self),
             phase: try row.optional("phase", as: String.self).flatMap(TrainingPhase.init(rawValue:)),
-            modifier: try row.decode(column: "modifier", as: Double.self), isDeload: try row.decode(column: "is_deload", as: Bool.self))
+            modifier: try row.decode(column: "modifier", as: Double.self),
+            isDeload: try row.decode(column: "is_deload", as: Bool.self))
         return (try row.decode(column: "program_id", as: UUID.self), week)
     }
 }
@@ -111,15 +125,18 @@ enum ProgramDayRows: TableRows {
 
     static func values(_ day: ProgramDay, week: Int, programID: UUID, userID: UUID) -> [RowValue] {
         [
-            .uuid(day.id), .uuid(userID), .uuid(programID), .int(week), .int(day.weekday.rawValue), .uuid(day.templateID), .text(day.notes),
+            .uuid(day.id), .uuid(userID), .uuid(programID), .int(week), .int(day.weekday.rawValue), .uuid(day.templateID),
+            .text(day.notes),
             .double(day.suggestedRPE),
         ]
     }
 
     static func day(_ row: any SQLRow) throws -> (programID: UUID, week: Int, day: ProgramDay) {
         let day = ProgramDay(
-            id: try row.decode(column: "id", as: UUID.self), weekday: Weekday(rawValue: try row.decode(column: "weekday", as: Int.self)) ?? .monday,
-            templateID: try row.decode(column: "template_id", as: UUID.self), notes: try row.decode(column: "notes", as: String.self),
+            id: try row.decode(column: "id", as: UUID.self),
+            weekday: Weekday(rawValue: try row.decode(column: "weekday", as: Int.self)) ?? .monday,
+            templateID: try row.decode(column: "template_id", as: UUID.self),
+            notes: try row.decode(column: "notes", as: String.self),
             suggestedRPE: try row.optional("suggested_rpe"))
         return (try row.decode(column: "program_id", as: UUID.self), try row.decode(column: "week_number", as: Int.self), day)
     }
@@ -131,17 +148,20 @@ enum ActiveProgramRows {
     /// Makes `active` the user's one active program: one statement on a row unique
     /// per user, so two racing activations leave exactly one.
     static func upsert(_ active: ActiveProgram, userID: UUID, on db: any Database) async throws {
-        try await db.sql.raw("""
+        try await db.sql.raw(
+            """
             INSERT INTO active_programs (id, user_id, program_id, start_day, activated_at) \
             VALUES (\(bind: UUID()), \(bind: userID), \(bind: active.programID), \(bind: active.startDay), \(bind: active.activatedAt)) \
             ON CONFLICT (user_id) DO UPDATE SET program_id = excluded.program_id, start_day = excluded.start_day, \
             activated_at = excluded.activated_at
-            """).run()
+            """
+        ).run()
     }
 
     static func active(_ row: any SQLRow) throws -> ActiveProgram {
         ActiveProgram(
-            programID: try row.decode(column: "program_id", as: UUID.self), startDay: try row.decode(column: "start_day", as: String.self),
+            programID: try row.decode(column: "program_id", as: UUID.self),
+            startDay: try row.decode(column: "start_day", as: String.self),
             activatedAt: try row.decode(column: "activated_at", as: Date.self))
     }
 }
@@ -158,7 +178,9 @@ enum ProgramSkipRows: TableRows {
     static func skip(_ row: any SQLRow) throws -> (programID: UUID, skip: ProgramSkip) {
         (
             try row.decode(column: "program_id", as: UUID.self),
-            ProgramSkip(week: try row.decode(column: "week_number", as: Int.self), day: try row.decode(column: "skipped_on", as: String.self))
+            ProgramSkip(
+                week: try row.decode(column: "week_number", as: Int.self),
+                day: try row.decode(column: "skipped_on", as: String.self))
         )
     }
 }

@@ -28,10 +28,12 @@ public struct ProgressRepository: Sendable {
 
     /// The exercises with the best e1RMs, best first.
     public func strongest(userID: UUID, limit: Int) async throws -> [(exerciseID: UUID, bests: PersonalRecords.Bests)] {
-        let rows = try await reads.sql.raw("""
+        let rows = try await reads.sql.raw(
+            """
             SELECT r.* FROM exercise_records r WHERE r.user_id = \(bind: userID) AND r.e1rm_kg > 0 \
             ORDER BY r.e1rm_kg DESC LIMIT \(literal: limit)
-            """).all()
+            """
+        ).all()
         return try rows.map { (try $0.decode(column: "exercise_id", as: UUID.self), try ProgressRows.bests($0)) }
     }
 
@@ -42,13 +44,16 @@ public struct ProgressRepository: Sendable {
 
     /// The finished sessions of one exercise since `since` (all when nil), oldest
     /// first, with their sets and stored record marks: one query.
-    public func sessions(userID: UUID, exerciseID: UUID, since: Date?, sets detail: SetDetail = .full) async throws -> [ExerciseSession] {
+    public func sessions(userID: UUID, exerciseID: UUID, since: Date?, sets detail: SetDetail = .full) async throws
+        -> [ExerciseSession]
+    {
         // Whole sets: a row per set. Totals: a row per entry, its sets in one text.
-        let columns: SQLQueryString = switch detail {
-        case .full: "s.*, w.id AS session_workout"
-        case .totals:
-            "w.id AS session_workout, (SELECT string_agg(\(WorkoutRows.setText("s")), ';' ORDER BY s.position) FROM workout_sets s WHERE s.entry_id = e.id) AS sets"
-        }
+        let columns: SQLQueryString =
+            switch detail {
+            case .full: "s.*, w.id AS session_workout"
+            case .totals:
+                "w.id AS session_workout, (SELECT string_agg(\(WorkoutRows.setText("s")), ';' ORDER BY s.position) FROM workout_sets s WHERE s.entry_id = e.id) AS sets"
+            }
         let joined: SQLQueryString = detail == .full ? " JOIN workout_sets s ON s.entry_id = e.id" : ""
         var query: SQLQueryString = """
             SELECT \(columns), e.volume_record AS entry_volume_record, w.started_at AS session_start, w.name AS workout_name \
@@ -63,9 +68,10 @@ public struct ProgressRepository: Sendable {
         var pending: (start: Date, name: String, records: EntryRecords)?
         func close() {
             guard let id = current, let info = pending else { return }
-            result.append(ExerciseSession(
-                summary: SessionSummary(.init(id: id, startedAt: info.start, sets: sessionSets)), workoutName: info.name,
-                sets: sessionSets, records: info.records))
+            result.append(
+                ExerciseSession(
+                    summary: SessionSummary(.init(id: id, startedAt: info.start, sets: sessionSets)), workoutName: info.name,
+                    sets: sessionSets, records: info.records))
         }
         for row in try await reads.sql.raw(query).all() {
             let workoutID = try row.decode(column: "session_workout", as: UUID.self)
@@ -73,12 +79,16 @@ public struct ProgressRepository: Sendable {
                 close()
                 current = workoutID
                 sessionSets = []
-                pending = (try row.decode(column: "session_start", as: Date.self), try row.decode(column: "workout_name", as: String.self), EntryRecords())
+                pending = (
+                    try row.decode(column: "session_start", as: Date.self),
+                    try row.decode(column: "workout_name", as: String.self), EntryRecords()
+                )
             }
-            let sets = switch detail {
-            case .full: [(try WorkoutRows.set(row).set, ProgressRows.kinds(try row.optional("records")))]
-            case .totals: WorkoutRows.sets(text: try row.optional("sets"))
-            }
+            let sets =
+                switch detail {
+                case .full: [(try WorkoutRows.set(row).set, ProgressRows.kinds(try row.optional("records")))]
+                case .totals: WorkoutRows.sets(text: try row.optional("sets"))
+                }
             for (set, kinds) in sets {
                 sessionSets.append(set)
                 if !kinds.isEmpty { pending?.records.sets[set.id] = kinds }

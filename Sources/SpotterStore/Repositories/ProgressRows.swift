@@ -1,8 +1,8 @@
 import FluentKit
 import Foundation
 import SQLKit
-import Synchronization
 import SpotterCore
+import Synchronization
 
 /// Keeps the stored progress in step with the workouts (see `M009CreateProgress`).
 ///
@@ -18,9 +18,11 @@ enum ProgressRows {
 
     static func bests(userID: UUID, exerciseIDs: some Collection<UUID>, on db: any Database) async throws -> [UUID: Bests] {
         guard !exerciseIDs.isEmpty else { return [:] }
-        let rows = try await db.sql.raw("""
+        let rows = try await db.sql.raw(
+            """
             SELECT r.* FROM exercise_records r WHERE r.user_id = \(bind: userID) AND r.exercise_id IN (\(binds: Array(exerciseIDs)))
-            """).all()
+            """
+        ).all()
         var result: [UUID: Bests] = [:]
         for row in rows { result[try row.decode(column: "exercise_id", as: UUID.self)] = try bests(row) }
         return result
@@ -33,8 +35,11 @@ enum ProgressRows {
         bests.setVolume = try row.decode(column: "set_volume_kg", as: Double.self)
         bests.sessionVolume = try row.decode(column: "session_volume_kg", as: Double.self)
         // Split as bytes (read on every set logged; splitting by Character costs more).
-        let weights = try row.decode(column: "rep_weights", as: String.self).utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
-        for (index, text) in weights.enumerated() { if let value = Double(String(Substring(text))) { bests.weightForReps[index + 1] = value } }
+        let weights = try row.decode(column: "rep_weights", as: String.self).utf8.split(
+            separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
+        for (index, text) in weights.enumerated() {
+            if let value = Double(String(Substring(text))) { bests.weightForReps[index + 1] = value }
+        }
         return bests
     }
 
@@ -43,18 +48,22 @@ enum ProgressRows {
         let sql = db.sql
         for (exerciseID, bests) in all {
             let weights = OneRepMax.repsCounted.map { bests.weightForReps[$0].map { String($0) } ?? "" }.joined(separator: ",")
-            try await sql.raw("""
+            try await sql.raw(
+                """
                 INSERT INTO exercise_records (id, user_id, exercise_id, heaviest_kg, e1rm_kg, set_volume_kg, session_volume_kg, rep_weights) \
                 VALUES (\(bind: UUID()), \(bind: userID), \(bind: exerciseID), \(bind: bests.heaviest), \(bind: bests.e1RM), \
                 \(bind: bests.setVolume), \(bind: bests.sessionVolume), \(bind: weights)) \
                 ON CONFLICT (user_id, exercise_id) DO UPDATE SET heaviest_kg = excluded.heaviest_kg, e1rm_kg = excluded.e1rm_kg, \
                 set_volume_kg = excluded.set_volume_kg, session_volume_kg = excluded.session_volume_kg, rep_weights = excluded.rep_weights
-                """).run()
+                """
+            ).run()
         }
         if !cleared.isEmpty {
-            try await sql.raw("""
+            try await sql.raw(
+                """
                 DELETE FROM exercise_records WHERE user_id = \(bind: userID) AND exercise_id IN (\(binds: Array(cleared)))
-                """).run()
+                """
+            ).run()
         }
     }
 
@@ -99,11 +108,13 @@ enum ProgressRows {
         let userID = workout.ownerID
         let exerciseIDs = Set(workout.entries.map(\.exerciseID))
         guard !exerciseIDs.isEmpty else { return }
-        let laterRows = try await db.sql.raw("""
+        let laterRows = try await db.sql.raw(
+            """
             SELECT DISTINCT e.exercise_id FROM exercise_entries e JOIN workouts w ON w.id = e.workout_id \
             WHERE e.user_id = \(bind: userID) AND e.exercise_id IN (\(binds: Array(exerciseIDs))) AND w.ended_at IS NOT NULL \
             AND w.id <> \(bind: workout.id) AND w.started_at > \(bind: workout.startedAt)
-            """).all()
+            """
+        ).all()
         let later = Set(try laterRows.map { try $0.decode(column: "exercise_id", as: UUID.self) })
         var inOrder = workout
         inOrder.entries.removeAll { later.contains($0.exerciseID) }
@@ -123,18 +134,21 @@ enum ProgressRows {
     /// Recomputes the marks and bests of these exercises from every finished
     /// session, writing only what changed.
     static func refresh(userID: UUID, exerciseIDs: Set<UUID>, on db: any Database) async throws {
-        try await apply(try await judge(userID: userID, exerciseIDs: exerciseIDs, on: db), userID: userID, exerciseIDs: exerciseIDs, on: db)
+        try await apply(
+            try await judge(userID: userID, exerciseIDs: exerciseIDs, on: db), userID: userID, exerciseIDs: exerciseIDs, on: db)
     }
 
     /// Writes what `judge` found: the changed marks of stored sets and entries, and the bests.
     static func apply(_ judged: Judgement, userID: UUID, exerciseIDs: Set<UUID>, on db: any Database) async throws {
         guard !exerciseIDs.isEmpty else { return }
         // Entries left without sets lose their mark too.
-        try await db.sql.raw("""
+        try await db.sql.raw(
+            """
             UPDATE exercise_entries SET volume_record = NULL WHERE user_id = \(bind: userID) \
             AND exercise_id IN (\(binds: Array(exerciseIDs))) AND volume_record IS NOT NULL \
             AND NOT EXISTS (SELECT 1 FROM workout_sets s WHERE s.entry_id = exercise_entries.id)
-            """).run()
+            """
+        ).run()
         try await write(setMarks: judged.setMarks, volumeRecords: judged.volumeRecords, on: db)
         try await save(judged.bests, cleared: exerciseIDs.subtracting(judged.bests.keys), userID: userID, on: db)
     }
@@ -143,10 +157,12 @@ enum ProgressRows {
     /// cheap sign that nothing but a bulk load changed them since they were judged.
     static func storedSetCount(userID: UUID, exerciseIDs: Set<UUID>, on db: any Database) async throws -> Int {
         guard !exerciseIDs.isEmpty else { return 0 }
-        let row = try await db.sql.raw("""
+        let row = try await db.sql.raw(
+            """
             SELECT COUNT(*) AS n FROM workout_sets s JOIN exercise_entries e ON e.id = s.entry_id JOIN workouts w ON w.id = s.workout_id \
             WHERE e.user_id = \(bind: userID) AND e.exercise_id IN (\(binds: Array(exerciseIDs))) AND w.ended_at IS NOT NULL
-            """).first()
+            """
+        ).first()
         return try row?.decode(column: "n", as: Int.self) ?? 0
     }
 
@@ -189,7 +205,8 @@ enum ProgressRows {
                 guard let workout else { return }
                 for (exerciseID, session) in sessions {
                     let result = PersonalRecords.find(
-                        in: [.init(id: workout.id, startedAt: workout.startedAt, sets: session.sets)], after: judged.bests[exerciseID])
+                        in: [.init(id: workout.id, startedAt: workout.startedAt, sets: session.sets)],
+                        after: judged.bests[exerciseID])
                     if result.bests.hasHistory { judged.bests[exerciseID] = result.bests }
                     for set in session.sets {
                         let marks = ProgressRows.text(result.setRecords[set.id] ?? [])
@@ -226,26 +243,30 @@ enum ProgressRows {
         // are then read a batch of workouts at a time, so no more than one batch of
         // rows waits to be judged (the SQLite driver hands over rows faster than they
         // are taken, and would otherwise queue the whole history).
-        let workouts = try await sql.raw("""
+        let workouts = try await sql.raw(
+            """
             SELECT w.id FROM workouts w WHERE w.user_id = \(bind: userID) AND w.ended_at IS NOT NULL \
             AND EXISTS (SELECT 1 FROM exercise_entries e WHERE e.workout_id = w.id AND e.exercise_id IN (\(binds: Array(exerciseIDs)))) \
             ORDER BY w.started_at, w.id
-            """).all().map { try $0.decode(column: "id", as: UUID.self) }
+            """
+        ).all().map { try $0.decode(column: "id", as: UUID.self) }
         let reading = Mutex(Reading())
         // The batch's workouts are the lifter's (chosen above): filtering by them alone
         // lets SQLite start from their ids, not from every entry of the exercises.
         for batch in workouts.chunked(by: judgedWorkoutsPerRead) {
-            try await sql.raw("""
+            try await sql.raw(
+                """
                 SELECT s.*, e.exercise_id AS entry_exercise, e.volume_record AS entry_volume_record, w.started_at AS session_start \
                 FROM workout_sets s JOIN exercise_entries e ON e.id = s.entry_id JOIN workouts w ON w.id = s.workout_id \
                 WHERE w.id IN (\(binds: Array(batch))) AND e.exercise_id IN (\(binds: Array(exerciseIDs))) AND w.ended_at IS NOT NULL \
                 ORDER BY w.started_at, w.id, e.position, s.position
-                """).run { row in
-                    reading.withLock { reading in
-                        guard reading.failure == nil else { return }
-                        do { try reading.add(row) } catch { reading.failure = String(describing: error) }
-                    }
+                """
+            ).run { row in
+                reading.withLock { reading in
+                    guard reading.failure == nil else { return }
+                    do { try reading.add(row) } catch { reading.failure = String(describing: error) }
                 }
+            }
         }
         return try reading.withLock { reading in
             if let failure = reading.failure { throw StoreError.refused("A stored set could not be read: \(failure)") }
@@ -270,17 +291,21 @@ enum ProgressRows {
         let start = WeekGrouping.weekStart(of: date, timeZone: zone)
         let end = calendar.date(byAdding: .weekOfYear, value: 1, to: start)!
         let week = TrainingWeeks.weekNumber(of: date, timeZone: zone)
-        let count = try await sql.raw("""
+        let count = try await sql.raw(
+            """
             SELECT COUNT(*) AS n FROM workouts w WHERE w.user_id = \(bind: userID) AND w.ended_at IS NOT NULL \
             AND w.started_at >= \(bind: start) AND w.started_at < \(bind: end)
-            """).first()!.decode(column: "n", as: Int.self)
+            """
+        ).first()!.decode(column: "n", as: Int.self)
         if count == 0 {
             try await sql.raw("DELETE FROM training_weeks WHERE user_id = \(bind: userID) AND week = \(bind: week)").run()
         } else {
-            try await sql.raw("""
+            try await sql.raw(
+                """
                 INSERT INTO training_weeks (id, user_id, week, workouts) VALUES (\(bind: UUID()), \(bind: userID), \(bind: week), \(bind: count)) \
                 ON CONFLICT (user_id, week) DO UPDATE SET workouts = excluded.workouts
-                """).run()
+                """
+            ).run()
         }
     }
 
@@ -297,33 +322,43 @@ enum ProgressRows {
         ).all()
         var tally: [Int: Int] = [:]
         for row in rows {
-            tally[TrainingWeeks.weekNumber(of: try row.decode(column: "started_at", as: Date.self), timeZone: timeZone), default: 0] += 1
+            tally[
+                TrainingWeeks.weekNumber(of: try row.decode(column: "started_at", as: Date.self), timeZone: timeZone), default: 0] +=
+                1
         }
         try await sql.raw("DELETE FROM training_weeks WHERE user_id = \(bind: userID)").run()
         let values: [SQLQueryString] = tally.map { "(\(bind: UUID()), \(bind: userID), \(bind: $0.key), \(bind: $0.value))" }
         for chunk in values.chunked(by: 500) {
-            try await sql.raw("INSERT INTO training_weeks (id, user_id, week, workouts) VALUES \(chunk.joined(separator: ", "))").run()
+            try await sql.raw("INSERT INTO training_weeks (id, user_id, week, workouts) VALUES \(chunk.joined(separator: ", "))")
+                .run()
         }
     }
 
     /// Workouts this week, and the streak of weeks with one (see `TrainingWeeks.streak`),
     /// in two indexed queries however long the history.
-    static func weeks(userID: UUID, now: Date, timeZone: TimeZone, on db: any Database) async throws -> (thisWeek: Int, streak: Int) {
+    static func weeks(userID: UUID, now: Date, timeZone: TimeZone, on db: any Database) async throws -> (
+        thisWeek: Int, streak: Int
+    ) {
         let sql = db.sql
         let current = TrainingWeeks.weekNumber(of: now, timeZone: timeZone)
         var present: [Int: Int] = [:]
-        for row in try await sql.raw("""
+        for row in try await sql.raw(
+            """
             SELECT t.week, t.workouts FROM training_weeks t WHERE t.user_id = \(bind: userID) AND t.week IN (\(bind: current), \(bind: current - 7))
-            """).all() {
+            """
+        ).all() {
             present[try row.decode(column: "week", as: Int.self)] = try row.decode(column: "workouts", as: Int.self)
         }
         let anchor = present[current] != nil ? current : current - 7
         guard present[anchor] != nil else { return (0, 0) }
         // The newest week at or before the anchor whose week before had no workout starts the run.
-        let start = try await sql.raw("""
-            SELECT MAX(a.week) AS start FROM training_weeks a WHERE a.user_id = \(bind: userID) AND a.week <= \(bind: anchor) \
-            AND NOT EXISTS (SELECT 1 FROM training_weeks b WHERE b.user_id = a.user_id AND b.week = a.week - 7)
-            """).first()?.optional("start", as: Int.self) ?? anchor
+        let start =
+            try await sql.raw(
+                """
+                SELECT MAX(a.week) AS start FROM training_weeks a WHERE a.user_id = \(bind: userID) AND a.week <= \(bind: anchor) \
+                AND NOT EXISTS (SELECT 1 FROM training_weeks b WHERE b.user_id = a.user_id AND b.week = a.week - 7)
+                """
+            ).first()?.optional("start", as: Int.self) ?? anchor
         return (present[current] ?? 0, (anchor - start) / 7 + 1)
     }
 }

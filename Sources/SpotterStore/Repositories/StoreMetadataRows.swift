@@ -7,7 +7,8 @@ import SpotterCore
 /// facts about the database itself, by key (the catalog version it holds).
 enum StoreMetadataRows {
     static func value(_ key: String, on db: any Database) async throws -> String? {
-        try await db.sql.raw("SELECT m.value FROM store_metadata m WHERE m.key = \(bind: key)").first()?.decode(column: "value", as: String.self)
+        try await db.sql.raw("SELECT m.value FROM store_metadata m WHERE m.key = \(bind: key)").first()?.decode(
+            column: "value", as: String.self)
     }
 
     static func set(_ key: String, to value: String, on db: any Database) async throws {

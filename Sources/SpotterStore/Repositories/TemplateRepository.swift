@@ -34,7 +34,8 @@ public struct TemplateRepository: Sendable {
         if !terms.isEmpty {
             let names = try await exerciseNames(in: templates, userID: userID)
             templates = templates.filter { template in
-                let text = ([template.name] + template.exercises.flatMap { names[$0.exerciseID] ?? [] }).joined(separator: "\n").lowercased()
+                let text = ([template.name] + template.exercises.flatMap { names[$0.exerciseID] ?? [] }).joined(separator: "\n")
+                    .lowercased()
                 return terms.allSatisfy { text.contains($0) }
             }
         }
@@ -46,7 +47,8 @@ public struct TemplateRepository: Sendable {
     /// `limit`; archived ones never. Reads only those templates, however large the library.
     public func quickStart(userID: UUID, limit: Int) async throws -> [WorkoutTemplate] {
         let chosen = try await TemplateRows.templates(
-            where: "t.user_id = \(bind: userID) AND t.archived_at IS NULL ORDER BY t.pinned DESC, t.last_used_at DESC NULLS LAST, t.created_at DESC, t.id LIMIT \(literal: limit)",
+            where:
+                "t.user_id = \(bind: userID) AND t.archived_at IS NULL ORDER BY t.pinned DESC, t.last_used_at DESC NULLS LAST, t.created_at DESC, t.id LIMIT \(literal: limit)",
             on: reads)
         return TemplateSort.pinned.sorted(chosen)
     }
@@ -78,7 +80,8 @@ public struct TemplateRepository: Sendable {
 
     private func catalogIDs() async throws -> [String: UUID] {
         let builtIn = try await catalog.current(loadingFrom: reads).byID.values
-        return Dictionary(builtIn.compactMap { exercise in exercise.catalogKey.map { ($0, exercise.id) } }, uniquingKeysWith: { a, _ in a })
+        return Dictionary(
+            builtIn.compactMap { exercise in exercise.catalogKey.map { ($0, exercise.id) } }, uniquingKeysWith: { a, _ in a })
     }
 
     /// Names and aliases of the exercises the templates use, for the search.
@@ -137,14 +140,18 @@ public struct TemplateRepository: Sendable {
                     "SELECT t.id FROM workout_templates t WHERE t.id = \(bind: id) AND t.user_id = \(bind: userID) FOR UPDATE"
                 ).run()
             }
-            guard let stored = try await TemplateRows.templates(where: "t.id = \(bind: id) AND t.user_id = \(bind: userID)", on: tx).first
+            guard
+                let stored = try await TemplateRows.templates(where: "t.id = \(bind: id) AND t.user_id = \(bind: userID)", on: tx)
+                    .first
             else { throw SpotterError.notFound("The template") }
             var changed = try change(stored)
             changed.id = stored.id
             changed.createdAt = stored.createdAt
             guard changed != stored else { return }
             let timelineChanged = changed.exercises != stored.exercises || changed.breaks != stored.breaks
-            if timelineChanged || changed.guided != stored.guided || changed.name != stored.name || changed.category != stored.category || changed.notes != stored.notes {
+            if timelineChanged || changed.guided != stored.guided || changed.name != stored.name
+                || changed.category != stored.category || changed.notes != stored.notes
+            {
                 changed.updatedAt = now
             }
             try await write(changed, userID: userID, isNew: false, timelineChanged: timelineChanged, on: tx)
@@ -230,26 +237,32 @@ public struct TemplateRepository: Sendable {
     }
 
     /// Checks the name and the exercises, then writes.
-    private func write(_ template: WorkoutTemplate, userID: UUID, isNew: Bool, timelineChanged: Bool = true, on db: any Database) async throws {
+    private func write(_ template: WorkoutTemplate, userID: UUID, isNew: Bool, timelineChanged: Bool = true, on db: any Database)
+        async throws
+    {
         let sql = db.sql
         let key = NameKey(template.name).rawValue
-        if let clash = try await sql.raw("""
+        if let clash = try await sql.raw(
+            """
             SELECT name FROM workout_templates WHERE user_id = \(bind: userID) AND name_key = \(bind: key) AND id <> \(bind: template.id)
-            """).first()
-        {
+            """
+        ).first() {
             throw SpotterError.templateNameTaken(try clash.decode(column: "name", as: String.self))
         }
         let ids = Set(template.exercises.map(\.exerciseID))
         if timelineChanged, !ids.isEmpty {
             let visible = try await ExerciseRepository(db: db, catalog: catalog).exercises(ids: ids, userID: userID)
             if let index = template.exercises.firstIndex(where: { visible[$0.exerciseID] == nil }) {
-                throw SpotterError.invalid(field: "exercises[\(index)].exerciseId", "Exercise \(index + 1) is not in your library.")
+                throw SpotterError.invalid(
+                    field: "exercises[\(index)].exerciseId", "Exercise \(index + 1) is not in your library.")
             }
         }
         do {
             try await TemplateRows.write(template, userID: userID, isNew: isNew, timelineChanged: timelineChanged, on: db)
         } catch let error as any DatabaseError where error.isConstraintFailure {
-            throw isNew ? SpotterError.idInUse : SpotterError.conflict(field: "name", message: "You already have a template with that name.")
+            throw isNew
+                ? SpotterError.idInUse
+                : SpotterError.conflict(field: "name", message: "You already have a template with that name.")
         }
     }
 }
@@ -280,7 +293,9 @@ extension SpotterError {
     public static func templateInPrograms(_ names: [String]) -> SpotterError {
         let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
         let programs = names.count == 1 ? "your program \(list)" : "your programs \(list)"
-        return .conflict(field: nil, message: "This template is a day of \(programs). Pick another template for those days first, or archive this one.")
+        return .conflict(
+            field: nil,
+            message: "This template is a day of \(programs). Pick another template for those days first, or archive this one.")
     }
 
     /// A template name the user already has (compared ignoring case and spaces).

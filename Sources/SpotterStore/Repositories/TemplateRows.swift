@@ -25,7 +25,8 @@ enum TemplateRows {
             setCount: try row.decode(column: "set_count", as: Int.self),
             reps: RepRange(try row.decode(column: "rep_min", as: Int.self), try row.decode(column: "rep_max", as: Int.self)),
             targetWeight: weight, targetRPE: try row.optional("target_rpe"), restSeconds: try row.optional("rest_seconds"),
-            targetDurationSeconds: try row.optional("target_duration_seconds"), notes: try row.decode(column: "notes", as: String.self))
+            targetDurationSeconds: try row.optional("target_duration_seconds"),
+            notes: try row.decode(column: "notes", as: String.self))
         return (try row.decode(column: "template_id", as: UUID.self), exercise)
     }
 
@@ -41,9 +42,11 @@ enum TemplateRows {
         let sql = db.sql
         let templates = try await sql.raw("SELECT t.* FROM workout_templates t WHERE " + condition).all().map(template)
         guard !templates.isEmpty else { return [] }
-        let rows = try await sql.raw("""
+        let rows = try await sql.raw(
+            """
             SELECT x.* FROM template_exercises x WHERE x.template_id IN (\(binds: templates.map(\.id))) ORDER BY x.position
-            """).all()
+            """
+        ).all()
         var byTemplate: [UUID: [TemplateExercise]] = [:]
         for row in rows {
             let (templateID, exercise) = try exercise(row)
@@ -68,27 +71,37 @@ enum TemplateRows {
     /// at theirs): the row is inserted or updated, and the exercise and break rows
     /// are replaced (unless `timelineChanged` says they are as stored). Call inside a
     /// transaction.
-    static func write(_ template: WorkoutTemplate, userID: UUID, isNew: Bool, timelineChanged: Bool = true, on db: any Database) async throws {
+    static func write(_ template: WorkoutTemplate, userID: UUID, isNew: Bool, timelineChanged: Bool = true, on db: any Database)
+        async throws
+    {
         let sql = db.sql
         let key = NameKey(template.name).rawValue
         if isNew {
-            try await sql.raw("""
+            try await sql.raw(
+                """
                 INSERT INTO workout_templates (id, user_id, name, name_key, category, notes, guided, pinned, archived_at, created_at, updated_at, \
                 last_used_at) \
                 VALUES (\(bind: template.id), \(bind: userID), \(bind: template.name), \(bind: key), \(bind: template.category.rawValue), \
                 \(bind: template.notes), \(bind: template.guided), \(bind: template.pinned), \(bind: template.archivedAt), \(bind: template.createdAt), \
                 \(bind: template.updatedAt), \(bind: template.lastUsedAt))
-                """).run()
+                """
+            ).run()
         } else {
-            try await sql.raw("""
+            try await sql.raw(
+                """
                 UPDATE workout_templates SET name = \(bind: template.name), name_key = \(bind: key), category = \(bind: template.category.rawValue), \
                 notes = \(bind: template.notes), guided = \(bind: template.guided), pinned = \(bind: template.pinned), archived_at = \(bind: template.archivedAt), \
                 updated_at = \(bind: template.updatedAt), last_used_at = \(bind: template.lastUsedAt) \
                 WHERE id = \(bind: template.id) AND user_id = \(bind: userID)
-                """).run()
+                """
+            ).run()
             guard timelineChanged else { return }
-            try await sql.raw("DELETE FROM template_exercises WHERE template_id = \(bind: template.id) AND user_id = \(bind: userID)").run()
-            try await sql.raw("DELETE FROM template_breaks WHERE template_id = \(bind: template.id) AND user_id = \(bind: userID)").run()
+            try await sql.raw(
+                "DELETE FROM template_exercises WHERE template_id = \(bind: template.id) AND user_id = \(bind: userID)"
+            ).run()
+            try await sql.raw(
+                "DELETE FROM template_breaks WHERE template_id = \(bind: template.id) AND user_id = \(bind: userID)"
+            ).run()
         }
         if !template.breaks.isEmpty {
             let breaks: [SQLQueryString] = template.breaks.map { item in
@@ -108,11 +121,13 @@ enum TemplateRows {
             """
         }
         for chunk in rows.chunked(by: 500) {
-            try await sql.raw("""
+            try await sql.raw(
+                """
                 INSERT INTO template_exercises (id, user_id, template_id, exercise_id, position, set_count, rep_min, rep_max, \
                 target_weight_value, target_weight_unit, target_rpe, rest_seconds, target_duration_seconds, notes) \
                 VALUES \(chunk.joined(separator: ", "))
-                """).run()
+                """
+            ).run()
         }
     }
 }

@@ -9,7 +9,8 @@ enum UserRows: TableRows {
     static let table = "users"
     /// The columns, in the order of `values`.
     static let columns = [
-        "id", "username", "password_hash", "unit", "default_rest_seconds", "theme", "time_zone", "onboarding_seen", "created_at", "plate_step",
+        "id", "username", "password_hash", "unit", "default_rest_seconds", "theme", "time_zone", "onboarding_seen", "created_at",
+        "plate_step",
         "bar_weight", "plates", "rest_sound", "rest_volume", "wake_lock",
     ]
 
@@ -20,10 +21,12 @@ enum UserRows: TableRows {
     static func values(_ user: User, passwordHash: String) -> [RowValue] {
         let settings = user.settings
         return [
-            .uuid(user.id), .text(user.username), .text(passwordHash), .name(settings.unit.rawValue), .int(settings.defaultRestSeconds),
+            .uuid(user.id), .text(user.username), .text(passwordHash), .name(settings.unit.rawValue),
+            .int(settings.defaultRestSeconds),
             .name(settings.theme.rawValue), .text(settings.timeZone), .bool(settings.onboardingSeen), .time(user.createdAt),
             .double(settings.plateStep),
-            .double(settings.barWeight), .text(settings.plates.map(platesText)), .bool(settings.restSound), .int(settings.restVolume),
+            .double(settings.barWeight), .text(settings.plates.map(platesText)), .bool(settings.restSound),
+            .int(settings.restVolume),
             .bool(settings.wakeLock),
         ]
     }
@@ -36,7 +39,8 @@ enum UserRows: TableRows {
             timeZone: try row.decode(column: "time_zone", as: String.self),
             onboardingSeen: try row.decode(column: "onboarding_seen", as: Bool.self), plateStep: try row.optional("plate_step"),
             barWeight: try row.optional("bar_weight"), plates: try row.optional("plates", as: String.self).map(plates),
-            restSound: try row.decode(column: "rest_sound", as: Bool.self), restVolume: try row.decode(column: "rest_volume", as: Int.self),
+            restSound: try row.decode(column: "rest_sound", as: Bool.self),
+            restVolume: try row.decode(column: "rest_volume", as: Int.self),
             wakeLock: try row.decode(column: "wake_lock", as: Bool.self))
         return User(
             id: try row.decode(column: "id", as: UUID.self), username: try row.decode(column: "username", as: String.self),
@@ -55,9 +59,11 @@ enum UserRows: TableRows {
     /// Writes an account's settings (its id, name, password and creation stay).
     static func saveSettings(of user: User, on db: any Database) async throws {
         let kept: Set<String> = ["id", "username", "password_hash", "created_at"]
-        try await db.sql.raw("""
+        try await db.sql.raw(
+            """
             UPDATE users SET \(assignments(values(user, passwordHash: ""), except: kept)) WHERE id = \(bind: user.id)
-            """).run()
+            """
+        ).run()
     }
 
     /// The accounts a condition selects (`WHERE` and what follows it), with their password hashes.

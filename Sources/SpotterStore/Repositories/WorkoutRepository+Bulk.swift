@@ -33,7 +33,8 @@ extension WorkoutRepository {
     /// in one part.
     public func addFinished(_ workouts: [Workout], userID: UUID, now: Date) async throws {
         var remaining = workouts.makeIterator()
-        _ = try await addFinished(next: { remaining.next().map { FinishedWorkout($0) } }, userID: userID, now: now, setsPerChunk: .max)
+        _ = try await addFinished(
+            next: { remaining.next().map { FinishedWorkout($0) } }, userID: userID, now: now, setsPerChunk: .max)
     }
 
     /// Which of these import keys the lifter's workouts already carry.
@@ -44,9 +45,11 @@ extension WorkoutRepository {
     static func importKeys(_ keys: [String], userID: UUID, on db: any Database) async throws -> Set<String> {
         var found = Set<String>()
         for chunk in keys.chunked(by: 500) {
-            let rows = try await db.sql.raw("""
+            let rows = try await db.sql.raw(
+                """
                 SELECT import_key FROM workouts WHERE user_id = \(bind: userID) AND import_key IN (\(binds: Array(chunk)))
-                """).all()
+                """
+            ).all()
             for row in rows { found.insert(try row.decode(column: "import_key", as: String.self)) }
         }
         return found
@@ -138,10 +141,12 @@ extension WorkoutRepository {
             let workouts = part.filter { $0.importKey.map { !known.contains($0) } ?? true }.map(\.workout)
             guard !workouts.isEmpty else { return [] }
             let needed = Set(workouts.flatMap { $0.entries.map(\.exerciseID) })
-            let importKeys = Dictionary(uniqueKeysWithValues: part.compactMap { item in item.importKey.map { (item.workout.id, $0) } })
+            let importKeys = Dictionary(
+                uniqueKeysWithValues: part.compactMap { item in item.importKey.map { (item.workout.id, $0) } })
             do {
                 for (id, exercise) in newExercises where needed.contains(id) && !created.contains(id) {
-                    try await ExerciseRows.insert([ExerciseRepository.custom(id: id, userID: userID, valid: exercise, now: now)], on: tx)
+                    try await ExerciseRows.insert(
+                        [ExerciseRepository.custom(id: id, userID: userID, valid: exercise, now: now)], on: tx)
                 }
                 try await WorkoutRows.insertUnjudged(workouts, importKeys: importKeys, userID: userID, now: now, on: tx)
             } catch let error as any DatabaseError where error.isConstraintFailure {
@@ -163,7 +168,8 @@ extension WorkoutRepository {
             // Records first (the new exercises' are cleared with their last sets), then the exercises.
             try await ProgressRows.refresh(userID: userID, exerciseIDs: touched, on: tx)
             for chunk in Array(exercises).chunked(by: 500) {
-                try await sql.raw("DELETE FROM exercises WHERE user_id = \(bind: userID) AND id IN (\(binds: Array(chunk)))").run()
+                try await sql.raw("DELETE FROM exercises WHERE user_id = \(bind: userID) AND id IN (\(binds: Array(chunk)))")
+                    .run()
             }
             try await ProgressRows.rebuildWeeks(userID: userID, on: tx)
             try await Self.clearUnjudged(touched, userID: userID, on: tx)
@@ -177,18 +183,22 @@ extension WorkoutRepository {
     static func markUnjudged(_ exerciseIDs: Set<UUID>, userID: UUID, on db: any Database) async throws {
         for chunk in Array(exerciseIDs).chunked(by: 300) {
             let tuples = chunk.map { "(\(bind: UUID()), \(bind: userID), \(bind: $0))" as SQLQueryString }
-            try await db.sql.raw("""
+            try await db.sql.raw(
+                """
                 INSERT INTO unjudged_exercises (id, user_id, exercise_id) VALUES \(tuples.joined(separator: ", ")) \
                 ON CONFLICT (user_id, exercise_id) DO NOTHING
-                """).run()
+                """
+            ).run()
         }
     }
 
     static func clearUnjudged(_ exerciseIDs: Set<UUID>, userID: UUID, on db: any Database) async throws {
         for chunk in Array(exerciseIDs).chunked(by: 500) {
-            try await db.sql.raw("""
+            try await db.sql.raw(
+                """
                 DELETE FROM unjudged_exercises WHERE user_id = \(bind: userID) AND exercise_id IN (\(binds: Array(chunk)))
-                """).run()
+                """
+            ).run()
         }
     }
 
@@ -201,7 +211,8 @@ extension WorkoutRepository {
         let rows = try await reads.sql.raw("SELECT user_id, exercise_id FROM unjudged_exercises").all()
         var byUser: [UUID: Set<UUID>] = [:]
         for row in rows {
-            byUser[try row.decode(column: "user_id", as: UUID.self), default: []].insert(try row.decode(column: "exercise_id", as: UUID.self))
+            byUser[try row.decode(column: "user_id", as: UUID.self), default: []].insert(
+                try row.decode(column: "exercise_id", as: UUID.self))
         }
         for (userID, exerciseIDs) in byUser {
             try await db.writeTransaction { tx in

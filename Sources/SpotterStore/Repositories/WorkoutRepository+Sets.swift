@@ -55,7 +55,8 @@ extension WorkoutRepository {
     ) async throws -> (SetWriteResult, SetProgress?) {
         try await batchedWrite(workoutID: workoutID, userID: userID) { tx, turn in
             try await writeSet(
-                workoutID: workoutID, entryID: entryID, setID: setID, userID: userID, now: now, locked: turn.workoutLocked, on: tx,
+                workoutID: workoutID, entryID: entryID, setID: setID, userID: userID, now: now, locked: turn.workoutLocked,
+                on: tx,
                 decide: decide)
         }
     }
@@ -77,22 +78,25 @@ extension WorkoutRepository {
         // when there are bests and the workout is in progress, so do the other sets
         // of that exercise in the workout: a lifter with no history of it reads
         // nothing more, and one with history is judged without another round trip.
-        guard let row = try await PreparedQuery<SetWriteRead>("""
-            SELECT \(WorkoutRows.setColumnList("s")), w.ended_at, w.started_at AS workout_start, w.rest_ends_at, w.rest_total_seconds, w.rest_after_set_id, \
-            x.exercise_id AS entry_exercise, r.heaviest_kg, r.e1rm_kg, r.set_volume_kg, r.session_volume_kg, r.rep_weights, \
-            \(ExerciseRestRows.entryRest("x")) AS entry_rest_seconds, x.superset_group AS entry_superset_group, \
-            (SELECT n.kind FROM workout_sets n WHERE n.entry_id = x.id AND n.position > s.position ORDER BY n.position LIMIT 1) AS next_kind, \
-            (SELECT COUNT(*) FROM exercise_entries n WHERE n.workout_id = x.workout_id AND n.position > x.position) AS later_entries, \
-            (SELECT n.superset_group FROM exercise_entries n WHERE n.workout_id = x.workout_id AND n.position > x.position \
-            ORDER BY n.position LIMIT 1) AS next_group, \
-            (SELECT string_agg(CAST(oe.id AS TEXT) || COALESCE(' ' || \(WorkoutRows.setText("o")), ''), ';' ORDER BY oe.position, o.position) \
-            FROM exercise_entries oe LEFT JOIN workout_sets o ON o.entry_id = oe.id \
-            WHERE oe.workout_id = w.id AND oe.exercise_id = r.exercise_id AND w.ended_at IS NULL) AS exercise_sets \
-            FROM workouts w LEFT JOIN workout_sets s ON s.id = \(bind: setID) AND s.user_id = w.user_id \
-            LEFT JOIN exercise_entries x ON x.id = \(bind: entryID) AND x.workout_id = w.id \
-            LEFT JOIN exercise_records r ON r.user_id = w.user_id AND r.exercise_id = x.exercise_id \
-            WHERE w.id = \(bind: workoutID) AND w.user_id = \(bind: userID)
-            """).first(on: tx)
+        guard
+            let row = try await PreparedQuery<SetWriteRead>(
+                """
+                SELECT \(WorkoutRows.setColumnList("s")), w.ended_at, w.started_at AS workout_start, w.rest_ends_at, w.rest_total_seconds, w.rest_after_set_id, \
+                x.exercise_id AS entry_exercise, r.heaviest_kg, r.e1rm_kg, r.set_volume_kg, r.session_volume_kg, r.rep_weights, \
+                \(ExerciseRestRows.entryRest("x")) AS entry_rest_seconds, x.superset_group AS entry_superset_group, \
+                (SELECT n.kind FROM workout_sets n WHERE n.entry_id = x.id AND n.position > s.position ORDER BY n.position LIMIT 1) AS next_kind, \
+                (SELECT COUNT(*) FROM exercise_entries n WHERE n.workout_id = x.workout_id AND n.position > x.position) AS later_entries, \
+                (SELECT n.superset_group FROM exercise_entries n WHERE n.workout_id = x.workout_id AND n.position > x.position \
+                ORDER BY n.position LIMIT 1) AS next_group, \
+                (SELECT string_agg(CAST(oe.id AS TEXT) || COALESCE(' ' || \(WorkoutRows.setText("o")), ''), ';' ORDER BY oe.position, o.position) \
+                FROM exercise_entries oe LEFT JOIN workout_sets o ON o.entry_id = oe.id \
+                WHERE oe.workout_id = w.id AND oe.exercise_id = r.exercise_id AND w.ended_at IS NULL) AS exercise_sets \
+                FROM workouts w LEFT JOIN workout_sets s ON s.id = \(bind: setID) AND s.user_id = w.user_id \
+                LEFT JOIN exercise_entries x ON x.id = \(bind: entryID) AND x.workout_id = w.id \
+                LEFT JOIN exercise_records r ON r.user_id = w.user_id AND r.exercise_id = x.exercise_id \
+                WHERE w.id = \(bind: workoutID) AND w.user_id = \(bind: userID)
+                """
+            ).first(on: tx)
         else { throw SpotterError.notFound("The workout") }
         let isActive = try row.decodeNil(column: "ended_at")
         var progress = try row.optional("entry_exercise", as: UUID.self).map { exerciseID in
@@ -105,7 +109,8 @@ extension WorkoutRepository {
         if let existing, existing.workoutID != workoutID || existing.entryID != entryID {
             throw SpotterError.notFound("The set")
         }
-        let state = SetWriteState(stored: existing?.set, rest: try WorkoutRows.rest(row), isActive: isActive, place: try Self.place(row))
+        let state = SetWriteState(
+            stored: existing?.set, rest: try WorkoutRows.rest(row), isActive: isActive, place: try Self.place(row))
         guard let plan = try decide(state) else {
             guard let stored = state.stored else { preconditionFailure("A new set is always written.") }
             return (SetWriteResult(set: stored, rest: state.rest, applied: false), progress)
@@ -118,7 +123,8 @@ extension WorkoutRepository {
             updated_at = \(bind: now) WHERE id = \(bind: workoutID)
             """
         if let stored = existing?.set {
-            let setWrite: SQLQueryString = "UPDATE workout_sets SET " + WorkoutRows.changes(from: stored, to: set) + " WHERE id = \(bind: setID)"
+            let setWrite: SQLQueryString =
+                "UPDATE workout_sets SET " + WorkoutRows.changes(from: stored, to: set) + " WHERE id = \(bind: setID)"
             if restMoved, WorkoutRows.locksWorkouts(tx) {
                 // PostgreSQL runs an UPDATE inside WITH to completion, read or not.
                 try await sql.raw("WITH changed_set AS (" + setWrite + ") " + restWrite).run()
@@ -175,10 +181,12 @@ extension WorkoutRepository {
 
     /// The stored marks of an exercise's sets in a finished workout.
     public func storedRecords(workoutID: UUID, exerciseID: UUID, userID: UUID) async throws -> EntryRecords {
-        let rows = try await reads.sql.raw("""
+        let rows = try await reads.sql.raw(
+            """
             SELECT s.id, s.records, e.volume_record FROM workout_sets s JOIN exercise_entries e ON e.id = s.entry_id \
             WHERE s.workout_id = \(bind: workoutID) AND s.user_id = \(bind: userID) AND e.exercise_id = \(bind: exerciseID)
-            """).all()
+            """
+        ).all()
         var records = EntryRecords()
         for row in rows {
             let kinds = ProgressRows.kinds(try row.optional("records"))
@@ -203,12 +211,14 @@ extension WorkoutRepository {
         return RestTimer.SetPlace(
             entryRestSeconds: try row.optional("entry_rest_seconds"), nextSetKind: nextKind.flatMap(SetKind.init(rawValue:)),
             isLastOfWorkout: try nextKind == nil && row.decode(column: "later_entries", as: Int.self) == 0,
-            supersetGoesOn: RestTimer.SetPlace.sameSuperset(try row.optional("entry_superset_group"), try row.optional("next_group")))
+            supersetGoesOn: RestTimer.SetPlace.sameSuperset(
+                try row.optional("entry_superset_group"), try row.optional("next_group")))
     }
 
     /// Adds a set at the end of its entry, in one statement that also checks the
     /// entry is the user's and in this workout.
-    private func insertSet(_ set: WorkoutSet, entryID: UUID, workoutID: UUID, userID: UUID, on sql: any SQLDatabase) async throws {
+    private func insertSet(_ set: WorkoutSet, entryID: UUID, workoutID: UUID, userID: UUID, on sql: any SQLDatabase) async throws
+    {
         // The set's row as the table's encoder writes it, but its position counted in
         // the statement, and only when the entry is the user's and in this workout.
         let values = WorkoutRows.setValues(set, workoutID: workoutID, entryID: entryID, position: 0, userID: userID, records: [])
@@ -217,12 +227,14 @@ extension WorkoutRepository {
         }
         let inserted: (any SQLRow)?
         do {
-            inserted = try await sql.raw("""
+            inserted = try await sql.raw(
+                """
                 INSERT INTO workout_sets (\(unsafeRaw: WorkoutRows.setColumns.joined(separator: ", "))) \
                 SELECT \(selected.joined(separator: ", ")) \
                 FROM exercise_entries e WHERE e.id = \(bind: entryID) AND e.user_id = \(bind: userID) AND e.workout_id = \(bind: workoutID) \
                 RETURNING position
-                """).first()
+                """
+            ).first()
         } catch let error as any DatabaseError where error.isConstraintFailure {
             throw SpotterError.idInUse
         }
@@ -233,9 +245,12 @@ extension WorkoutRepository {
     public func deleteSet(workoutID: UUID, setID: UUID, userID: UUID) async throws -> Workout {
         try await db.writeTransaction { tx in
             try await WorkoutRows.lockWorkout(id: workoutID, userID: userID, on: tx)
-            guard let (_, entryID, _) = try await tx.sql.raw("""
-                SELECT s.* FROM workout_sets s WHERE s.user_id = \(bind: userID) AND s.id = \(bind: setID) AND s.workout_id = \(bind: workoutID)
-                """).first().map(WorkoutRows.set)
+            guard
+                let (_, entryID, _) = try await tx.sql.raw(
+                    """
+                    SELECT s.* FROM workout_sets s WHERE s.user_id = \(bind: userID) AND s.id = \(bind: setID) AND s.workout_id = \(bind: workoutID)
+                    """
+                ).first().map(WorkoutRows.set)
             else { throw SpotterError.notFound("The set") }
             try await tx.sql.raw("DELETE FROM workout_sets WHERE id = \(bind: setID)").run()
             try await WorkoutRows.renumber("workout_sets", parent: "entry_id", id: entryID, on: tx)

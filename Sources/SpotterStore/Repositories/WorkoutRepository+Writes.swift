@@ -31,9 +31,11 @@ extension WorkoutRepository {
                 throw SpotterError.idInUse
             }
             if let templateUsed {
-                try await tx.sql.raw("""
+                try await tx.sql.raw(
+                    """
                     UPDATE workout_templates SET last_used_at = \(bind: now) WHERE id = \(bind: templateUsed) AND user_id = \(bind: userID)
-                    """).run()
+                    """
+                ).run()
             }
         }
         return try await found(id, userID: userID)
@@ -47,7 +49,9 @@ extension WorkoutRepository {
     ) async throws -> Workout {
         try await db.writeTransaction { tx in
             try await WorkoutRows.lockWorkout(id: id, userID: userID, on: tx)
-            guard let stored = try await WorkoutRows.workout(id: id, userID: userID, on: tx) else { throw SpotterError.notFound("The workout") }
+            guard let stored = try await WorkoutRows.workout(id: id, userID: userID, on: tx) else {
+                throw SpotterError.notFound("The workout")
+            }
             let workout = try apply(stored)
             if let typeID = workout.workoutTypeID, typeID != stored.workoutTypeID {
                 try await ensureWorkoutType(typeID, userID: userID, on: tx)
@@ -90,7 +94,9 @@ extension WorkoutRepository {
     ) async throws -> Workout {
         try await db.writeTransaction { tx in
             try await WorkoutRows.lockWorkout(id: workoutID, userID: userID, on: tx)
-            guard let workout = try await WorkoutRows.workout(id: workoutID, userID: userID, on: tx) else { throw SpotterError.notFound("The workout") }
+            guard let workout = try await WorkoutRows.workout(id: workoutID, userID: userID, on: tx) else {
+                throw SpotterError.notFound("The workout")
+            }
             let found = try await tx.sql.raw(
                 "SELECT e.* FROM exercise_entries e WHERE e.user_id = \(bind: userID) AND e.id = \(bind: entryID)"
             ).first().map(WorkoutRows.entry)
@@ -115,12 +121,14 @@ extension WorkoutRepository {
                     try await ProgressRows.refresh(userID: userID, exerciseIDs: Set(swapped), on: tx)
                 }
             } else {
-                let count = try await tx.sql.raw(
-                    "SELECT COUNT(*) AS n FROM exercise_entries e WHERE e.workout_id = \(bind: workoutID)"
-                ).first()?.decode(column: "n", as: Int.self) ?? 0
+                let count =
+                    try await tx.sql.raw(
+                        "SELECT COUNT(*) AS n FROM exercise_entries e WHERE e.workout_id = \(bind: workoutID)"
+                    ).first()?.decode(column: "n", as: Int.self) ?? 0
                 let row = WorkoutRows.entryValues(entry, workoutID: workoutID, userID: userID, position: count, now: now)
                 do {
-                    try await BulkRows.insert([row], into: "exercise_entries", columns: WorkoutRows.entryColumns, streaming: false, on: tx)
+                    try await BulkRows.insert(
+                        [row], into: "exercise_entries", columns: WorkoutRows.entryColumns, streaming: false, on: tx)
                 } catch let error as any DatabaseError where error.isConstraintFailure {
                     throw SpotterError.idInUse
                 }
@@ -132,9 +140,12 @@ extension WorkoutRepository {
     public func deleteEntry(workoutID: UUID, entryID: UUID, userID: UUID) async throws -> Workout {
         try await db.writeTransaction { tx in
             try await WorkoutRows.lockWorkout(id: workoutID, userID: userID, on: tx)
-            guard let (_, entry) = try await tx.sql.raw("""
-                SELECT e.* FROM exercise_entries e WHERE e.user_id = \(bind: userID) AND e.id = \(bind: entryID) AND e.workout_id = \(bind: workoutID)
-                """).first().map(WorkoutRows.entry)
+            guard
+                let (_, entry) = try await tx.sql.raw(
+                    """
+                    SELECT e.* FROM exercise_entries e WHERE e.user_id = \(bind: userID) AND e.id = \(bind: entryID) AND e.workout_id = \(bind: workoutID)
+                    """
+                ).first().map(WorkoutRows.entry)
             else { throw SpotterError.notFound("The exercise entry") }
             let setIDs = try await tx.sql.raw("SELECT s.id FROM workout_sets s WHERE s.entry_id = \(bind: entryID)").all()
                 .map { try $0.decode(column: "id", as: UUID.self) }
@@ -161,14 +172,20 @@ extension WorkoutRepository {
     ) async throws -> Workout {
         try await db.writeTransaction { tx in
             try await WorkoutRows.lockWorkout(id: workoutID, userID: userID, on: tx)
-            guard try await WorkoutRows.workout(id: workoutID, userID: userID, on: tx) != nil else { throw SpotterError.notFound("The workout") }
+            guard try await WorkoutRows.workout(id: workoutID, userID: userID, on: tx) != nil else {
+                throw SpotterError.notFound("The workout")
+            }
             let rows = try await tx.sql.raw(
-                "SELECT e.id, e.position FROM exercise_entries e WHERE e.workout_id = \(bind: workoutID) ORDER BY e.position").all()
-            let current = try rows.map { (id: try $0.decode(column: "id", as: UUID.self), position: try $0.decode(column: "position", as: Int.self)) }
+                "SELECT e.id, e.position FROM exercise_entries e WHERE e.workout_id = \(bind: workoutID) ORDER BY e.position"
+            ).all()
+            let current = try rows.map {
+                (id: try $0.decode(column: "id", as: UUID.self), position: try $0.decode(column: "position", as: Int.self))
+            }
             let positions = try order(current.map(\.id))
             for entry in current where entry.position != positions[entry.id] {
                 try await tx.sql.raw(
-                    "UPDATE exercise_entries SET position = \(literal: positions[entry.id]!) WHERE id = \(bind: entry.id)").run()
+                    "UPDATE exercise_entries SET position = \(literal: positions[entry.id]!) WHERE id = \(bind: entry.id)"
+                ).run()
             }
         }
         return try await found(workoutID, userID: userID)
@@ -180,7 +197,8 @@ extension WorkoutRepository {
     ) async throws -> RestTimer.State {
         try await batchedWrite(workoutID: workoutID, userID: userID) { tx, turn in
             if !turn.workoutLocked { try await WorkoutRows.lockWorkout(id: workoutID, userID: userID, on: tx) }
-            guard var workout = try await WorkoutRows.workout(id: workoutID, userID: userID, on: tx), workout.endedAt == nil else {
+            guard var workout = try await WorkoutRows.workout(id: workoutID, userID: userID, on: tx), workout.endedAt == nil
+            else {
                 throw SpotterError.notFound("The active workout")
             }
             apply(&workout.rest)
@@ -191,10 +209,14 @@ extension WorkoutRepository {
 
     /// Ends a workout as `apply` says (it sets when it ended); the workout's sets
     /// then count for the exercises' records and the week.
-    public func finish(id: UUID, userID: UUID, now: Date, _ apply: @escaping @Sendable (inout Workout) throws -> Void) async throws -> Workout {
+    public func finish(id: UUID, userID: UUID, now: Date, _ apply: @escaping @Sendable (inout Workout) throws -> Void)
+        async throws -> Workout
+    {
         try await db.writeTransaction { tx in
             try await WorkoutRows.lockWorkout(id: id, userID: userID, on: tx)
-            guard var workout = try await WorkoutRows.workout(id: id, userID: userID, on: tx) else { throw SpotterError.notFound("The workout") }
+            guard var workout = try await WorkoutRows.workout(id: id, userID: userID, on: tx) else {
+                throw SpotterError.notFound("The workout")
+            }
             try apply(&workout)
             try await WorkoutRows.save(workout, updatedAt: now, on: tx)
             if let finished = try await WorkoutRows.workouts(where: "w.id = \(bind: id)", on: tx).first {
@@ -210,7 +232,9 @@ extension WorkoutRepository {
     public func delete(id: UUID, userID: UUID) async throws {
         try await db.writeTransaction { tx in
             try await WorkoutRows.lockWorkout(id: id, userID: userID, on: tx)
-            guard let workout = try await WorkoutRows.workout(id: id, userID: userID, on: tx) else { throw SpotterError.notFound("The workout") }
+            guard let workout = try await WorkoutRows.workout(id: id, userID: userID, on: tx) else {
+                throw SpotterError.notFound("The workout")
+            }
             let exerciseRows = try await tx.sql.raw(
                 "SELECT DISTINCT e.exercise_id FROM exercise_entries e WHERE e.workout_id = \(bind: id)"
             ).all()
@@ -231,5 +255,6 @@ extension WorkoutRepository {
 
 extension SpotterError {
     /// A client-made id that another user's row already has.
-    static let idInUse = SpotterError.conflict(field: "id", message: "This id is already in use. Make a new one and send the change again.")
+    static let idInUse = SpotterError.conflict(
+        field: "id", message: "This id is already in use. Make a new one and send the change again.")
 }

@@ -105,7 +105,9 @@ public struct WorkoutRepository: Sendable {
 
     /// One page of `history`: at most `limit` workouts after `filter.after`, and the
     /// cursor of the next page when there is one.
-    public func historyPage(userID: UUID, filter: HistoryFilter, limit: Int) async throws -> (workouts: [Workout], next: HistoryCursor?) {
+    public func historyPage(userID: UUID, filter: HistoryFilter, limit: Int) async throws -> (
+        workouts: [Workout], next: HistoryCursor?
+    ) {
         var filter = filter
         filter.limit = limit + 1
         var workouts = try await history(userID: userID, filter: filter)
@@ -150,15 +152,20 @@ public struct WorkoutRepository: Sendable {
             let exerciseID = try row.decode(column: "exercise_id", as: UUID.self)
             guard chosen[exerciseID, default: []].count < limit else { continue }
             chosen[exerciseID, default: []].append(
-                (try row.decode(column: "id", as: UUID.self), try row.decode(column: "started_at", as: Date.self), try row.optional("session_rpe"),
-                 try row.decode(column: "notes", as: String.self)))
+                (
+                    try row.decode(column: "id", as: UUID.self), try row.decode(column: "started_at", as: Date.self),
+                    try row.optional("session_rpe"),
+                    try row.decode(column: "notes", as: String.self)
+                ))
         }
         let entryIDs = chosen.values.flatMap { $0.map(\.entryID) }
         guard !entryIDs.isEmpty else { return [:] }
-        let setRows = try await sql.raw("""
+        let setRows = try await sql.raw(
+            """
             SELECT s.* FROM workout_sets s \
             WHERE s.entry_id IN (\(binds: entryIDs)) AND s.done = \(bind: true) ORDER BY s.position
-            """).all()
+            """
+        ).all()
         var byEntry: [UUID: [WorkoutSet]] = [:]
         for row in setRows {
             let (_, entryID, set) = try WorkoutRows.set(row)
@@ -166,7 +173,8 @@ public struct WorkoutRepository: Sendable {
         }
         return chosen.mapValues { entries in
             entries.map {
-                PreviousPerformance.Session(startedAt: $0.startedAt, sets: byEntry[$0.entryID] ?? [], sessionRPE: $0.sessionRPE, notes: $0.notes)
+                PreviousPerformance.Session(
+                    startedAt: $0.startedAt, sets: byEntry[$0.entryID] ?? [], sessionRPE: $0.sessionRPE, notes: $0.notes)
             }
         }
     }
@@ -196,7 +204,8 @@ public struct HistoryFilter: Sendable, Equatable {
     public var after: HistoryCursor?
 
     public init(
-        workoutTypeID: UUID? = nil, exerciseID: UUID? = nil, from: Date? = nil, until: Date? = nil, search: String = "", limit: Int = 200,
+        workoutTypeID: UUID? = nil, exerciseID: UUID? = nil, from: Date? = nil, until: Date? = nil, search: String = "",
+        limit: Int = 200,
         after: HistoryCursor? = nil, templateID: UUID? = nil
     ) {
         self.workoutTypeID = workoutTypeID
@@ -211,7 +220,8 @@ public struct HistoryFilter: Sendable, Equatable {
 
     /// Whether any filter narrows the list (a page's start or size does not).
     public var narrows: Bool {
-        workoutTypeID != nil || templateID != nil || exerciseID != nil || from != nil || until != nil || !ExerciseSearch.terms(of: search).isEmpty
+        workoutTypeID != nil || templateID != nil || exerciseID != nil || from != nil || until != nil
+            || !ExerciseSearch.terms(of: search).isEmpty
     }
 }
 
@@ -256,6 +266,7 @@ extension WorkoutRepository {
     /// How many workouts are in progress, over every lifter: a figure for `/metrics`,
     /// the one query that names no owner, as it reads no lifter's data.
     public func activeCount() async throws -> Int {
-        try await reads.sql.raw("SELECT COUNT(*) AS n FROM workouts w WHERE w.ended_at IS NULL").first()?.decode(column: "n", as: Int.self) ?? 0
+        try await reads.sql.raw("SELECT COUNT(*) AS n FROM workouts w WHERE w.ended_at IS NULL").first()?.decode(
+            column: "n", as: Int.self) ?? 0
     }
 }

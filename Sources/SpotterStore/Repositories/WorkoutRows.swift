@@ -34,21 +34,26 @@ enum WorkoutRows {
 
     /// The columns of `workouts`, in the order of `workoutValues`.
     static let workoutColumns = [
-        "id", "user_id", "name", "workout_type_id", "started_at", "ended_at", "notes", "session_rpe", "rest_ends_at", "rest_total_seconds",
-        "rest_after_set_id", "created_at", "updated_at", "template_id", "import_key", "program_id", "program_week", "program_day_id",
+        "id", "user_id", "name", "workout_type_id", "started_at", "ended_at", "notes", "session_rpe", "rest_ends_at",
+        "rest_total_seconds",
+        "rest_after_set_id", "created_at", "updated_at", "template_id", "import_key", "program_id", "program_week",
+        "program_day_id",
     ]
 
     /// The columns of `exercise_entries`, in the order of `entryValues`.
     static let entryColumns = [
-        "id", "user_id", "workout_id", "exercise_id", "position", "notes", "superset_group", "rest_seconds", "updated_at", "volume_record",
+        "id", "user_id", "workout_id", "exercise_id", "position", "notes", "superset_group", "rest_seconds", "updated_at",
+        "volume_record",
         "suggestion",
     ]
 
     /// A workout's row (its entries are rows of their own).
     static func workoutValues(_ w: Workout, userID: UUID, createdAt: Date, updatedAt: Date, importKey: String?) -> [RowValue] {
         [
-            .uuid(w.id), .uuid(userID), .text(w.name), .uuid(w.workoutTypeID), .time(w.startedAt), .time(w.endedAt), .text(w.notes),
-            .int(w.sessionRPE), .time(w.rest.endsAt), .int(w.rest.totalSeconds), .uuid(w.rest.afterSetID), .time(createdAt), .time(updatedAt),
+            .uuid(w.id), .uuid(userID), .text(w.name), .uuid(w.workoutTypeID), .time(w.startedAt), .time(w.endedAt),
+            .text(w.notes),
+            .int(w.sessionRPE), .time(w.rest.endsAt), .int(w.rest.totalSeconds), .uuid(w.rest.afterSetID), .time(createdAt),
+            .time(updatedAt),
             .uuid(w.templateID), .text(importKey), .uuid(w.program?.programID), .int(w.program?.week), .uuid(w.program?.dayID),
         ]
     }
@@ -117,11 +122,14 @@ enum WorkoutRows {
     static func save(_ workout: Workout, updatedAt: Date?, on db: any Database) async throws {
         var kept: Set<String> = ["id", "user_id", "created_at", "import_key"]
         if updatedAt == nil { kept.insert("updated_at") }
-        let values = workoutValues(workout, userID: workout.ownerID, createdAt: .distantPast, updatedAt: updatedAt ?? .distantPast, importKey: nil)
-        try await db.sql.raw("""
+        let values = workoutValues(
+            workout, userID: workout.ownerID, createdAt: .distantPast, updatedAt: updatedAt ?? .distantPast, importKey: nil)
+        try await db.sql.raw(
+            """
             UPDATE workouts SET \(BulkRows.assignments(workoutColumns, values, except: kept)) \
             WHERE id = \(bind: workout.id) AND user_id = \(bind: workout.ownerID)
-            """).run()
+            """
+        ).run()
     }
 
     /// Writes an entry's exercise, notes, superset and rest, stamped `now` (its place
@@ -129,14 +137,17 @@ enum WorkoutRows {
     static func save(_ entry: ExerciseEntry, now: Date, on db: any Database) async throws {
         let values = entryValues(entry, workoutID: entry.id, userID: entry.id, position: 0, now: now)
         let kept: Set<String> = ["id", "user_id", "workout_id", "position", "volume_record"]
-        try await db.sql.raw("UPDATE exercise_entries SET \(BulkRows.assignments(entryColumns, values, except: kept)) WHERE id = \(bind: entry.id)").run()
+        try await db.sql.raw(
+            "UPDATE exercise_entries SET \(BulkRows.assignments(entryColumns, values, except: kept)) WHERE id = \(bind: entry.id)"
+        ).run()
     }
 
     /// Numbers the rows of `table` under one parent 0..n-1 in their order, after one
     /// was removed or moved (`table` and `parent` are fixed names).
     static func renumber(_ table: String, parent: String, id: UUID, on db: any Database) async throws {
         let rows = try await db.sql.raw(
-            "SELECT id, position FROM \(unsafeRaw: table) WHERE \(unsafeRaw: parent) = \(bind: id) ORDER BY position").all()
+            "SELECT id, position FROM \(unsafeRaw: table) WHERE \(unsafeRaw: parent) = \(bind: id) ORDER BY position"
+        ).all()
         for (index, row) in rows.enumerated() where try row.decode(column: "position", as: Int.self) != index {
             try await db.sql.raw(
                 "UPDATE \(unsafeRaw: table) SET position = \(literal: index) WHERE id = \(bind: try row.decode(column: "id", as: UUID.self))"
@@ -146,7 +157,8 @@ enum WorkoutRows {
 
     /// The user's workout without its entries, or nil.
     static func workout(id: UUID, userID: UUID, on db: any Database) async throws -> Workout? {
-        try await db.sql.raw("SELECT w.* FROM workouts w WHERE w.id = \(bind: id) AND w.user_id = \(bind: userID)").first().map(workout)
+        try await db.sql.raw("SELECT w.* FROM workouts w WHERE w.id = \(bind: id) AND w.user_id = \(bind: userID)").first().map(
+            workout)
     }
 
     /// A workout without its entries.
@@ -223,7 +235,8 @@ enum WorkoutRows {
 
     /// The workouts a condition selects (`WHERE` and what follows it), entries and
     /// sets filled in: three queries, however many workouts (one for `.totals`).
-    static func workouts(where condition: SQLQueryString, sets: SetDetail = .full, on db: any Database) async throws -> [Workout] {
+    static func workouts(where condition: SQLQueryString, sets: SetDetail = .full, on db: any Database) async throws -> [Workout]
+    {
         if sets == .totals { return try await workoutsForTotals(where: condition, on: db) }
         let sql = db.sql
         let rows = try await sql.raw("SELECT w.* FROM workouts w WHERE " + condition).all()
@@ -266,7 +279,8 @@ enum WorkoutRows {
     /// `workouts(where:sets:)` for `SetDetail.totals`: one query, a row per workout
     /// with its entries and their sets as one text (`entriesText`).
     private static func workoutsForTotals(where condition: SQLQueryString, on db: any Database) async throws -> [Workout] {
-        let rows = try await db.sql.raw("SELECT w.*, " + entriesText("w") + " AS entries FROM workouts w WHERE " + condition).all()
+        let rows = try await db.sql.raw("SELECT w.*, " + entriesText("w") + " AS entries FROM workouts w WHERE " + condition)
+            .all()
         return try rows.map { row in
             var workout = try self.workout(row)
             workout.entries = entries(text: try row.optional("entries"))
@@ -279,7 +293,9 @@ extension WorkoutRows {
     /// Adds whole workouts at once (a bulk load writes thousands): the workout rows
     /// with their rest timers and import keys, then their entries and sets, and
     /// judges the record marks and bests of the exercises the finished ones touch.
-    static func insertWhole(_ workouts: [Workout], importKeys: [UUID: String], userID: UUID, now: Date, on db: any Database) async throws {
+    static func insertWhole(_ workouts: [Workout], importKeys: [UUID: String], userID: UUID, now: Date, on db: any Database)
+        async throws
+    {
         try await insertUnjudged(workouts, importKeys: importKeys, userID: userID, now: now, on: db)
         let used = Set(workouts.filter { !$0.isActive }.flatMap { $0.entries.map(\.exerciseID) })
         try await ProgressRows.refresh(userID: userID, exerciseIDs: used, on: db)
@@ -287,8 +303,12 @@ extension WorkoutRows {
 
     /// Inserts whole workouts as they are, record marks included: the caller judges
     /// the marks afterwards (`ProgressRows.judge`).
-    static func insertUnjudged(_ workouts: [Workout], importKeys: [UUID: String], userID: UUID, now: Date, on db: any Database) async throws {
-        let rows = workouts.map { workoutValues($0, userID: userID, createdAt: now, updatedAt: now, importKey: importKeys[$0.id]) }
+    static func insertUnjudged(_ workouts: [Workout], importKeys: [UUID: String], userID: UUID, now: Date, on db: any Database)
+        async throws
+    {
+        let rows = workouts.map {
+            workoutValues($0, userID: userID, createdAt: now, updatedAt: now, importKey: importKeys[$0.id])
+        }
         try await BulkRows.insert(rows, into: "workouts", columns: workoutColumns, streaming: false, on: db)
         try await insert(workouts.map { (id: $0.id, entries: $0.entries) }, userID: userID, now: now, streaming: true, on: db)
     }
@@ -306,15 +326,20 @@ extension WorkoutRows {
         _ workouts: [(id: UUID, entries: [ExerciseEntry])], userID: UUID, now: Date, streaming: Bool, on db: any Database
     ) async throws {
         let entries: [[RowValue]] = workouts.flatMap { workoutID, entries in
-            entries.enumerated().map { position, entry in entryValues(entry, workoutID: workoutID, userID: userID, position: position, now: now) }
+            entries.enumerated().map { position, entry in
+                entryValues(entry, workoutID: workoutID, userID: userID, position: position, now: now)
+            }
         }
         try await BulkRows.insert(entries, into: "exercise_entries", columns: entryColumns, streaming: streaming, on: db)
-        let sets: [[RowValue]] = workouts.flatMap { workoutID, entries in entries.flatMap { entry in
-            entry.sets.enumerated().map { position, set in
-                setValues(
-                    set, workoutID: workoutID, entryID: entry.id, position: position, userID: userID, records: entry.records.sets[set.id] ?? [])
+        let sets: [[RowValue]] = workouts.flatMap { workoutID, entries in
+            entries.flatMap { entry in
+                entry.sets.enumerated().map { position, set in
+                    setValues(
+                        set, workoutID: workoutID, entryID: entry.id, position: position, userID: userID,
+                        records: entry.records.sets[set.id] ?? [])
+                }
             }
-        } }
+        }
         try await BulkRows.insert(sets, into: "workout_sets", columns: setColumns, streaming: streaming, on: db)
     }
 

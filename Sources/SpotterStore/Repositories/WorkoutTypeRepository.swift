@@ -33,9 +33,10 @@ public struct WorkoutTypeRepository: Sendable {
         var next = (existing.map(\.sortOrder).max() ?? -1) + 1
         var added: [WorkoutType] = []
         for seed in SeedWorkoutType.all where !keys.contains(seed.key) && !names.contains(NameKey(seed.name)) {
-            added.append(WorkoutType(
-                id: UUID(), ownerID: userID, seedKey: seed.key, name: seed.name, colorHex: seed.colorHex, icon: seed.icon,
-                sortOrder: next, archived: false, createdAt: now))
+            added.append(
+                WorkoutType(
+                    id: UUID(), ownerID: userID, seedKey: seed.key, name: seed.name, colorHex: seed.colorHex, icon: seed.icon,
+                    sortOrder: next, archived: false, createdAt: now))
             next += 1
         }
         try await WorkoutTypeRows.insert(added, on: db)
@@ -95,7 +96,8 @@ public struct WorkoutTypeRepository: Sendable {
         if let id { condition += " AND t.id <> \(bind: id)" }
         if let clash = try await owned(by: userID, condition).first {
             let archivedNote = clash.archived ? " (archived; bring it back instead)" : ""
-            throw SpotterError.conflict(field: "name", message: "You already have a workout type called \(clash.name)\(archivedNote).")
+            throw SpotterError.conflict(
+                field: "name", message: "You already have a workout type called \(clash.name)\(archivedNote).")
         }
     }
 }

@@ -8,7 +8,9 @@ import SpotterCore
 enum WorkoutTypeRows: TableRows {
     static let table = "workout_types"
     /// The columns, in the order of `values`.
-    static let columns = ["id", "user_id", "seed_key", "name", "name_key", "color_hex", "icon", "sort_order", "archived", "created_at"]
+    static let columns = [
+        "id", "user_id", "seed_key", "name", "name_key", "color_hex", "icon", "sort_order", "archived", "created_at",
+    ]
 
     static func values(_ type: WorkoutType) -> [RowValue] {
         [
@@ -23,7 +25,8 @@ enum WorkoutTypeRows: TableRows {
             seedKey: try row.optional("seed_key"), name: try row.decode(column: "name", as: String.self),
             colorHex: try row.decode(column: "color_hex", as: String.self),
             icon: WorkoutTypeIcon(rawValue: try row.decode(column: "icon", as: String.self)) ?? .dumbbell,
-            sortOrder: try row.decode(column: "sort_order", as: Int.self), archived: try row.decode(column: "archived", as: Bool.self),
+            sortOrder: try row.decode(column: "sort_order", as: Int.self),
+            archived: try row.decode(column: "archived", as: Bool.self),
             createdAt: try row.decode(column: "created_at", as: Date.self))
     }
 
@@ -43,9 +46,11 @@ enum WorkoutTypeRows: TableRows {
 
     /// Writes the `only` columns of a stored type.
     static func save(_ type: WorkoutType, only: Set<String>, on db: any Database) async throws {
-        try await db.sql.raw("""
+        try await db.sql.raw(
+            """
             UPDATE workout_types SET \(assignments(values(type), only: only)) \
             WHERE id = \(bind: type.id) AND user_id = \(bind: type.ownerID)
-            """).run()
+            """
+        ).run()
     }
 }

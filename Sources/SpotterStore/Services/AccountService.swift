@@ -67,7 +67,9 @@ public struct AccountService: Sendable {
     /// script is not a device signed in with the password. Each try is a guess at the
     /// current password: `guesses` lets it in (or throws to slow it down), and hears
     /// when the current password was right, even if the new one was then refused.
-    public func changePassword(_ change: PasswordChange, user: User, guesses: (any PasswordGuesses)? = nil, now: Date) async throws {
+    public func changePassword(_ change: PasswordChange, user: User, guesses: (any PasswordGuesses)? = nil, now: Date)
+        async throws
+    {
         try guesses?.admit(now: now)
         guard let hash = try await users.passwordHash(userID: user.id),
             try await hasher.verify(change.current, hash: hash)
@@ -138,10 +140,13 @@ public struct AccountService: Sendable {
             return cached.value.expiresAt > now ? cached.value.session : nil
         }
         let ticket = store.sessionOwners.ticket()
-        guard let row = try await reads.raw("""
-            SELECT \(UserRows.select), s.id AS session_id, s.csrf_token, s.expires_at \
-            FROM web_sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = \(bind: key)
-            """).first()
+        guard
+            let row = try await reads.raw(
+                """
+                SELECT \(UserRows.select), s.id AS session_id, s.csrf_token, s.expires_at \
+                FROM web_sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = \(bind: key)
+                """
+            ).first()
         else { return nil }
         let owner = SessionOwner(
             session: WebSession(
@@ -173,11 +178,14 @@ public struct AccountService: Sendable {
 
     public func tokens(userID: UUID) async throws -> [APIToken] {
         try await db.sql.raw(
-            "SELECT t.* FROM api_tokens t WHERE t.user_id = \(bind: userID) ORDER BY t.created_at DESC").all().map(APITokenRows.token)
+            "SELECT t.* FROM api_tokens t WHERE t.user_id = \(bind: userID) ORDER BY t.created_at DESC"
+        ).all().map(APITokenRows.token)
     }
 
     public func revokeToken(id: UUID, userID: UUID) async throws {
-        guard try await db.sql.raw("SELECT t.id FROM api_tokens t WHERE t.user_id = \(bind: userID) AND t.id = \(bind: id)").first() != nil
+        guard
+            try await db.sql.raw("SELECT t.id FROM api_tokens t WHERE t.user_id = \(bind: userID) AND t.id = \(bind: id)").first()
+                != nil
         else { throw SpotterError.notFound("The token") }
         try await db.sql.raw("DELETE FROM api_tokens WHERE id = \(bind: id)").run()
         await store.signInChanged(.credential(id))
@@ -192,10 +200,13 @@ public struct AccountService: Sendable {
         var entry = store.tokenOwners.entry(for: key, now: now)
         let ticket = store.tokenOwners.ticket()
         if entry == nil {
-            guard let row = try await reads.raw("""
-                SELECT \(UserRows.select), t.id AS token_id, t.last_used_at \
-                FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = \(bind: key)
-                """).first()
+            guard
+                let row = try await reads.raw(
+                    """
+                    SELECT \(UserRows.select), t.id AS token_id, t.last_used_at \
+                    FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = \(bind: key)
+                    """
+                ).first()
             else { return nil }
             let user = try UserRows.user(row)
             entry = .init(
@@ -208,7 +219,9 @@ public struct AccountService: Sendable {
             // Only a note for the settings page: a read must not fail because it could
             // not be written (a full disk, a busy database). Tried again a minute on.
             do {
-                try await store.sql.raw("UPDATE api_tokens SET last_used_at = \(bind: now) WHERE id = \(bind: entry.credentialID)").run()
+                try await store.sql.raw(
+                    "UPDATE api_tokens SET last_used_at = \(bind: now) WHERE id = \(bind: entry.credentialID)"
+                ).run()
             } catch {
                 store.logger.warning("The API token's last use was not noted: \(String(reflecting: error))")
                 if let fault = StorageFault(error) { store.storageStatus.note(fault, at: now) }

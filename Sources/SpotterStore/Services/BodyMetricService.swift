@@ -38,7 +38,9 @@ public struct BodyMetricService: Sendable {
         let now = clock()
         let today = CalendarDay.string(of: now, timeZone: user.settings.zone)
         let metric: BodyMetric
-        do { metric = try draft.validated(id: id, unit: user.settings.unit, today: today, now: now) } catch { throw SpotterError.invalid(error) }
+        do { metric = try draft.validated(id: id, unit: user.settings.unit, today: today, now: now) } catch {
+            throw SpotterError.invalid(error)
+        }
         return try await metrics.put(metric, userID: user.id)
     }
 }

@@ -40,7 +40,8 @@ public struct CatalogSeeder: Sendable {
                 return Outcome(added: 0, updated: 0)
             }
             let existing = try await ExerciseRows.exercises(where: "x.user_id IS NULL", on: tx)
-            let byKey = Dictionary(existing.compactMap { row in row.catalogKey.map { ($0, row) } }, uniquingKeysWith: { a, _ in a })
+            let byKey = Dictionary(
+                existing.compactMap { row in row.catalogKey.map { ($0, row) } }, uniquingKeysWith: { a, _ in a })
             var outcome = Outcome(added: 0, updated: 0)
             var added: [Exercise] = []
             for entry in catalog.exercises {
@@ -54,7 +55,8 @@ public struct CatalogSeeder: Sendable {
                     }
                 } else {
                     var exercise = Exercise(
-                        id: UUID(), ownerID: nil, catalogKey: entry.key, name: "", description: "", primaryMuscles: [], equipment: .other,
+                        id: UUID(), ownerID: nil, catalogKey: entry.key, name: "", description: "", primaryMuscles: [],
+                        equipment: .other,
                         kind: .weightReps, createdAt: now, updatedAt: now)
                     Self.apply(entry, to: &exercise)
                     added.append(exercise)

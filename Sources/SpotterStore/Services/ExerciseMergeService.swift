@@ -39,7 +39,9 @@ public struct ExerciseMergeService: Sendable {
     /// The lifter's own exercise `sourceID`: another user's is not found, a built-in one
     /// is refused (403), as for any change.
     public func source(_ sourceID: UUID, userID: UUID) async throws -> Exercise {
-        guard let source = try await exercises.find(id: sourceID, userID: userID) else { throw SpotterError.notFound("The exercise") }
+        guard let source = try await exercises.find(id: sourceID, userID: userID) else {
+            throw SpotterError.notFound("The exercise")
+        }
         guard source.ownerID == userID else {
             throw SpotterError.forbidden("Built-in exercises cannot be merged. You can merge only exercises you made.")
         }
@@ -67,7 +69,9 @@ public struct ExerciseMergeService: Sendable {
             throw SpotterError.invalid(field: "into", "The exercise to merge into was not found. Pick one from your library.")
         }
         do { try ExerciseMerge.check(source, into: target) } catch { throw SpotterError.invalid(error) }
-        return Plan(source: source, target: target, sets: try await setCount(of: sourceID, userID: userID, on: store.database), usage: try await exercises.usage(of: sourceID, userID: userID))
+        return Plan(
+            source: source, target: target, sets: try await setCount(of: sourceID, userID: userID, on: store.database),
+            usage: try await exercises.usage(of: sourceID, userID: userID))
     }
 
     /// Merges `sourceID` into `targetID` in one transaction.
@@ -76,21 +80,29 @@ public struct ExerciseMergeService: Sendable {
         let deleted = try await store.database.writeTransaction { tx in
             try await WorkoutRows.lockUser(userID, on: tx)
             // Gone or changed since it was checked (another tab merged it): not found.
-            guard try await ExerciseRows.exercises(where: "x.id = \(bind: sourceID) AND x.user_id = \(bind: userID)", on: tx).first != nil else {
+            guard
+                try await ExerciseRows.exercises(where: "x.id = \(bind: sourceID) AND x.user_id = \(bind: userID)", on: tx).first
+                    != nil
+            else {
                 throw SpotterError.notFound("The exercise")
             }
             try await Self.moveUses(of: sourceID, to: targetID, userID: userID, on: tx)
             try await ProgressRows.refresh(userID: userID, exerciseIDs: [targetID], on: tx)
-            let stillUsed = try await tx.sql.raw("""
-                SELECT 1 AS used FROM exercise_entries WHERE user_id = \(bind: userID) AND exercise_id = \(bind: sourceID) \
-                UNION ALL SELECT 1 AS used FROM template_exercises WHERE user_id = \(bind: userID) AND exercise_id = \(bind: sourceID)
-                """).first() != nil
+            let stillUsed =
+                try await tx.sql.raw(
+                    """
+                    SELECT 1 AS used FROM exercise_entries WHERE user_id = \(bind: userID) AND exercise_id = \(bind: sourceID) \
+                    UNION ALL SELECT 1 AS used FROM template_exercises WHERE user_id = \(bind: userID) AND exercise_id = \(bind: sourceID)
+                    """
+                ).first() != nil
             if stillUsed {
                 var archived = plan.source
                 archived.archived = true
                 archived.updatedAt = now
                 try await ExerciseRows.save(archived, only: ExerciseRows.archiveColumns, on: tx)
-                try await tx.sql.raw("DELETE FROM exercise_records WHERE user_id = \(bind: userID) AND exercise_id = \(bind: sourceID)").run()
+                try await tx.sql.raw(
+                    "DELETE FROM exercise_records WHERE user_id = \(bind: userID) AND exercise_id = \(bind: sourceID)"
+                ).run()
                 return false
             }
             try await tx.sql.raw("DELETE FROM exercises WHERE id = \(bind: sourceID) AND user_id = \(bind: userID)").run()
@@ -103,23 +115,31 @@ public struct ExerciseMergeService: Sendable {
     /// the remembered rest (unless the target has one) and a pending judgement.
     static func moveUses(of sourceID: UUID, to targetID: UUID, userID: UUID, on tx: any Database) async throws {
         for table in ["exercise_entries", "template_exercises"] {
-            try await tx.sql.raw("""
+            try await tx.sql.raw(
+                """
                 UPDATE \(ident: table) SET exercise_id = \(bind: targetID) WHERE user_id = \(bind: userID) AND exercise_id = \(bind: sourceID)
-                """).run()
+                """
+            ).run()
         }
         for table in ["exercise_rests", "unjudged_exercises"] {
-            try await tx.sql.raw("""
+            try await tx.sql.raw(
+                """
                 UPDATE \(ident: table) SET exercise_id = \(bind: targetID) WHERE user_id = \(bind: userID) AND exercise_id = \(bind: sourceID) \
                 AND NOT EXISTS (SELECT 1 FROM \(ident: table) t WHERE t.user_id = \(bind: userID) AND t.exercise_id = \(bind: targetID))
-                """).run()
-            try await tx.sql.raw("DELETE FROM \(ident: table) WHERE user_id = \(bind: userID) AND exercise_id = \(bind: sourceID)").run()
+                """
+            ).run()
+            try await tx.sql.raw(
+                "DELETE FROM \(ident: table) WHERE user_id = \(bind: userID) AND exercise_id = \(bind: sourceID)"
+            ).run()
         }
     }
 
     private func setCount(of exerciseID: UUID, userID: UUID, on db: any Database) async throws -> Int {
-        try await db.sql.raw("""
+        try await db.sql.raw(
+            """
             SELECT COUNT(*) AS sets FROM workout_sets s JOIN exercise_entries e ON e.id = s.entry_id \
             WHERE e.user_id = \(bind: userID) AND e.exercise_id = \(bind: exerciseID)
-            """).first()?.decode(column: "sets", as: Int.self) ?? 0
+            """
+        ).first()?.decode(column: "sets", as: Int.self) ?? 0
     }
 }

@@ -36,7 +36,8 @@ public struct ExerciseService: Sendable {
         return exercise
     }
 
-    private static let builtInRefusal = SpotterError.forbidden("Built-in exercises cannot be changed. Create a custom exercise instead.")
+    private static let builtInRefusal = SpotterError.forbidden(
+        "Built-in exercises cannot be changed. Create a custom exercise instead.")
 
     /// The exercises with these ids that the lifter can see, by id.
     public func exercises(ids: Set<UUID>, userID: UUID) async throws -> [UUID: Exercise] {

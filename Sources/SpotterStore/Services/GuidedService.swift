@@ -54,17 +54,23 @@ public struct GuidedService: Sendable {
         let items = template.playerItems(defaultRestSeconds: user.settings.defaultRestSeconds)
         let state: GuidedPlayer.State
         do { state = try GuidedPlayer.start(items, at: now) } catch {
-            throw SpotterError.invalid(field: "templateId", "\(template.name) has no exercise to play. Add one to its timeline first.")
+            throw SpotterError.invalid(
+                field: "templateId", "\(template.name) has no exercise to play. Add one to its timeline first.")
         }
-        if try await players.find(workoutID: workoutID, userID: user.id) != nil { return try await snapshot(workoutID, user: user) }
+        if try await players.find(workoutID: workoutID, userID: user.id) != nil {
+            return try await snapshot(workoutID, user: user)
+        }
         if let existing = try await workouts.find(id: workoutID, userID: user.id),
-            !(existing.isActive && existing.entries.count == template.exercises.count && existing.templateID == (template.isPreset ? nil : template.id))
+            !(existing.isActive && existing.entries.count == template.exercises.count
+                && existing.templateID == (template.isPreset ? nil : template.id))
         {
             throw SpotterError.idInUse
         }
-        let workout = try await templates.start(templateID, workoutID: workoutID, today: nil, replaceActive: replaceActive, user: user)
+        let workout = try await templates.start(
+            templateID, workoutID: workoutID, today: nil, replaceActive: replaceActive, user: user)
         let plan = GuidedPlan(
-            template: template, entries: workout.entries.map { ($0.id, $0.sets.map(\.id)) }, defaultRestSeconds: user.settings.defaultRestSeconds)
+            template: template, entries: workout.entries.map { ($0.id, $0.sets.map(\.id)) },
+            defaultRestSeconds: user.settings.defaultRestSeconds)
         try await players.create(workoutID: workoutID, userID: user.id, plan: plan, state: state, now: now)
         return try await snapshot(workoutID, user: user)
     }
@@ -107,13 +113,18 @@ public struct GuidedService: Sendable {
         }
         if ended {
             guard keep else {
-                throw SpotterError.conflict(field: nil, message: "This workout is already finished. Delete it from your history instead.")
+                throw SpotterError.conflict(
+                    field: nil, message: "This workout is already finished. Delete it from your history instead.")
             }
             return
         }
         let now = clock()
         try await players.stop(workoutID: workoutID, userID: user.id, now: now) { $0.end() }
-        if keep { try await finishWorkout(workoutID, user: user, now: now) } else { try await workoutService.delete(workoutID, user: user) }
+        if keep {
+            try await finishWorkout(workoutID, user: user, now: now)
+        } else {
+            try await workoutService.delete(workoutID, user: user)
+        }
     }
 
     /// The player's rules on one change: the time up to `now` is played out, then
@@ -149,7 +160,8 @@ public struct GuidedService: Sendable {
                 draft.done = true
                 let setID = plan.setID(item: item, set: set) ?? UUID()
                 let rules = SetRules(
-                    draft: draft, setID: setID, changedAt: at, unit: settings.unit, defaultRestSeconds: settings.defaultRestSeconds, now: at,
+                    draft: draft, setID: setID, changedAt: at, unit: settings.unit,
+                    defaultRestSeconds: settings.defaultRestSeconds, now: at,
                     startsRest: false)
                 sets.append(.init(entryID: entryID, setID: setID, decide: rules.decide))
             case .finish(let at):

@@ -81,7 +81,9 @@ public struct ImageStore: Sendable {
         for folder in (try? manager.contentsOfDirectory(at: legacyRoot, includingPropertiesForKeys: nil)) ?? [] {
             if (try? manager.contentsOfDirectory(atPath: folder.path))?.isEmpty == true { try? manager.removeItem(at: folder) }
         }
-        if (try? manager.contentsOfDirectory(atPath: legacyRoot.path))?.isEmpty == true { try? manager.removeItem(at: legacyRoot) }
+        if (try? manager.contentsOfDirectory(atPath: legacyRoot.path))?.isEmpty == true {
+            try? manager.removeItem(at: legacyRoot)
+        }
         return moved
     }
 

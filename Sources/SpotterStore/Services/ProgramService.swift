@@ -56,7 +56,8 @@ public struct ProgramService: Sendable {
     /// The user's own program, or 404; a preset answers 403 ("read-only").
     public func findOwn(_ id: UUID, user: User, action: String) async throws -> TrainingProgram {
         if Self.preset(id: id) != nil {
-            throw SpotterError.forbidden("Preset programs are read-only, so you cannot \(action) one. Use it to make your own copy, then \(action) that.")
+            throw SpotterError.forbidden(
+                "Preset programs are read-only, so you cannot \(action) one. Use it to make your own copy, then \(action) that.")
         }
         guard let program = try await programs.find(id: id, userID: user.id) else { throw SpotterError.notFound("The program") }
         return program
@@ -90,9 +91,12 @@ public struct ProgramService: Sendable {
         draft.difficulty = draft.difficulty ?? ProgramDifficulty.beginner.rawValue
         draft.weekCount = draft.weekCount ?? 4
         draft.schedule = draft.schedule ?? []
-        let base = TrainingProgram(id: id, ownerID: user.id, name: "", category: .generalFitness, difficulty: .beginner, createdAt: now)
+        let base = TrainingProgram(
+            id: id, ownerID: user.id, name: "", category: .generalFitness, difficulty: .beginner, createdAt: now)
         let allowed = try await templateIDs(user: user)
-        let program = try validated { () throws(ValidationFailure) in try draft.applied(to: base, templates: allowed, newID: UUID.init) }
+        let program = try validated { () throws(ValidationFailure) in
+            try draft.applied(to: base, templates: allowed, newID: UUID.init)
+        }
         if let existing = try await programs.find(id: id, userID: user.id) { return existing }
         try Self.checkNotPreset(id)
         return try await programs.insert(program, userID: user.id)
@@ -109,13 +113,17 @@ public struct ProgramService: Sendable {
     /// program) changes none of the other fields either.
     public func save(id: UUID, draft: ProgramDraft, archived: Bool? = nil, user: User) async throws -> TrainingProgram {
         let program = try await findOwn(id, user: user, action: "edit")
-        if archived == true, try await programs.active(userID: user.id)?.programID == id { throw Self.activeCannotBeArchived(program) }
+        if archived == true, try await programs.active(userID: user.id)?.programID == id {
+            throw Self.activeCannotBeArchived(program)
+        }
         let allowed = try await templateIDs(user: user)
         let now = clock()
         return try await programs.update(id: id, userID: user.id, now: now) { stored in
             // The templates it already uses stay allowed, archived or not: an edit of its name need not touch its days.
             let allowed = allowed.union(stored.templateIDs)
-            var changed = try validated { () throws(ValidationFailure) in try draft.applied(to: stored, templates: allowed, newID: UUID.init) }
+            var changed = try validated { () throws(ValidationFailure) in
+                try draft.applied(to: stored, templates: allowed, newID: UUID.init)
+            }
             if let archived { changed.archivedAt = archived ? (stored.archivedAt ?? now) : nil }
             return changed
         }
@@ -136,13 +144,17 @@ public struct ProgramService: Sendable {
     /// Changes one day's template, notes or suggested RPE.
     public func changeDay(_ id: UUID, day dayID: UUID, change: ProgramDayChange, user: User) async throws -> TrainingProgram {
         let program = try await findOwn(id, user: user, action: "edit")
-        guard program.weeks.contains(where: { $0.days.contains { $0.id == dayID } }) else { throw SpotterError.notFound("The day") }
+        guard program.weeks.contains(where: { $0.days.contains { $0.id == dayID } }) else {
+            throw SpotterError.notFound("The day")
+        }
         let allowed = try await templateIDs(user: user)
         return try await programs.update(id: id, userID: user.id, now: clock()) { stored in
             var changed = stored
             for (w, week) in stored.weeks.enumerated() {
                 for (d, day) in week.days.enumerated() where day.id == dayID {
-                    changed.weeks[w].days[d] = try validated { () throws(ValidationFailure) in try change.applied(to: day, templates: allowed) }
+                    changed.weeks[w].days[d] = try validated { () throws(ValidationFailure) in
+                        try change.applied(to: day, templates: allowed)
+                    }
                     return changed
                 }
             }
@@ -259,7 +271,8 @@ public struct ProgramService: Sendable {
             throw SpotterError.conflict(field: nil, message: "\(status.program.name) is complete: there is no week left to skip.")
         }
         if case .notStarted(let day) = status.progress.today {
-            throw SpotterError.conflict(field: nil, message: "\(status.program.name) starts on \(day): there is no week to skip yet.")
+            throw SpotterError.conflict(
+                field: nil, message: "\(status.program.name) starts on \(day): there is no week to skip yet.")
         }
         try await programs.skip(week: week, programID: status.program.id, userID: user.id, day: today(for: user))
         guard let after = try await self.status(user: user) else { throw Self.noActiveProgram }
@@ -272,7 +285,8 @@ public struct ProgramService: Sendable {
             let program = try await programs.find(id: active.programID, userID: user.id)
         else { return nil }
         let progress = try await progress(of: program, active: active, user: user)
-        return ProgramStatus(program: program, active: active, progress: progress, templateNames: try await templateNames(of: program, user: user))
+        return ProgramStatus(
+            program: program, active: active, progress: progress, templateNames: try await templateNames(of: program, user: user))
     }
 
     /// How many personal records the program's counted workouts set.
@@ -290,10 +304,14 @@ public struct ProgramService: Sendable {
         if let existing = try await workoutService.find(workoutID, user: user) { return existing }
         guard let status = try await status(user: user) else { throw Self.noActiveProgram }
         if case .notStarted(let day) = status.progress.today {
-            throw SpotterError.conflict(field: nil, message: "\(status.program.name) starts on \(day). Change its start day to begin now.")
+            throw SpotterError.conflict(
+                field: nil, message: "\(status.program.name) starts on \(day). Change its start day to begin now.")
         }
-        guard let weekNumber = status.progress.currentWeek, let week = status.program.week(weekNumber), let day = status.progress.next else {
-            throw SpotterError.conflict(field: nil, message: "\(status.program.name) is complete. Restart it or pick another program.")
+        guard let weekNumber = status.progress.currentWeek, let week = status.program.week(weekNumber),
+            let day = status.progress.next
+        else {
+            throw SpotterError.conflict(
+                field: nil, message: "\(status.program.name) is complete. Restart it or pick another program.")
         }
         let template = try await templateService.find(day.templateID, user: user)
         let (unit, step) = (user.settings.unit, user.settings.roundingStep)
@@ -307,7 +325,8 @@ public struct ProgramService: Sendable {
             let occurrence = seen[item.exerciseID, default: 0]
             seen[item.exerciseID] = occurrence + 1
             return Self.suggestion(
-                for: item, occurrence: occurrence, history: history[item.exerciseID] ?? [], modifier: week.modifier, unit: unit, plateStep: step)
+                for: item, occurrence: occurrence, history: history[item.exerciseID] ?? [], modifier: week.modifier, unit: unit,
+                plateStep: step)
         }
         let planned = template.exercises.map { item in
             var item = item
@@ -344,7 +363,8 @@ public struct ProgramService: Sendable {
         guard item.targetDurationSeconds == nil else { return nil }
         let last = WeightSuggestion.lastSession(for: occurrence, in: history)
         return WeightSuggestion.suggest(
-            lastSets: last?.sets ?? [], sessionRPE: last?.sessionRPE, templateWeight: item.targetWeight, weekModifier: modifier, unit: unit,
+            lastSets: last?.sets ?? [], sessionRPE: last?.sessionRPE, templateWeight: item.targetWeight, weekModifier: modifier,
+            unit: unit,
             plateStep: plateStep)
     }
 
@@ -355,19 +375,20 @@ public struct ProgramService: Sendable {
         if preset(id: id) != nil { throw SpotterError.idInUse }
     }
 
-
     static func activeCannotBeArchived(_ program: TrainingProgram) -> SpotterError {
         .conflict(field: nil, message: "\(program.name) is your active program. Deactivate it first, then archive it.")
     }
 
-    static let noActiveProgram = SpotterError.conflict(field: nil, message: "You have no active program. Pick one on the Programs tab and activate it.")
+    static let noActiveProgram = SpotterError.conflict(
+        field: nil, message: "You have no active program. Pick one on the Programs tab and activate it.")
 
     func today(for user: User) -> String { CalendarDay.string(of: clock(), timeZone: user.settings.zone) }
 
     private func progress(of program: TrainingProgram, active: ActiveProgram, user: User) async throws -> ProgramProgress {
         let sessions = try await programs.sessions(programID: program.id, userID: user.id, timeZone: user.settings.zone)
         let skipped = try await programs.skippedWeeks(programID: program.id, userID: user.id, since: active.startDay)
-        return ProgramProgress(program: program, startDay: active.startDay, sessions: sessions, skippedWeeks: skipped, today: today(for: user))
+        return ProgramProgress(
+            program: program, startDay: active.startDay, sessions: sessions, skippedWeeks: skipped, today: today(for: user))
     }
 
     private func templateIDs(user: User) async throws -> Set<UUID> {

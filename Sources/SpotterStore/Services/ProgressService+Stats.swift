@@ -7,27 +7,33 @@ extension ProgressService {
     /// The page lists each session's sets as a strip, which `.totals` sets carry;
     /// the API answers with whole sets.
     public func exercise(id: UUID, user: User, range: ProgressRange, sets: SetDetail) async throws -> ExerciseProgressReport {
-        guard let exercise = try await exercises.find(id: id, userID: user.id) else { throw SpotterError.notFound("The exercise") }
+        guard let exercise = try await exercises.find(id: id, userID: user.id) else {
+            throw SpotterError.notFound("The exercise")
+        }
         let now = clock()
         let zone = user.settings.zone
         let unit = user.settings.unit
         let start = range.start(now: now, timeZone: zone)
         let trendStart = now.addingTimeInterval(-Double(Trend.defaultWindowDays) * 86_400)
-        let sessions = try await progress.sessions(userID: user.id, exerciseID: id, since: start.map { min($0, trendStart) }, sets: sets)
+        let sessions = try await progress.sessions(
+            userID: user.id, exerciseID: id, since: start.map { min($0, trendStart) }, sets: sets)
         let bests = try await progress.bests(userID: user.id, exerciseIDs: [id])[id]
         let trend = Trend.assess(SessionSummary.trendPoints(sessions.map(\.summary)), now: now)
         return ExerciseProgressReport(
-            exercise: exercise, unit: unit, range: range, trend: trend.trend, weeklyChangePercent: trend.weeklyChange.map { tenth($0 * 100) },
+            exercise: exercise, unit: unit, range: range, trend: trend.trend,
+            weeklyChangePercent: trend.weeklyChange.map { tenth($0 * 100) },
             records: bests.map { bests in
                 ExerciseProgressReport.Records(
                     heaviest: round(bests.heaviest, unit), e1RM: round(bests.e1RM, unit), setVolume: round(bests.setVolume, unit),
                     sessionVolume: round(bests.sessionVolume, unit),
-                    repMaxes: OneRepMax.repsCounted.compactMap { reps in bests.weightForReps[reps].map { (reps, round($0, unit)) } })
+                    repMaxes: OneRepMax.repsCounted.compactMap { reps in bests.weightForReps[reps].map { (reps, round($0, unit)) }
+                    })
             },
             sessions: sessions.filter { start == nil || $0.summary.startedAt >= start! }.reversed().map { session in
                 ExerciseProgressReport.Session(
                     workoutID: session.summary.workoutID, workoutName: session.workoutName, startedAt: session.summary.startedAt,
-                    topWeight: session.summary.topWeight.map { round($0, unit) }, e1RM: session.summary.bestE1RM.map { round($0, unit) },
+                    topWeight: session.summary.topWeight.map { round($0, unit) },
+                    e1RM: session.summary.bestE1RM.map { round($0, unit) },
                     volume: round(session.summary.volume, unit), sets: session.sets, records: session.records)
             })
     }

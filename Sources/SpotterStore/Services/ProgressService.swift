@@ -43,9 +43,12 @@ public struct ProgressService: Sendable {
         let fourBack = calendar.date(byAdding: .weekOfYear, value: -4, to: thisWeek)!
         let trendStart = now.addingTimeInterval(-Double(Trend.defaultWindowDays) * 86_400)
         // Bounded by dates, not by the length of the history.
-        let recent = try await workouts.history(userID: user.id, filter: HistoryFilter(from: min(fourBack, trendStart), limit: 10_000), sets: .totals)
+        let recent = try await workouts.history(
+            userID: user.id, filter: HistoryFilter(from: min(fourBack, trendStart), limit: 10_000), sets: .totals)
         var last = recent.first
-        if last == nil { last = try await workouts.history(userID: user.id, filter: HistoryFilter(limit: 1), sets: .totals).first }
+        if last == nil {
+            last = try await workouts.history(userID: user.id, filter: HistoryFilter(limit: 1), sets: .totals).first
+        }
         let strongest = try await progress.strongest(userID: user.id, limit: 5)
         var ids = Set(recent.flatMap { $0.entries.map(\.exerciseID) }).union(strongest.map(\.exerciseID))
         if let last { ids.formUnion(last.entries.map(\.exerciseID)) }
@@ -54,8 +57,10 @@ public struct ProgressService: Sendable {
         let weeks = try await progress.weeks(userID: user.id, now: now, timeZone: zone)
 
         let weekly = TrainingCalendar.weekly(
-            recent, date: \.startedAt, value: { Volume.of($0, kinds: kinds, in: unit).load }, from: fourBack, to: now, timeZone: zone)
-        let counts = TrainingCalendar.weekly(recent, date: \.startedAt, value: { _ in 1 }, from: fourBack, to: now, timeZone: zone)
+            recent, date: \.startedAt, value: { Volume.of($0, kinds: kinds, in: unit).load }, from: fourBack, to: now,
+            timeZone: zone)
+        let counts = TrainingCalendar.weekly(
+            recent, date: \.startedAt, value: { _ in 1 }, from: fourBack, to: now, timeZone: zone)
         let previous = weekly.dropLast().map(\.value)
         let average = previous.reduce(0, +) / Double(max(previous.count, 1))
 
@@ -64,7 +69,8 @@ public struct ProgressService: Sendable {
             var sets: [UUID: [WorkoutSet]] = [:]
             for entry in workout.entries { sets[entry.exerciseID, default: []].append(contentsOf: entry.sets) }
             for (exerciseID, list) in sets {
-                sessions[exerciseID, default: []].append(SessionSummary(.init(id: workout.id, startedAt: workout.startedAt, sets: list)))
+                sessions[exerciseID, default: []].append(
+                    SessionSummary(.init(id: workout.id, startedAt: workout.startedAt, sets: list)))
             }
         }
         let trends = MainLifts.pick(sessions).map { exerciseID in
@@ -85,11 +91,14 @@ public struct ProgressService: Sendable {
                     records: workout.entries.reduce(0) { $0 + $1.records.sets.count + ($1.records.sessionVolume ? 1 : 0) })
             },
             workoutsThisWeek: weeks.thisWeek, streakWeeks: weeks.streak,
-            weeklyVolume: zip(weekly, counts).map { .init(weekStart: $0.start, volume: tenth($0.value), workouts: Int($1.value)) },
+            weeklyVolume: zip(weekly, counts).map {
+                .init(weekStart: $0.start, volume: tenth($0.value), workouts: Int($1.value))
+            },
             volumeVsAveragePercent: average > 0 ? tenth(weekly.last!.value / average * 100) : nil,
             bestLifts: strongest.map {
-                .init(exerciseID: $0.exerciseID, exerciseName: exercises[$0.exerciseID]?.name ?? "Unknown exercise",
-                      e1RM: round($0.bests.e1RM, unit), heaviest: round($0.bests.heaviest, unit))
+                .init(
+                    exerciseID: $0.exerciseID, exerciseName: exercises[$0.exerciseID]?.name ?? "Unknown exercise",
+                    e1RM: round($0.bests.e1RM, unit), heaviest: round($0.bests.heaviest, unit))
             },
             trends: trends,
             recentRecords: Self.recentRecords(in: recent, names: exercises, unit: unit, limit: 4))
@@ -97,22 +106,29 @@ public struct ProgressService: Sendable {
 
     /// The record sets of `workouts` (newest first), the best of each exercise's
     /// newest session only (most kinds, then heaviest), at most `limit`.
-    static func recentRecords(in workouts: [Workout], names: [UUID: Exercise], unit: MassUnit, limit: Int) -> [DashboardReport.RecentRecord] {
+    static func recentRecords(in workouts: [Workout], names: [UUID: Exercise], unit: MassUnit, limit: Int) -> [DashboardReport
+        .RecentRecord]
+    {
         var seen = Set<UUID>()
         var rows: [DashboardReport.RecentRecord] = []
         for workout in workouts.sorted(by: { $0.startedAt > $1.startedAt }) {
             for entry in workout.entries where !seen.contains(entry.exerciseID) {
                 let marked = entry.sets.compactMap { set in entry.records.sets[set.id].flatMap { $0.isEmpty ? nil : (set, $0) } }
-                guard let (set, kinds) = marked.max(by: { a, b in
-                    a.1.count != b.1.count ? a.1.count < b.1.count
-                        : (a.0.weight?.converted(to: unit) ?? 0) < (b.0.weight?.converted(to: unit) ?? 0)
-                }) else { continue }
+                guard
+                    let (set, kinds) = marked.max(by: { a, b in
+                        a.1.count != b.1.count
+                            ? a.1.count < b.1.count
+                            : (a.0.weight?.converted(to: unit) ?? 0) < (b.0.weight?.converted(to: unit) ?? 0)
+                    })
+                else { continue }
                 seen.insert(entry.exerciseID)
                 let exercise = names[entry.exerciseID]
-                rows.append(.init(
-                    exerciseID: entry.exerciseID, exerciseName: exercise?.name ?? "Unknown exercise", workoutID: workout.id,
-                    startedAt: workout.startedAt, set: SetStrip.label(for: set, kind: exercise?.kind ?? .weightReps, unit: unit),
-                    kinds: PersonalRecords.Kind.allCases.filter(kinds.contains)))
+                rows.append(
+                    .init(
+                        exerciseID: entry.exerciseID, exerciseName: exercise?.name ?? "Unknown exercise", workoutID: workout.id,
+                        startedAt: workout.startedAt,
+                        set: SetStrip.label(for: set, kind: exercise?.kind ?? .weightReps, unit: unit),
+                        kinds: PersonalRecords.Kind.allCases.filter(kinds.contains)))
                 if rows.count == limit { return rows }
             }
         }

@@ -21,7 +21,9 @@ public struct TemplateService: Sendable {
 
     /// The user's template or a preset, or 404.
     public func find(_ id: UUID, user: User) async throws -> WorkoutTemplate {
-        guard let template = try await templates.findAny(id: id, userID: user.id) else { throw SpotterError.notFound("The template") }
+        guard let template = try await templates.findAny(id: id, userID: user.id) else {
+            throw SpotterError.notFound("The template")
+        }
         return template
     }
 
@@ -64,9 +66,12 @@ public struct TemplateService: Sendable {
     /// The user's own template, or 404; a preset answers 403 ("read-only").
     public func findOwn(_ id: UUID, user: User, action: String) async throws -> WorkoutTemplate {
         if TemplatePresets.preset(id: id) != nil {
-            throw SpotterError.forbidden("Presets are read-only, so you cannot \(action) one. Use it to make your own copy, then \(action) that.")
+            throw SpotterError.forbidden(
+                "Presets are read-only, so you cannot \(action) one. Use it to make your own copy, then \(action) that.")
         }
-        guard let template = try await templates.find(id: id, userID: user.id) else { throw SpotterError.notFound("The template") }
+        guard let template = try await templates.find(id: id, userID: user.id) else {
+            throw SpotterError.notFound("The template")
+        }
         return template
     }
 
@@ -74,7 +79,9 @@ public struct TemplateService: Sendable {
     /// user's templates; problems are reported on `field`.
     public func freeName(_ name: String, field: String = "name", user: User) async throws -> String {
         let clean = try validated { () throws(ValidationFailure) in try TemplateDraft.validName(name, field: field) }
-        if try await templates.names(userID: user.id).contains(NameKey(clean)) { throw SpotterError.templateNameTaken(clean, field: field) }
+        if try await templates.names(userID: user.id).contains(NameKey(clean)) {
+            throw SpotterError.templateNameTaken(clean, field: field)
+        }
         return clean
     }
 
@@ -85,8 +92,11 @@ public struct TemplateService: Sendable {
         draft.name = draft.name ?? ""
         draft.category = draft.category ?? TemplateCategory.custom.rawValue
         let base = WorkoutTemplate(id: id, ownerID: user.id, name: "", category: .custom, createdAt: now)
-        var template = try validated { () throws(ValidationFailure) in try draft.applied(to: base, unit: user.settings.unit, newID: UUID.init) }
-        template.exercises = TemplateExercise.withHoldDefaults(template.exercises, kinds: try await kinds(of: template.exercises, user: user))
+        var template = try validated { () throws(ValidationFailure) in
+            try draft.applied(to: base, unit: user.settings.unit, newID: UUID.init)
+        }
+        template.exercises = TemplateExercise.withHoldDefaults(
+            template.exercises, kinds: try await kinds(of: template.exercises, user: user))
         return try await templates.save(template, userID: user.id)
     }
 
@@ -97,7 +107,9 @@ public struct TemplateService: Sendable {
         let ids = Set(draft.exercises.compactMap(\.exerciseID))
         let kinds = try await exercises.exercises(ids: ids, userID: user.id).mapValues(\.kind)
         return try await templates.update(id: id, userID: user.id, now: clock()) { stored in
-            var changed = try validated { () throws(ValidationFailure) in try draft.applied(to: stored, unit: unit, newID: UUID.init) }
+            var changed = try validated { () throws(ValidationFailure) in
+                try draft.applied(to: stored, unit: unit, newID: UUID.init)
+            }
             changed.exercises = TemplateExercise.withHoldDefaults(changed.exercises, kinds: kinds)
             return changed
         }
@@ -105,7 +117,8 @@ public struct TemplateService: Sendable {
 
     /// Renames, recategorises, pins or archives a template; its exercises stay.
     public func change(
-        _ id: UUID, name: String? = nil, category: String? = nil, notes: String? = nil, pinned: Bool? = nil, archived: Bool? = nil,
+        _ id: UUID, name: String? = nil, category: String? = nil, notes: String? = nil, pinned: Bool? = nil,
+        archived: Bool? = nil,
         user: User
     ) async throws -> WorkoutTemplate {
         _ = try await findOwn(id, user: user, action: "change")
@@ -114,7 +127,9 @@ public struct TemplateService: Sendable {
         return try await templates.update(id: id, userID: user.id, now: now) { stored in
             // Only the template's own fields are checked; its exercises stay as stored.
             let draft = TemplateDraft(name: name, category: category, notes: notes)
-            var changed = try validated { () throws(ValidationFailure) in try draft.applied(to: stored, unit: unit, newID: UUID.init) }
+            var changed = try validated { () throws(ValidationFailure) in
+                try draft.applied(to: stored, unit: unit, newID: UUID.init)
+            }
             (changed.exercises, changed.breaks) = (stored.exercises, stored.breaks)
             if let pinned { changed.pinned = pinned }
             if let archived { changed.archivedAt = archived ? (stored.archivedAt ?? now) : nil }
@@ -168,10 +183,14 @@ public struct TemplateService: Sendable {
     }
 
     /// Today's exercise list: the template's, or the tweaked one checked like a draft.
-    public func plan(of template: WorkoutTemplate, today: [TemplateDraft.ExerciseDraft]?, user: User) async throws -> [TemplateExercise] {
+    public func plan(of template: WorkoutTemplate, today: [TemplateDraft.ExerciseDraft]?, user: User) async throws
+        -> [TemplateExercise]
+    {
         guard let today else { return template.exercises }
         let draft = TemplateDraft(exercises: today)
-        let tweaked = try validated { () throws(ValidationFailure) in try draft.applied(to: template, unit: user.settings.unit, newID: UUID.init) }
+        let tweaked = try validated { () throws(ValidationFailure) in
+            try draft.applied(to: template, unit: user.settings.unit, newID: UUID.init)
+        }
         guard !tweaked.exercises.isEmpty else {
             throw SpotterError.invalid(field: "exercises", "Keep at least one exercise for today, or start an empty workout.")
         }
@@ -206,7 +225,9 @@ public struct TemplateService: Sendable {
     }
 
     /// What a choice would do to the template, without saving it.
-    public func preview(_ id: UUID, choice: TemplateUpdate, from source: PlanSource, user: User) async throws -> TemplateUpdatePreview {
+    public func preview(_ id: UUID, choice: TemplateUpdate, from source: PlanSource, user: User) async throws
+        -> TemplateUpdatePreview
+    {
         let template = try await findOwn(id, user: user, action: "update")
         let plan: [TemplateExercise]
         switch source {
@@ -215,7 +236,8 @@ public struct TemplateService: Sendable {
                 throw SpotterError.notFound("The workout")
             }
             guard workout.templateID == template.id else {
-                throw SpotterError.invalid(field: "workoutId", "This workout was not started from \(template.name), so it cannot update it.")
+                throw SpotterError.invalid(
+                    field: "workoutId", "This workout was not started from \(template.name), so it cannot update it.")
             }
             plan = TemplateFromWorkout.plan(of: workout, weights: true, newID: UUID.init)
             guard !plan.isEmpty else {
@@ -227,7 +249,8 @@ public struct TemplateService: Sendable {
         var after = template
         after.exercises = choice.apply(to: template.exercises, plan: plan)
         return TemplateUpdatePreview(
-            before: template, after: after, changes: TemplateDiff.changes(from: template.exercises, to: after.exercises), choice: choice,
+            before: template, after: after, changes: TemplateDiff.changes(from: template.exercises, to: after.exercises),
+            choice: choice,
             plan: plan)
     }
 
@@ -245,30 +268,41 @@ public struct TemplateService: Sendable {
 
     /// Saves a finished workout as a new template: exercises in order, set count =
     /// completed working sets, rep range = fewest..most completed reps.
-    public func saveAsTemplate(workoutID: UUID, newID: UUID, name: String?, category: String?, user: User) async throws -> WorkoutTemplate {
-        guard let workout = try await workouts.find(id: workoutID, userID: user.id) else { throw SpotterError.notFound("The workout") }
+    public func saveAsTemplate(workoutID: UUID, newID: UUID, name: String?, category: String?, user: User) async throws
+        -> WorkoutTemplate
+    {
+        guard let workout = try await workouts.find(id: workoutID, userID: user.id) else {
+            throw SpotterError.notFound("The workout")
+        }
         let exercises = TemplateFromWorkout.plan(of: workout, weights: false, newID: UUID.init)
         guard !exercises.isEmpty else {
-            throw SpotterError.invalid(field: "workoutId", "This workout has no completed working sets, so there is nothing to save as a template.")
+            throw SpotterError.invalid(
+                field: "workoutId", "This workout has no completed working sets, so there is nothing to save as a template.")
         }
         let zone = user.settings.zone
         let draft = TemplateDraft(
-            name: name ?? TemplateFromWorkout.suggestedName(for: workout, timeZone: zone), category: category ?? TemplateCategory.custom.rawValue,
+            name: name ?? TemplateFromWorkout.suggestedName(for: workout, timeZone: zone),
+            category: category ?? TemplateCategory.custom.rawValue,
             exercises: exercises.map(TemplateDraft.ExerciseDraft.init))
         // A retry (the template made already) is checked like the first attempt before it is answered.
         if let existing = try await templates.find(id: newID, userID: user.id) {
             let base = WorkoutTemplate(id: newID, ownerID: user.id, name: "", category: .custom, createdAt: existing.createdAt)
-            _ = try validated { () throws(ValidationFailure) in try draft.applied(to: base, unit: user.settings.unit, newID: UUID.init) }
+            _ = try validated { () throws(ValidationFailure) in
+                try draft.applied(to: base, unit: user.settings.unit, newID: UUID.init)
+            }
             return existing
         }
         return try await create(id: newID, draft: draft, user: user)
     }
 
     /// Saves today's list from the prep page as a new template.
-    public func saveToday(_ plan: [TemplateExercise], from template: WorkoutTemplate, name: String, user: User) async throws -> WorkoutTemplate {
+    public func saveToday(_ plan: [TemplateExercise], from template: WorkoutTemplate, name: String, user: User) async throws
+        -> WorkoutTemplate
+    {
         let rows = TemplateUpdate.newTemplatePlan(today: plan, template: template.exercises)
         let draft = TemplateDraft(
-            name: name, category: template.category.rawValue, notes: template.notes, exercises: rows.map(TemplateDraft.ExerciseDraft.init))
+            name: name, category: template.category.rawValue, notes: template.notes,
+            exercises: rows.map(TemplateDraft.ExerciseDraft.init))
         return try await create(id: UUID(), draft: draft, user: user)
     }
 
@@ -320,7 +354,9 @@ extension TemplateService {
         let document: TemplateExchange
         do { document = try TemplateExchange.decode(data) } catch { throw SpotterError.invalid(error) }
         guard document.templates.count <= Self.importLimit else {
-            throw SpotterError.invalid(field: "file", "The file holds \(document.templates.count) templates; import at most \(Self.importLimit) at a time.")
+            throw SpotterError.invalid(
+                field: "file",
+                "The file holds \(document.templates.count) templates; import at most \(Self.importLimit) at a time.")
         }
         let library = try await exercises.list(userID: user.id, filter: ExerciseFilter(includeArchived: true))
         var byKey: [String: UUID] = [:]
@@ -340,15 +376,20 @@ extension TemplateService {
             for exercise in item.exercises {
                 guard let id = exercise.catalogKey.flatMap({ byKey[$0] }) ?? byName[NameKey(exercise.exercise)] else {
                     throw SpotterError.invalid(
-                        field: "file", "\(label): the exercise \"\(exercise.exercise)\" is not in your library. Create it, then import the file again.")
+                        field: "file",
+                        "\(label): the exercise \"\(exercise.exercise)\" is not in your library. Create it, then import the file again."
+                    )
                 }
-                rows.append(TemplateDraft.ExerciseDraft(
-                    exerciseID: id, setCount: exercise.sets, repMin: exercise.repMin, repMax: exercise.repMax, targetWeight: exercise.targetWeight,
-                    weightUnit: exercise.weightUnit, targetRPE: exercise.targetRPE, restSeconds: exercise.restSeconds,
-                    targetDurationSeconds: exercise.targetDurationSeconds, notes: exercise.notes))
+                rows.append(
+                    TemplateDraft.ExerciseDraft(
+                        exerciseID: id, setCount: exercise.sets, repMin: exercise.repMin, repMax: exercise.repMax,
+                        targetWeight: exercise.targetWeight,
+                        weightUnit: exercise.weightUnit, targetRPE: exercise.targetRPE, restSeconds: exercise.restSeconds,
+                        targetDurationSeconds: exercise.targetDurationSeconds, notes: exercise.notes))
             }
             let draft = TemplateDraft(
-                name: item.name, category: item.category, notes: item.notes ?? "", exercises: rows, breaks: item.breakDrafts, guided: item.guided)
+                name: item.name, category: item.category, notes: item.notes ?? "", exercises: rows, breaks: item.breakDrafts,
+                guided: item.guided)
             let base = WorkoutTemplate(id: UUID(), ownerID: user.id, name: "", category: .custom, createdAt: now)
             do {
                 var template = try draft.applied(to: base, unit: user.settings.unit, newID: UUID.init)

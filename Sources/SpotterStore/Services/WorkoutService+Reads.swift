@@ -24,7 +24,9 @@ extension WorkoutService {
     }
 
     /// One page of the history and the cursor of the next.
-    public func historyPage(user: User, filter: HistoryFilter, limit: Int) async throws -> (workouts: [Workout], next: HistoryCursor?) {
+    public func historyPage(user: User, filter: HistoryFilter, limit: Int) async throws -> (
+        workouts: [Workout], next: HistoryCursor?
+    ) {
         try await workouts.historyPage(userID: user.id, filter: filter, limit: limit)
     }
 

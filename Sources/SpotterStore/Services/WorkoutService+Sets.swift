@@ -31,13 +31,16 @@ extension WorkoutService {
             draft: write.draft, setID: write.setID, changedAt: write.changedAt ?? now, unit: user.settings.unit,
             defaultRestSeconds: user.settings.defaultRestSeconds, now: now)
         var (result, progress) = try await workouts.putSet(
-            workoutID: write.workoutID, entryID: write.entryID, setID: write.setID, userID: user.id, now: now, decide: rules.decide)
+            workoutID: write.workoutID, entryID: write.entryID, setID: write.setID, userID: user.id, now: now,
+            decide: rules.decide)
         if let progress {
             if !progress.isActive {
-                result.records = try await workouts.storedRecords(workoutID: write.workoutID, exerciseID: progress.exerciseID, userID: user.id)
+                result.records = try await workouts.storedRecords(
+                    workoutID: write.workoutID, exerciseID: progress.exerciseID, userID: user.id)
             } else if let bests = progress.bests {
                 let judged = PersonalRecords.find(
-                    in: [.init(id: write.workoutID, startedAt: progress.startedAt, sets: progress.others.flatMap(\.sets))], after: bests)
+                    in: [.init(id: write.workoutID, startedAt: progress.startedAt, sets: progress.others.flatMap(\.sets))],
+                    after: bests)
                 result.records = EntryRecords(sets: judged.setRecords, sessionVolume: !judged.sessionRecords.isEmpty)
             }
         }

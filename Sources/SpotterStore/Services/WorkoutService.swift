@@ -70,10 +70,13 @@ public struct WorkoutService: Sendable {
         // phone without signal keeps the phone's start, and the name of that part of the day.
         let name = NameKey.displayForm(of: start.name ?? source?.name ?? "")
         var workout = Workout(
-            id: start.id, ownerID: user.id, name: WorkoutChange.defaultName(at: start.startedAt ?? now, timeZone: user.settings.zone),
-            workoutTypeID: start.workoutTypeID ?? source?.workoutTypeID, startedAt: now, templateID: start.templateID, program: start.program)
+            id: start.id, ownerID: user.id,
+            name: WorkoutChange.defaultName(at: start.startedAt ?? now, timeZone: user.settings.zone),
+            workoutTypeID: start.workoutTypeID ?? source?.workoutTypeID, startedAt: now, templateID: start.templateID,
+            program: start.program)
         do {
-            workout = try WorkoutChange(name: name.isEmpty ? nil : name, startedAt: start.startedAt).applied(to: workout, now: now)
+            workout = try WorkoutChange(name: name.isEmpty ? nil : name, startedAt: start.startedAt).applied(
+                to: workout, now: now)
         } catch { throw SpotterError.invalid(error) }
         if let existing = try await find(start.id, user: user) { return existing }
         let entries = start.entries ?? source.map { Self.repeatedEntries(of: $0, now: now) } ?? []
@@ -139,8 +142,10 @@ public struct WorkoutService: Sendable {
             id: past.id, ownerID: user.id, name: WorkoutChange.defaultName(at: past.startedAt, timeZone: user.settings.zone),
             workoutTypeID: past.workoutTypeID, startedAt: now, endedAt: now.addingTimeInterval(60))
         do {
-            workout = try WorkoutChange(name: name.isEmpty ? nil : name, startedAt: past.startedAt, durationSeconds: past.durationSeconds)
-                .applied(to: workout, now: now)
+            workout = try WorkoutChange(
+                name: name.isEmpty ? nil : name, startedAt: past.startedAt, durationSeconds: past.durationSeconds
+            )
+            .applied(to: workout, now: now)
         } catch { throw SpotterError.invalid(error) }
         if let existing = try await workouts.find(id: past.id, userID: user.id) { return existing }
         return try await workouts.logPast(workout, now: now)
@@ -152,12 +157,16 @@ public struct WorkoutService: Sendable {
     public func putEntry(workoutID: UUID, entryID: UUID, change: EntryChange, user: User) async throws -> Workout {
         var rememberRest: Int?
         if case .some(.some(let seconds)) = change.restSeconds { rememberRest = seconds }
-        let workout = try await workouts.putEntry(workoutID: workoutID, entryID: entryID, userID: user.id, rememberRest: rememberRest, now: clock()) {
+        let workout = try await workouts.putEntry(
+            workoutID: workoutID, entryID: entryID, userID: user.id, rememberRest: rememberRest, now: clock()
+        ) {
             existing in
             guard let base = existing ?? change.exerciseID.map({ ExerciseEntry(id: entryID, exerciseID: $0) }) else {
                 throw SpotterError.invalid(field: "exerciseId", "Choose the exercise to add.")
             }
-            do { return try change.applied(to: base) } catch let failure as ValidationFailure { throw SpotterError.invalid(failure) }
+            do { return try change.applied(to: base) } catch let failure as ValidationFailure {
+                throw SpotterError.invalid(failure)
+            }
         }
         return try await marked(workout)
     }
@@ -170,7 +179,9 @@ public struct WorkoutService: Sendable {
     func update(_ id: UUID, change: WorkoutChange, user: User, now: Date) async throws -> Workout {
         try await marked(
             workouts.update(id: id, userID: user.id, now: now) { stored in
-                do { return try change.applied(to: stored, now: now) } catch let failure as ValidationFailure { throw SpotterError.invalid(failure) }
+                do { return try change.applied(to: stored, now: now) } catch let failure as ValidationFailure {
+                    throw SpotterError.invalid(failure)
+                }
             })
     }
 
@@ -213,7 +224,9 @@ public struct WorkoutService: Sendable {
 
     func finish(_ id: UUID, user: User, now: Date) async throws -> Workout {
         try await workouts.finish(id: id, userID: user.id, now: now) { workout in
-            guard workout.endedAt == nil else { throw SpotterError.conflict(field: nil, message: "This workout is already finished.") }
+            guard workout.endedAt == nil else {
+                throw SpotterError.conflict(field: nil, message: "This workout is already finished.")
+            }
             workout.endedAt = max(now, workout.startedAt)
             workout.rest = .idle
         }

@@ -24,6 +24,8 @@ extension Harness {
 
     /// Creates the lifter's custom exercise of `customExerciseJSON` and returns its id.
     func createCustomExercise(_ lifter: Lifter = .ana) async throws -> String {
-        try #require(try await client.api(.post, "/api/v1/exercises", token: token(lifter), json: customExerciseJSON).object()["id"] as? String)
+        try #require(
+            try await client.api(.post, "/api/v1/exercises", token: token(lifter), json: customExerciseJSON).object()["id"]
+                as? String)
     }
 }

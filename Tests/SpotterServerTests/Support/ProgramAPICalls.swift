@@ -15,7 +15,9 @@ struct ProgramAPICalls: Sendable {
 
     /// Creates a program and returns its answer; the test stops if it is refused.
     @discardableResult
-    func create(_ name: String, _ schedule: [[String: any Sendable]], _ fields: [String: any Sendable] = [:], id: String = wkID()) async throws -> [String: Any] {
+    func create(_ name: String, _ schedule: [[String: any Sendable]], _ fields: [String: any Sendable] = [:], id: String = wkID())
+        async throws -> [String: Any]
+    {
         var body = fields
         body["name"] = name
         body["schedule"] = schedule
@@ -142,18 +144,23 @@ struct ProgramSetup: Sendable {
         let (lifts, templates) = (h.workouts(lifter), h.templates(lifter))
         let (squat, bench) = try await lifts.exercises(.squat, .bench)
         let heavy = try await templates.newTemplate("Heavy Day", [tpRow(squat, ["setCount": 3, "repMin": 5, "repMax": 5])])
-        let light = try await templates.newTemplate("Light Day", [tpRow(bench, ["setCount": 2, "targetWeight": 60, "weightUnit": "kg"])])
+        let light = try await templates.newTemplate(
+            "Light Day", [tpRow(bench, ["setCount": 2, "targetWeight": 60, "weightUnit": "kg"])])
         return ProgramSetup(squat: squat, bench: bench, heavy: heavy, light: light)
     }
 
     var schedule: [[String: any Sendable]] {
-        [prgDay("monday", heavy, ["notes": " Heavy singles first ", "suggestedRPE": 8]), prgDay("wednesday", nil), prgDay("Thursday", light)]
+        [
+            prgDay("monday", heavy, ["notes": " Heavy singles first ", "suggestedRPE": 8]), prgDay("wednesday", nil),
+            prgDay("Thursday", light),
+        ]
     }
 
     /// The whole program body, named `name`.
     func body(_ name: String = "Strength Block") -> [String: any Sendable] {
         [
-            "name": name, "description": " Four weeks, two days. ", "category": "strength", "difficulty": "intermediate", "weeks": 4,
+            "name": name, "description": " Four weeks, two days. ", "category": "strength", "difficulty": "intermediate",
+            "weeks": 4,
             "pattern": "linear", "baseIntensity": 1.05, "weeklyIncrement": 0.025, "schedule": schedule,
         ]
     }

@@ -14,7 +14,9 @@ struct TemplateAPICalls: Sendable {
     }
 
     /// `PUT /templates/{id}` with a name (left out when nil), the rows and any other fields.
-    func save(_ id: String, name: String? = nil, _ rows: [[String: any Sendable]], _ fields: [String: any Sendable] = [:]) async throws -> TestResponse {
+    func save(_ id: String, name: String? = nil, _ rows: [[String: any Sendable]], _ fields: [String: any Sendable] = [:])
+        async throws -> TestResponse
+    {
         var body = fields
         if let name { body["name"] = name }
         body["exercises"] = rows
@@ -32,7 +34,9 @@ struct TemplateAPICalls: Sendable {
     }
 
     /// Creates a template and returns its id; the test stops if it is refused.
-    func newTemplate(_ name: String, _ rows: [[String: any Sendable]], _ fields: [String: any Sendable] = [:]) async throws -> String {
+    func newTemplate(_ name: String, _ rows: [[String: any Sendable]], _ fields: [String: any Sendable] = [:]) async throws
+        -> String
+    {
         try #require(try await create(name, rows, fields)["id"] as? String)
     }
 

@@ -1,6 +1,6 @@
-@_spi(Reflection) import Swift
 import Foundation
 import Mustache
+@_spi(Reflection) import Swift
 
 @testable import SpotterServer
 
@@ -44,7 +44,9 @@ enum TemplateTagParser {
             let tag: TemplateTag
             var nodes: [TemplateNode] = []
         }
-        var stack = [Open(kind: " ", tag: TemplateTag(template: template, line: 0, column: 0, text: "", name: "", transforms: []))]
+        var stack = [
+            Open(kind: " ", tag: TemplateTag(template: template, line: 0, column: 0, text: "", name: "", transforms: []))
+        ]
         let chars = Array(text)
         var index = 0
         var line = 1
@@ -90,7 +92,8 @@ enum TemplateTagParser {
             if sigil == "!" { continue }
             let (name, transforms) = try splitTransforms(body, at: "\(template).mustache:\(tagLine)")
             let tag = TemplateTag(
-                template: template, line: tagLine, column: tagColumn, text: triple ? "{\(raw)}" : raw, name: name, transforms: transforms)
+                template: template, line: tagLine, column: tagColumn, text: triple ? "{\(raw)}" : raw, name: name,
+                transforms: transforms)
             switch sigil {
             case "#", "^", "<", "$":
                 stack.append(Open(kind: sigil, tag: tag))
@@ -164,7 +167,8 @@ final class TemplateFieldChecker: @unchecked Sendable {
     /// The views folder's templates, named as `ViewRenderer.load` names them.
     static func loadViews() throws -> TemplateFieldChecker {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources/SpotterServer/Resources/views")
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+                "Sources/SpotterServer/Resources/views")
         var templates: [String: [TemplateNode]] = [:]
         let files = FileManager.default.enumerator(atPath: folder.path)
         while let path = files?.nextObject() as? String {
@@ -220,7 +224,8 @@ final class TemplateFieldChecker: @unchecked Sendable {
         }
 
         static func name(_ type: Any.Type) -> String {
-            String(reflecting: type).replacingOccurrences(of: "SpotterServer.", with: "").replacingOccurrences(of: "SpotterCore.", with: "")
+            String(reflecting: type).replacingOccurrences(of: "SpotterServer.", with: "").replacingOccurrences(
+                of: "SpotterCore.", with: "")
         }
     }
 
@@ -305,7 +310,9 @@ final class TemplateFieldChecker: @unchecked Sendable {
         func sectionFrames(for type: Any.Type, _ stack: [Frame]) -> [Frame] {
             let type = TemplateFieldChecker.unwrappedType(type)
             if type == Bool.self { return stack }
-            if let element = TemplateFieldChecker.elementType(of: type) { return stack + [.type(TemplateFieldChecker.unwrappedType(element))] }
+            if let element = TemplateFieldChecker.elementType(of: type) {
+                return stack + [.type(TemplateFieldChecker.unwrappedType(element))]
+            }
             return stack + [.type(type)]
         }
 
@@ -411,7 +418,8 @@ final class TemplateFieldChecker: @unchecked Sendable {
             for name in tag.transforms.reversed() {
                 switch current {
                 case .value(let value):
-                    guard let transformable = value as? any MustacheTransformable, let result = transformable.transform(name) else {
+                    guard let transformable = value as? any MustacheTransformable, let result = transformable.transform(name)
+                    else {
                         return .missing("\(Frame.name(Swift.type(of: value))) has no transform `\(name)`")
                     }
                     current = .value(result)
@@ -482,7 +490,10 @@ final class TemplateFieldChecker: @unchecked Sendable {
                 // A view answering by name: what it answers, or a stored property that is
                 // nil now; one that is set and not answered renders as nothing.
                 if let field = Mirror(reflecting: value).children.first(where: { $0.label == name }) {
-                    if unwrap(field.value) != nil { return .unanswered("\(Frame.name(Swift.type(of: value))) holds `\(name)` but its child(named:) does not answer it") }
+                    if unwrap(field.value) != nil {
+                        return .unanswered(
+                            "\(Frame.name(Swift.type(of: value))) holds `\(name)` but its child(named:) does not answer it")
+                    }
                     return .nilField(Swift.type(of: field.value))
                 }
                 return .absent

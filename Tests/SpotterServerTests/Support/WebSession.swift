@@ -39,24 +39,31 @@ struct Browser: Sendable {
     }
 
     /// Posts a multipart form with an optional file, as a browser sends the exercise form.
-    mutating func postMultipart(_ path: String, _ fields: [(String, String)], file: (name: String, filename: String, bytes: [UInt8])? = nil) async throws -> TestResponse {
+    mutating func postMultipart(
+        _ path: String, _ fields: [(String, String)], file: (name: String, filename: String, bytes: [UInt8])? = nil
+    ) async throws -> TestResponse {
         let boundary = "----spotter-test-boundary"
         var body: [UInt8] = []
         for (name, value) in [("_csrf", lastFormToken ?? "")] + fields {
             body += Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n".utf8)
         }
         if let file {
-            body += Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(file.name)\"; filename=\"\(file.filename)\"\r\nContent-Type: application/octet-stream\r\n\r\n".utf8)
+            body += Array(
+                "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(file.name)\"; filename=\"\(file.filename)\"\r\nContent-Type: application/octet-stream\r\n\r\n"
+                    .utf8)
             body += file.bytes + Array("\r\n".utf8)
         }
         body += Array("--\(boundary)--\r\n".utf8)
-        return try await send(.post, path, body: ByteBuffer(bytes: body), contentType: "multipart/form-data; boundary=\(boundary)")
+        return try await send(
+            .post, path, body: ByteBuffer(bytes: body), contentType: "multipart/form-data; boundary=\(boundary)")
     }
 
     /// The form token printed in the last page that had one.
     private(set) var lastFormToken: String?
 
-    private mutating func send(_ method: HTTPRequest.Method, _ path: String, body: ByteBuffer?, contentType: String?) async throws -> TestResponse {
+    private mutating func send(_ method: HTTPRequest.Method, _ path: String, body: ByteBuffer?, contentType: String?) async throws
+        -> TestResponse
+    {
         var headers = extraHeaders
         if !cookies.isEmpty {
             headers[.cookie] = cookies.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: "; ")
