@@ -106,17 +106,18 @@ extension AccountExportFixtures {
                 name: "Tyre Drag", muscleGroups: [.legs, .fullBody], equipment: .other, kind: .distanceDuration),
             now: at(150))
 
-        let types = WorkoutTypeRepository(store: store)
+        let typesMadeAt = at(180)
+        let types = WorkoutTypeService(store: store, clock: { typesMadeAt })
         let seeded = try await types.list(userID: id, includeArchived: true)
         let back = try #require(seeded.first { $0.seedKey == "back" })
         let chest = try #require(seeded.first { $0.seedKey == "chest" })
         let cardio = try #require(seeded.first { $0.seedKey == "cardio" })
         _ = try await types.update(
-            id: back.id, userID: id, draft: WorkoutTypeDraft(name: "Pull Day", colorHex: "#123abc", icon: "barbell"))
+            back.id, draft: WorkoutTypeDraft(name: "Pull Day", colorHex: "#123abc", icon: "barbell"), userID: id)
         let mobility = try await types.create(
-            userID: id, draft: WorkoutTypeDraft(name: "Mobility", colorHex: "#00AA55", icon: "body"), now: at(180))
+            draft: WorkoutTypeDraft(name: "Mobility", colorHex: "#00AA55", icon: "body"), userID: id)
         _ = try await types.setArchived(true, id: cardio.id, userID: id)
-        _ = try await types.reorder(userID: id, ids: try await types.list(userID: id, includeArchived: true).map(\.id).reversed())
+        _ = try await types.reorder(try await types.list(userID: id, includeArchived: true).map(\.id).reversed(), userID: id)
 
         let templates = TemplateRepository(store: store)
         let push = try await templates.save(

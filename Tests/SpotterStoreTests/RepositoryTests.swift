@@ -27,16 +27,16 @@ struct RepositoryTests {
         try await TestEnvironment.with(engine) { env in
             try await env.withStore { store in
                 let ana = try await makeUser("ana", in: store)
-                let types = WorkoutTypeRepository(store: store)
+                let types = WorkoutTypeService(store: store, clock: { now })
                 let mobility = try await types.create(
-                    userID: ana.id, draft: .init(name: "  Mobility ", colorHex: "#112233", icon: "body"), now: now)
+                    draft: .init(name: "  Mobility ", colorHex: "#112233", icon: "body"), userID: ana.id)
                 #expect(mobility.name == "Mobility")
                 #expect(mobility.sortOrder == 9)
                 await #expect(
                     throws: SpotterError.conflict(field: "name", message: "You already have a workout type called Mobility.")
                 ) {
                     try await types.create(
-                        userID: ana.id, draft: .init(name: "MOBILITY", colorHex: "#112233", icon: "body"), now: now)
+                        draft: .init(name: "MOBILITY", colorHex: "#112233", icon: "body"), userID: ana.id)
                 }
                 _ = try await types.setArchived(true, id: mobility.id, userID: ana.id)
                 await #expect(
@@ -45,10 +45,10 @@ struct RepositoryTests {
                         message: "You already have a workout type called Mobility (archived; bring it back instead).")
                 ) {
                     try await types.create(
-                        userID: ana.id, draft: .init(name: "mobility", colorHex: "#112233", icon: "body"), now: now)
+                        draft: .init(name: "mobility", colorHex: "#112233", icon: "body"), userID: ana.id)
                 }
                 let all = try await types.list(userID: ana.id, includeArchived: true)
-                let reordered = try await types.reorder(userID: ana.id, ids: all.map(\.id).reversed())
+                let reordered = try await types.reorder(all.map(\.id).reversed(), userID: ana.id)
                 #expect(reordered.map(\.id) == all.map(\.id).reversed())
                 #expect(reordered.map(\.sortOrder) == Array(0..<all.count))
                 #expect(try await types.list(userID: ana.id).count == 9, "the archived type is hidden by default")

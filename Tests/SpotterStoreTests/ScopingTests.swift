@@ -40,19 +40,19 @@ struct ScopingTests {
             try await env.withStore { store in
                 let ana = try await makeUser("ana", in: store)
                 let ben = try await makeUser("ben", in: store)
-                let types = WorkoutTypeRepository(store: store)
+                let types = WorkoutTypeService(store: store, clock: { now })
                 let anas = try await types.list(userID: ana.id)
                 let target = try #require(anas.first)
 
-                #expect(try await types.find(id: target.id, userID: ben.id) == nil)
+                #expect(try await WorkoutTypeRepository(store: store).find(id: target.id, userID: ben.id) == nil)
                 await #expect(throws: SpotterError.notFound("The workout type")) {
                     try await types.update(
-                        id: target.id, userID: ben.id, draft: .init(name: "Mine now", colorHex: "#000000", icon: "star"))
+                        target.id, draft: .init(name: "Mine now", colorHex: "#000000", icon: "star"), userID: ben.id)
                 }
                 await #expect(throws: SpotterError.notFound("The workout type")) {
                     try await types.setArchived(true, id: target.id, userID: ben.id)
                 }
-                await #expect(throws: ValidationFailure.self) { try await types.reorder(userID: ben.id, ids: anas.map(\.id)) }
+                await #expect(throws: ValidationFailure.self) { try await types.reorder(anas.map(\.id), userID: ben.id) }
                 #expect(try await types.list(userID: ana.id) == anas)
             }
         }

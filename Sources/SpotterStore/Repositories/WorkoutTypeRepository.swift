@@ -43,61 +43,40 @@ public struct WorkoutTypeRepository: Sendable {
         return added.count
     }
 
-    public func create(id: UUID = UUID(), userID: UUID, draft: WorkoutTypeDraft, now: Date) async throws -> WorkoutType {
-        let valid = try validate(draft)
-        try await ensureNameFree(valid.nameKey, name: valid.name, userID: userID, except: nil)
-        let last = try await owned(by: userID).map(\.sortOrder).max() ?? -1
-        let type = WorkoutType(
-            id: id, ownerID: userID, seedKey: nil, name: valid.name, colorHex: valid.colorHex, icon: valid.icon,
-            sortOrder: last + 1, archived: false, createdAt: now)
+    /// Adds a type the service made (`WorkoutTypeService.create`).
+    public func insert(_ type: WorkoutType) async throws {
         try await WorkoutTypeRows.insert([type], on: db)
-        return type
     }
 
-    /// Renames, recolours or changes the icon.
-    public func update(id: UUID, userID: UUID, draft: WorkoutTypeDraft) async throws -> WorkoutType {
-        guard var type = try await find(id: id, userID: userID) else { throw SpotterError.notFound("The workout type") }
-        let valid = try validate(draft)
-        try await ensureNameFree(valid.nameKey, name: valid.name, userID: userID, except: id)
-        type.name = valid.name
-        type.colorHex = valid.colorHex
-        type.icon = valid.icon
+    /// Stores a type's name, colour and icon.
+    public func saveEdits(_ type: WorkoutType) async throws {
         try await WorkoutTypeRows.save(type, only: WorkoutTypeRows.editedColumns, on: db)
-        return type
     }
 
-    /// Archives (hides) or brings back a type. Sessions that used it keep it.
-    public func setArchived(_ archived: Bool, id: UUID, userID: UUID) async throws -> WorkoutType {
-        guard var type = try await find(id: id, userID: userID) else { throw SpotterError.notFound("The workout type") }
-        type.archived = archived
+    /// Stores whether a type is archived.
+    public func saveArchived(_ type: WorkoutType) async throws {
         try await WorkoutTypeRows.save(type, only: ["archived"], on: db)
-        return type
     }
 
-    /// Puts the user's types in the given order; `ids` must list every one of them once.
-    public func reorder(userID: UUID, ids: [UUID]) async throws -> [WorkoutType] {
+    /// The user's type with this name (compared as `NameKey`), other than `except`.
+    public func named(_ key: NameKey, userID: UUID, except id: UUID?) async throws -> WorkoutType? {
+        var condition: SQLQueryString = "t.name_key = \(bind: key.rawValue)"
+        if let id { condition += " AND t.id <> \(bind: id)" }
+        return try await owned(by: userID, condition).first
+    }
+
+    /// Moves the user's types to the positions `order` gives them (from their ids in
+    /// their present order), in one transaction.
+    public func reorder(userID: UUID, _ order: @escaping @Sendable ([UUID]) throws -> [UUID: Int]) async throws -> [WorkoutType] {
         try await db.writeTransaction { tx in
             let types = try await WorkoutTypeRows.types(where: "t.user_id = \(bind: userID)", on: tx)
-            let positions = try ListOrder.positions(current: types.map(\.id), proposed: ids)
+            let positions = try order(types.map(\.id))
             for var type in types where type.sortOrder != positions[type.id] {
-                type.sortOrder = positions[type.id]!
+                guard let position = positions[type.id] else { continue }
+                type.sortOrder = position
                 try await WorkoutTypeRows.save(type, only: ["sort_order"], on: tx)
             }
         }
         return try await list(userID: userID, includeArchived: true)
-    }
-
-    private func validate(_ draft: WorkoutTypeDraft) throws -> ValidWorkoutTypeDraft {
-        do { return try draft.validated() } catch { throw SpotterError.invalid(error) }
-    }
-
-    private func ensureNameFree(_ key: NameKey, name: String, userID: UUID, except id: UUID?) async throws {
-        var condition: SQLQueryString = "t.name_key = \(bind: key.rawValue)"
-        if let id { condition += " AND t.id <> \(bind: id)" }
-        if let clash = try await owned(by: userID, condition).first {
-            let archivedNote = clash.archived ? " (archived; bring it back instead)" : ""
-            throw SpotterError.conflict(
-                field: "name", message: "You already have a workout type called \(clash.name)\(archivedNote).")
-        }
     }
 }

@@ -26,16 +26,50 @@ public struct WorkoutTypeService: Sendable {
         return type
     }
 
+    /// Adds a type after the lifter's others; its name must be free among them.
     public func create(id: UUID = UUID(), draft: WorkoutTypeDraft, userID: UUID) async throws -> WorkoutType {
-        try await types.create(id: id, userID: userID, draft: draft, now: clock())
+        let valid = try Self.validate(draft)
+        try await ensureNameFree(valid, userID: userID, except: nil)
+        let last = try await types.list(userID: userID, includeArchived: true).map(\.sortOrder).max() ?? -1
+        let type = WorkoutType(
+            id: id, ownerID: userID, seedKey: nil, name: valid.name, colorHex: valid.colorHex, icon: valid.icon,
+            sortOrder: last + 1,
+            archived: false, createdAt: clock())
+        try await types.insert(type)
+        return type
     }
 
+    /// Renames, recolours or changes the icon.
     public func update(_ id: UUID, draft: WorkoutTypeDraft, userID: UUID) async throws -> WorkoutType {
-        try await types.update(id: id, userID: userID, draft: draft)
+        var type = try await find(id, userID: userID)
+        let valid = try Self.validate(draft)
+        try await ensureNameFree(valid, userID: userID, except: id)
+        type.name = valid.name
+        type.colorHex = valid.colorHex
+        type.icon = valid.icon
+        try await types.saveEdits(type)
+        return type
     }
 
+    /// Archives (hides) or brings back a type. Sessions that used it keep it.
     public func setArchived(_ archived: Bool, id: UUID, userID: UUID) async throws -> WorkoutType {
-        try await types.setArchived(archived, id: id, userID: userID)
+        var type = try await find(id, userID: userID)
+        type.archived = archived
+        try await types.saveArchived(type)
+        return type
+    }
+
+    private static func validate(_ draft: WorkoutTypeDraft) throws -> ValidWorkoutTypeDraft {
+        do { return try draft.validated() } catch { throw SpotterError.invalid(error) }
+    }
+
+    /// Two of a lifter's types never share a name (compared as `NameKey`); an archived
+    /// one with the name is named as such, to bring back instead.
+    private func ensureNameFree(_ valid: ValidWorkoutTypeDraft, userID: UUID, except id: UUID?) async throws {
+        guard let clash = try await types.named(valid.nameKey, userID: userID, except: id) else { return }
+        let archivedNote = clash.archived ? " (archived; bring it back instead)" : ""
+        throw SpotterError.conflict(
+            field: "name", message: "You already have a workout type called \(clash.name)\(archivedNote).")
     }
 
     /// A partial change (the API's PATCH): `fields` makes the new draft from the stored
@@ -51,7 +85,7 @@ public struct WorkoutTypeService: Sendable {
 
     /// Puts the types in this order; `ids` must name each of them once.
     public func reorder(_ ids: [UUID], userID: UUID) async throws -> [WorkoutType] {
-        try await types.reorder(userID: userID, ids: ids)
+        try await types.reorder(userID: userID) { current in try ListOrder.positions(current: current, proposed: ids) }
     }
 
     /// Moves a type `step` places among the types shown (the archived ones are hidden,
