@@ -253,8 +253,9 @@ enum Node {
             repository.appendingPathComponent("Sources/SpotterServer/Resources/public").path, casesFile.path,
         ]
         let output = folder.appendingPathComponent("answers.json"), errors = folder.appendingPathComponent("errors.txt")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
-        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        for file in [output, errors] {
+            try #require(FileManager.default.createFile(atPath: file.path, contents: nil), "cannot write \(file.path)")
+        }
         process.standardOutput = try FileHandle(forWritingTo: output)
         process.standardError = try FileHandle(forWritingTo: errors)
         try process.run()
