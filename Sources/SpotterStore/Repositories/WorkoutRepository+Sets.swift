@@ -205,6 +205,41 @@ extension WorkoutRepository {
         try await ProgressRows.refresh(userID: userID, exerciseIDs: [exerciseID], on: tx)
     }
 
+    /// Puts sets into one of the workout's entries at a position, the sets from there
+    /// on moving down, in one transaction with the read of the workout: `plan` sees the
+    /// stored workout and entry and returns where the sets go and which they are (the
+    /// warm-up ramp, `WarmUpService`). A set of a finished workout brings the records
+    /// of its exercise up to date in the same transaction.
+    public func insertSets(
+        workoutID: UUID, entryID: UUID, userID: UUID,
+        _ plan: @escaping @Sendable (Workout, ExerciseEntry) async throws -> (position: Int, sets: [WorkoutSet])
+    ) async throws {
+        try await db.writeTransaction { tx in
+            try await WorkoutRows.lockWorkout(id: workoutID, userID: userID, on: tx)
+            guard
+                let workout = try await WorkoutRows.workouts(
+                    where: "w.id = \(bind: workoutID) AND w.user_id = \(bind: userID)", on: tx
+                ).first
+            else { throw SpotterError.notFound("The workout") }
+            guard let entry = workout.entries.first(where: { $0.id == entryID }) else {
+                throw SpotterError.notFound("The exercise entry")
+            }
+            let (position, sets) = try await plan(workout, entry)
+            try await tx.sql.raw(
+                """
+                UPDATE workout_sets SET position = position + \(literal: sets.count) \
+                WHERE entry_id = \(bind: entryID) AND position >= \(literal: position)
+                """
+            ).run()
+            let rows = sets.enumerated().map { index, set in
+                WorkoutRows.setValues(
+                    set, workoutID: workoutID, entryID: entryID, position: position + index, userID: userID, records: [])
+            }
+            try await BulkRows.insert(rows, into: "workout_sets", columns: WorkoutRows.setColumns, streaming: false, on: tx)
+            if !workout.isActive { try await refreshProgress(entryID: entryID, userID: userID, on: tx) }
+        }
+    }
+
     /// Where the set sits, for the rest after it, from `writeSet`'s first read.
     private static func place(_ row: any SQLRow) throws -> RestTimer.SetPlace {
         let nextKind = try row.optional("next_kind", as: String.self)
