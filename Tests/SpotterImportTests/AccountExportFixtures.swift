@@ -85,12 +85,10 @@ extension AccountExportFixtures {
         let bench = try #require(catalog["bench-press-barbell"])
         let plank = try #require(catalog["plank"])
         let rowing = try #require(catalog["rowing-machine"])
-        let zercher = try await exercises.create(
-            userID: id,
+        let zercher = try await ExerciseService.stopped(at: at(60), store: store).create(
             draft: ExerciseDraft(
                 name: "Zercher Squat", description: "Bar in the crook of the elbows.", muscleGroups: [.legs], equipment: .barbell,
-                kind: .weightReps, videoURL: "https://www.youtube.com/watch?v=dQw4w9WgXcQ"),
-            now: at(60))
+                kind: .weightReps, videoURL: "https://www.youtube.com/watch?v=dQw4w9WgXcQ"), userID: id)
         // The app has no field for the aliases and secondary muscles of an own
         // exercise, but the file carries them: set them in the table.
         try await store.sql.raw(
@@ -98,13 +96,11 @@ extension AccountExportFixtures {
             UPDATE exercises SET aliases = \(bind: "Zercher\nElbow Squat"), secondary_muscles = \(bind: ",glutes,core,") WHERE id = \(bind: zercher.id)
             """
         ).run()
-        _ = try await exercises.setImage(
-            try await images.save(png, userID: id, now: at(120)), id: zercher.id, userID: id, now: at(120))
-        let sled = try await exercises.create(
-            userID: id,
+        _ = try await ExerciseImageService(store: store, images: images, clock: { at(120) })
+            .replace(on: zercher, with: png, userID: id)
+        let sled = try await ExerciseService.stopped(at: at(150), store: store).create(
             draft: ExerciseDraft(
-                name: "Tyre Drag", muscleGroups: [.legs, .fullBody], equipment: .other, kind: .distanceDuration),
-            now: at(150))
+                name: "Tyre Drag", muscleGroups: [.legs, .fullBody], equipment: .other, kind: .distanceDuration), userID: id)
 
         let typesMadeAt = at(180)
         let types = WorkoutTypeService(store: store, clock: { typesMadeAt })
@@ -171,7 +167,7 @@ extension AccountExportFixtures {
             template.archivedAt = archivedAt
             return template
         }
-        _ = try await exercises.setArchived(true, id: sled.id, userID: id, now: at(240))
+        _ = try await ExerciseService.stopped(at: at(240), store: store).setArchived(true, id: sled.id, userID: id)
 
         let workouts = WorkoutRepository(store: store)
         let start1 = at(Self.day)

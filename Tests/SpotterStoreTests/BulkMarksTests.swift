@@ -66,9 +66,9 @@ struct BulkMarksTests {
         try await TestEnvironment.with(engine) { env in
             try await env.withStore { store in
                 let anna = try await makeUser("anna", in: store)
-                let exercises = ExerciseRepository(store: store)
-                let squat = try await exercises.create(userID: anna.id, draft: benchDraft("Box Squat"), now: now).id
-                let press = try await exercises.create(userID: anna.id, draft: benchDraft("Floor Press"), now: now).id
+                let exercises = ExerciseService.stopped(at: now, store: store)
+                let squat = try await exercises.create(draft: benchDraft("Box Squat"), userID: anna.id).id
+                let press = try await exercises.create(draft: benchDraft("Floor Press"), userID: anna.id).id
                 let workouts = WorkoutRepository(store: store)
                 // Logged first: even days, 100 kg rising by 5 kg a session.
                 let first = stride(from: 0.0, to: 20, by: 2).map {
@@ -110,8 +110,8 @@ struct BulkMarksTests {
         try await TestEnvironment.with(engine) { env in
             try await env.withStore { store in
                 let anna = try await makeUser("anna", in: store)
-                let press = try await ExerciseRepository(store: store).create(
-                    userID: anna.id, draft: benchDraft("Floor Press"), now: now
+                let press = try await ExerciseService.stopped(at: now, store: store).create(
+                    draft: benchDraft("Floor Press"), userID: anna.id
                 ).id
                 let start = now.addingTimeInterval(-86_400)
                 let tricky = "tab\there\nnew line\r\\back\\slash \\N é 💪 'quote' \"double\""

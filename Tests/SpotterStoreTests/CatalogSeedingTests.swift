@@ -28,7 +28,7 @@ struct CatalogSeedingTests {
                 var catalog = try CatalogSeeder.bundledCatalog()
                 try await CatalogSeeder(store: store).seed(catalog, now: now)
                 let user = try await makeUser("ana", in: store)
-                let custom = try await ExerciseRepository(store: store).create(userID: user.id, draft: benchDraft(), now: now)
+                let custom = try await ExerciseService.stopped(at: now, store: store).create(draft: benchDraft(), userID: user.id)
                 let before = try await ExerciseRepository(store: store).list(userID: user.id)
                 #expect(before.count == catalog.exercises.count + 1, "the built-in exercises are now held in memory")
 

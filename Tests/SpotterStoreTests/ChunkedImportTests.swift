@@ -42,9 +42,9 @@ struct ChunkedImportTests {
                 let whole = try await makeUser("whole", in: store), chunked = try await makeUser("chunked", in: store)
                 var snapshots: [[String]] = []
                 for (index, (user, size)) in [(whole, 1_000_000), (chunked, 9)].enumerated() {
-                    let exercises = ExerciseRepository(store: store)
-                    let squat = try await exercises.create(userID: user.id, draft: benchDraft("Box Squat"), now: now).id
-                    let press = try await exercises.create(userID: user.id, draft: benchDraft("Floor Press"), now: now).id
+                    let exercises = ExerciseService.stopped(at: now, store: store)
+                    let squat = try await exercises.create(draft: benchDraft("Box Squat"), userID: user.id).id
+                    let press = try await exercises.create(draft: benchDraft("Floor Press"), userID: user.id).id
                     let added = try await Self.add(
                         Self.history(user.id, [squat, press]), userID: user.id, setsPerChunk: size, in: store)
                     #expect((added.workouts, added.sets, added.newExercises, added.alreadyThere) == (20, 160, 0, 0))
@@ -84,8 +84,8 @@ struct ChunkedImportTests {
         try await TestEnvironment.with(engine) { env in
             try await env.withStore { store in
                 let anna = try await makeUser("anna", in: store)
-                let exercises = ExerciseRepository(store: store)
-                let squat = try await exercises.create(userID: anna.id, draft: benchDraft("Box Squat"), now: now).id
+                let exercises = ExerciseService.stopped(at: now, store: store)
+                let squat = try await exercises.create(draft: benchDraft("Box Squat"), userID: anna.id).id
                 let workouts = WorkoutRepository(store: store)
                 // One earlier session whose bests must survive the failed import as they were.
                 try await workouts.addFinished(
@@ -101,7 +101,9 @@ struct ChunkedImportTests {
                 }
                 #expect(try await TestEnvironment.count("workouts", in: store) == 1)
                 #expect(try await TestEnvironment.count("workout_sets", in: store) == 4)
-                #expect(try await exercises.find(id: newExercise, userID: anna.id) == nil, "the new exercise is gone too")
+                #expect(
+                    try await ExerciseRepository(store: store).find(id: newExercise, userID: anna.id) == nil,
+                    "the new exercise is gone too")
                 #expect(try await BulkMarksTests.snapshot(anna.id, in: store) == before, "bests and marks as before")
 
                 // A file that stops reading after 7 workouts (3 parts of 2 written) leaves nothing either.
@@ -111,7 +113,7 @@ struct ChunkedImportTests {
                         history, newExercises: landmine, failingAfter: 7, userID: anna.id, setsPerChunk: 16, in: store)
                 }
                 #expect(try await TestEnvironment.count("workouts", in: store) == 1)
-                #expect(try await exercises.find(id: newExercise, userID: anna.id) == nil)
+                #expect(try await ExerciseRepository(store: store).find(id: newExercise, userID: anna.id) == nil)
                 #expect(try await BulkMarksTests.snapshot(anna.id, in: store) == before)
                 // The same load without the failure lands whole.
                 let outcome = try await Self.add(history, newExercises: landmine, userID: anna.id, setsPerChunk: 16, in: store)
@@ -127,8 +129,8 @@ struct ChunkedImportTests {
         try await TestEnvironment.with(engine) { env in
             try await env.withStore { store in
                 let anna = try await makeUser("anna", in: store)
-                let squat = try await ExerciseRepository(store: store).create(
-                    userID: anna.id, draft: benchDraft("Box Squat"), now: now
+                let squat = try await ExerciseService.stopped(at: now, store: store).create(
+                    draft: benchDraft("Box Squat"), userID: anna.id
                 ).id
                 let workouts = WorkoutRepository(store: store)
                 // Two parts written, then the process died: no judging, no weeks.

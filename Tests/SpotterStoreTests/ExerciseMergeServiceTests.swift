@@ -20,10 +20,10 @@ struct ExerciseMergeServiceTests {
             try await env.withStore { store in
                 try await CatalogSeeder(store: store).seed(CatalogSeeder.bundledCatalog(), now: now)
                 let ana = try await makeUser("ana", in: store)
-                let exercises = ExerciseRepository(store: store)
+                let exercises = ExerciseService.stopped(at: now, store: store)
                 let own = try await exercises.create(
-                    userID: ana.id,
-                    draft: ExerciseDraft(name: "Squat", muscleGroups: [.legs], equipment: .barbell, kind: .weightReps), now: now)
+                    draft: ExerciseDraft(name: "Squat", muscleGroups: [.legs], equipment: .barbell, kind: .weightReps),
+                    userID: ana.id)
                 let barbell = try #require(try await exercises.list(userID: ana.id).first { $0.name == "Squat (Barbell)" })
                 let workouts = WorkoutRepository(store: store)
                 for (exercise, weight, daysAgo) in [(own, 120.0, 7.0), (barbell, 110.0, 2.0)] {

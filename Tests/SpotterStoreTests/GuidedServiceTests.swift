@@ -80,9 +80,9 @@ func withGuided(_ engine: TestDatabase, _ body: @escaping @Sendable (GuidedWorld
         try await env.withStore { store in
             let ana = try await makeUser("ana", in: store)
             let ben = try await makeUser("ben", in: store)
-            let exercises = ExerciseRepository(store: store)
-            let squat = try await exercises.create(userID: ana.id, draft: benchDraft("Safety Bar Squat"), now: now).id
-            let wallSit = try await exercises.create(userID: ana.id, draft: benchDraft("Wall Sit"), now: now).id
+            let exercises = ExerciseService.stopped(at: now, store: store)
+            let squat = try await exercises.create(draft: benchDraft("Safety Bar Squat"), userID: ana.id).id
+            let wallSit = try await exercises.create(draft: benchDraft("Wall Sit"), userID: ana.id).id
             let clock = StoreTestClock()
             let templates = TemplateService(store: store, clock: { [clock] in clock.date })
             let legs = try await templates.create(

@@ -32,9 +32,9 @@ struct LongSetsMigrationTests {
         try await TestEnvironment.with(engine) { env in
             try await env.withStore { store in
                 let anna = try await makeUser("anna", in: store)
-                let exercises = ExerciseRepository(store: store)
-                let squat = try await exercises.create(userID: anna.id, draft: benchDraft("Hack Squat"), now: now).id
-                let curl = try await exercises.create(userID: anna.id, draft: benchDraft("Spider Curl"), now: now).id
+                let exercises = ExerciseService.stopped(at: now, store: store)
+                let squat = try await exercises.create(draft: benchDraft("Hack Squat"), userID: anna.id).id
+                let curl = try await exercises.create(draft: benchDraft("Spider Curl"), userID: anna.id).id
                 let workouts = WorkoutRepository(store: store)
                 // 80 kg x 12 and 90 kg x 13: today 90 kg is every rep max from 1 to 12.
                 try await workouts.addFinished(

@@ -76,9 +76,9 @@ func withPrograms(_ engine: TestDatabase, _ body: @escaping @Sendable (ProgramWo
         try await env.withStore { store in
             let ana = try await makeUser("ana", in: store)
             let ben = try await makeUser("ben", in: store)
-            let exercises = ExerciseRepository(store: store)
-            let squat = try await exercises.create(userID: ana.id, draft: benchDraft("Safety Bar Squat"), now: now).id
-            let press = try await exercises.create(userID: ana.id, draft: benchDraft("Landmine Press"), now: now).id
+            let exercises = ExerciseService.stopped(at: now, store: store)
+            let squat = try await exercises.create(draft: benchDraft("Safety Bar Squat"), userID: ana.id).id
+            let press = try await exercises.create(draft: benchDraft("Landmine Press"), userID: ana.id).id
             let clock = StoreTestClock()
             let templates = TemplateService(store: store, clock: { [clock] in clock.date })
             let heavy = try await templates.create(

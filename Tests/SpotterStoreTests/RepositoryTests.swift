@@ -62,20 +62,20 @@ struct RepositoryTests {
             try await env.withStore { store in
                 try await CatalogSeeder(store: store).seed(CatalogSeeder.bundledCatalog(), now: now)
                 let ana = try await makeUser("ana", in: store)
-                let exercises = ExerciseRepository(store: store)
-                _ = try await exercises.create(userID: ana.id, draft: benchDraft("Banded Pallof Walkout"), now: now)
+                let exercises = ExerciseService.stopped(at: now, store: store)
+                _ = try await exercises.create(draft: benchDraft("Banded Pallof Walkout"), userID: ana.id)
                 await #expect(
                     throws: SpotterError.conflict(
                         field: "name", message: "You already have an exercise called Banded Pallof Walkout.")
                 ) {
-                    try await exercises.create(userID: ana.id, draft: benchDraft("  banded   pallof WALKOUT "), now: now)
+                    try await exercises.create(draft: benchDraft("  banded   pallof WALKOUT "), userID: ana.id)
                 }
                 await #expect(
                     throws: SpotterError.conflict(
                         field: "name",
                         message: "Bench Press (Barbell) is already in the built-in library. Use it, or choose another name.")
                 ) {
-                    try await exercises.create(userID: ana.id, draft: benchDraft("bench press (barbell)"), now: now)
+                    try await exercises.create(draft: benchDraft("bench press (barbell)"), userID: ana.id)
                 }
                 #expect(try await exercises.counts(userID: ana.id).custom == 1)
             }
@@ -88,7 +88,7 @@ struct RepositoryTests {
             try await env.withStore { store in
                 try await CatalogSeeder(store: store).seed(CatalogSeeder.bundledCatalog(), now: now)
                 let ana = try await makeUser("ana", in: store)
-                let exercises = ExerciseRepository(store: store)
+                let exercises = ExerciseService.stopped(at: now, store: store)
                 let byAlias = try await exercises.list(userID: ana.id, filter: .init(search: "bb bench"))
                 #expect(byAlias.map(\.name).contains("Bench Press (Barbell)"))
                 let legs = try await exercises.list(userID: ana.id, filter: .init(muscle: .legs))
@@ -99,9 +99,9 @@ struct RepositoryTests {
                 #expect(squats.first?.name == "Squat (Barbell)", "the exact name comes before Box Squat (Barbell)")
                 let presses = try await exercises.list(userID: ana.id, filter: .init(search: "press"))
                 #expect(presses.allSatisfy { ExerciseSearch.matches(name: $0.name, aliases: $0.aliases, query: "press") })
-                let custom = try await exercises.create(userID: ana.id, draft: benchDraft(), now: now)
+                let custom = try await exercises.create(draft: benchDraft(), userID: ana.id)
                 #expect(try await exercises.list(userID: ana.id, filter: .init(custom: true)) == [custom])
-                _ = try await exercises.setArchived(true, id: custom.id, userID: ana.id, now: now)
+                _ = try await exercises.setArchived(true, id: custom.id, userID: ana.id)
                 #expect(try await exercises.list(userID: ana.id, filter: .init(custom: true)).isEmpty)
                 #expect(try await exercises.list(userID: ana.id, filter: .init(custom: true, includeArchived: true)).count == 1)
             }

@@ -13,23 +13,24 @@ struct ScopingTests {
             try await env.withStore { store in
                 let ana = try await makeUser("ana", in: store)
                 let ben = try await makeUser("ben", in: store)
-                let exercises = ExerciseRepository(store: store)
-                let mine = try await exercises.create(userID: ana.id, draft: benchDraft(), now: now)
+                let exercises = ExerciseService.stopped(at: now, store: store)
+                let mine = try await exercises.create(draft: benchDraft(), userID: ana.id)
 
-                #expect(try await exercises.find(id: mine.id, userID: ben.id) == nil)
+                #expect(try await ExerciseRepository(store: store).find(id: mine.id, userID: ben.id) == nil)
                 #expect(try await exercises.list(userID: ben.id, filter: .init(custom: true)).isEmpty)
                 await #expect(throws: SpotterError.notFound("The exercise")) {
-                    try await exercises.update(id: mine.id, userID: ben.id, draft: benchDraft("Stolen"), now: now)
+                    try await exercises.change(
+                        mine.id, fields: { _ in benchDraft("Stolen") }, fieldsSent: true, archived: nil, userID: ben.id)
                 }
                 await #expect(throws: SpotterError.notFound("The exercise")) {
-                    try await exercises.delete(id: mine.id, userID: ben.id, now: now)
+                    try await exercises.delete(mine.id, userID: ben.id)
                 }
                 await #expect(throws: SpotterError.notFound("The exercise")) {
-                    try await exercises.setArchived(true, id: mine.id, userID: ben.id, now: now)
+                    try await exercises.setArchived(true, id: mine.id, userID: ben.id)
                 }
                 // Ben may use the same name: names are unique per user.
-                _ = try await exercises.create(userID: ben.id, draft: benchDraft(), now: now)
-                #expect(try await exercises.find(id: mine.id, userID: ana.id) == mine)
+                _ = try await exercises.create(draft: benchDraft(), userID: ben.id)
+                #expect(try await ExerciseRepository(store: store).find(id: mine.id, userID: ana.id) == mine)
             }
         }
     }

@@ -26,7 +26,8 @@ struct TemplateRepositoryTests {
             try await env.withStore { store in
                 let ana = try await makeUser("ana", in: store)
                 let ben = try await makeUser("ben", in: store)
-                let squat = try await ExerciseRepository(store: store).create(userID: ana.id, draft: benchDraft(), now: now).id
+                let squat = try await ExerciseService.stopped(at: now, store: store).create(draft: benchDraft(), userID: ana.id)
+                    .id
                 let day = { (n: Double) in now.addingTimeInterval(n * 86_400) }
                 _ = try await template("Never used", user: ana, store: store, exercise: squat, createdAt: day(5))
                 _ = try await template(
@@ -37,8 +38,10 @@ struct TemplateRepositoryTests {
                 _ = try await template(
                     "Archived but used", user: ana, store: store, exercise: squat, createdAt: day(0), usedAt: day(6),
                     archived: true)
-                let bensSquat = try await ExerciseRepository(store: store).create(userID: ben.id, draft: benchDraft(), now: now)
-                    .id
+                let bensSquat = try await ExerciseService.stopped(at: now, store: store).create(
+                    draft: benchDraft(), userID: ben.id
+                )
+                .id
                 _ = try await template(
                     "Ben's", user: ben, store: store, exercise: bensSquat, createdAt: day(0), pinned: true, usedAt: day(9))
                 let repository = TemplateRepository(store: store)
@@ -61,7 +64,8 @@ struct TemplateRepositoryTests {
         try await TestEnvironment.with(engine) { env in
             try await env.withStore { store in
                 let ana = try await makeUser("ana", in: store)
-                let squat = try await ExerciseRepository(store: store).create(userID: ana.id, draft: benchDraft(), now: now).id
+                let squat = try await ExerciseService.stopped(at: now, store: store).create(draft: benchDraft(), userID: ana.id)
+                    .id
                 for (n, name) in ["Oldest", "Middle", "Newest"].enumerated() {
                     _ = try await template(
                         name, user: ana, store: store, exercise: squat, createdAt: now.addingTimeInterval(Double(n) * 60))

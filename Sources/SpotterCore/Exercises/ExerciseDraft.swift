@@ -74,3 +74,28 @@ public struct ValidExerciseDraft: Sendable, Equatable {
     public let kind: ExerciseKind
     public let video: YouTubeVideo?
 }
+
+extension Exercise {
+    /// A lifter's own exercise made from a checked draft: no aliases, no secondary
+    /// muscles (the form has neither), not archived, no image yet.
+    public init(custom valid: ValidExerciseDraft, id: UUID, ownerID: UUID, now: Date) {
+        self.init(
+            id: id, ownerID: ownerID, name: "", description: "", primaryMuscles: [], equipment: .other, kind: .weightReps,
+            createdAt: now, updatedAt: now)
+        apply(valid, now: now)
+    }
+
+    /// Takes a checked draft's fields, as editing an own exercise does. The aliases and
+    /// secondary muscles are cleared: the form shows neither, so what it saves is all.
+    public mutating func apply(_ valid: ValidExerciseDraft, now: Date) {
+        name = valid.name
+        aliases = []
+        description = valid.description
+        primaryMuscles = valid.muscleGroups
+        secondaryMuscles = []
+        equipment = valid.equipment
+        kind = valid.kind
+        videoURL = valid.video
+        updatedAt = now
+    }
+}

@@ -83,62 +83,29 @@ public struct ExerciseRepository: Sendable {
         return (builtIn, custom)
     }
 
-    /// Adds a custom exercise.
-    public func create(id: UUID = UUID(), userID: UUID, draft: ExerciseDraft, now: Date) async throws -> Exercise {
-        try await create(id: id, userID: userID, valid: try validate(draft), now: now)
-    }
-
-    /// Adds a custom exercise from a draft the caller has validated (a page that
-    /// checks the fields together with an image), so it is not checked twice.
-    public func create(id: UUID = UUID(), userID: UUID, valid: ValidExerciseDraft, now: Date) async throws -> Exercise {
-        try await ensureNameFree(valid.nameKey, userID: userID, except: nil)
-        let exercise = Self.custom(id: id, userID: userID, valid: valid, now: now)
+    /// Adds an exercise the service made (`ExerciseService.create`).
+    public func insert(_ exercise: Exercise) async throws {
         try await ExerciseRows.insert([exercise], on: db)
-        return exercise
     }
 
-    /// A new custom exercise.
-    static func custom(id: UUID, userID: UUID, valid: ValidExerciseDraft, now: Date) -> Exercise {
-        var exercise = Exercise(
-            id: id, ownerID: userID, name: "", description: "", primaryMuscles: [], equipment: .other, kind: .weightReps,
-            createdAt: now, updatedAt: now)
-        apply(valid, to: &exercise, now: now)
-        return exercise
-    }
-
-    /// Changes a custom exercise; built-in ones cannot be changed.
-    public func update(id: UUID, userID: UUID, draft: ExerciseDraft, now: Date) async throws -> Exercise {
-        // Whose it is is checked before the draft, so another lifter's id is a 404 whatever the body.
-        let exercise = try await own(id: id, userID: userID, action: "edit")
-        return try await save(exercise, as: try validate(draft), userID: userID, now: now)
-    }
-
-    /// Changes a custom exercise to a draft the caller has validated.
-    public func update(id: UUID, userID: UUID, valid: ValidExerciseDraft, now: Date) async throws -> Exercise {
-        try await save(try await own(id: id, userID: userID, action: "edit"), as: valid, userID: userID, now: now)
-    }
-
-    /// Writes a checked draft over one of the lifter's own exercises.
-    private func save(_ stored: Exercise, as valid: ValidExerciseDraft, userID: UUID, now: Date) async throws -> Exercise {
-        var exercise = stored
-        try await ensureNameFree(valid.nameKey, userID: userID, except: exercise.id)
-        Self.apply(valid, to: &exercise, now: now)
+    /// Stores an own exercise's edited fields (name, description, muscles, equipment, kind, video).
+    public func saveEdits(_ exercise: Exercise) async throws {
         try await ExerciseRows.save(exercise, only: ExerciseRows.editedColumns, on: db)
-        return exercise
     }
 
-    public func setArchived(_ archived: Bool, id: UUID, userID: UUID, now: Date) async throws -> Exercise {
-        var exercise = try await own(id: id, userID: userID, action: archived ? "archive" : "restore")
-        exercise.archived = archived
-        exercise.updatedAt = now
+    /// Stores whether an own exercise is archived.
+    public func saveArchived(_ exercise: Exercise) async throws {
         try await ExerciseRows.save(exercise, only: ExerciseRows.archiveColumns, on: db)
-        return exercise
     }
 
-    /// What deleting did: removed for good, or archived because workouts use it.
-    public enum Deletion: Sendable, Equatable {
-        case deleted(Exercise)
-        case archived(Exercise, usage: ExerciseUsage)
+    /// Stores which image an own exercise shows.
+    public func saveImage(_ exercise: Exercise) async throws {
+        try await ExerciseRows.save(exercise, only: ExerciseRows.imageColumns, on: db)
+    }
+
+    /// Removes one of the user's own exercises for good.
+    public func remove(id: UUID, userID: UUID) async throws {
+        try await db.sql.raw("DELETE FROM exercises WHERE id = \(bind: id) AND user_id = \(bind: userID)").run()
     }
 
     /// How many of the user's workouts and templates use an exercise.
@@ -154,75 +121,12 @@ public struct ExerciseRepository: Sendable {
             templates: try row?.decode(column: "templates", as: Int.self) ?? 0)
     }
 
-    /// Removes a custom exercise, or archives it when workouts or templates use it,
-    /// so history and routines never lose what they hold. The caller removes the
-    /// image file of a deleted one.
-    public func delete(id: UUID, userID: UUID, now: Date) async throws -> Deletion {
-        var exercise = try await own(id: id, userID: userID, action: "delete")
-        let usage = try await usage(of: id, userID: userID)
-        if !usage.isEmpty {
-            exercise.archived = true
-            exercise.updatedAt = now
-            try await ExerciseRows.save(exercise, only: ExerciseRows.archiveColumns, on: db)
-            return .archived(exercise, usage: usage)
-        }
-        try await db.sql.raw("DELETE FROM exercises WHERE id = \(bind: id) AND user_id = \(bind: userID)").run()
-        return .deleted(exercise)
-    }
-
-    /// Records the uploaded image of a custom exercise and returns the one it replaced.
-    public func setImage(_ image: StoredImage?, id: UUID, userID: UUID, now: Date) async throws -> (Exercise, StoredImage?) {
-        var exercise = try await own(id: id, userID: userID, action: "change the image of")
-        let previous = exercise.image
-        exercise.image = image
-        exercise.updatedAt = now
-        try await ExerciseRows.save(exercise, only: ExerciseRows.imageColumns, on: db)
-        return (exercise, previous)
-    }
-
-    /// One of the user's own exercises; a built-in one answers 403, another user's 404.
-    private func own(id: UUID, userID: UUID, action: String) async throws -> Exercise {
-        guard
-            let exercise = try await ExerciseRows.exercises(
-                where: "x.id = \(bind: id) AND " + ExerciseRows.visible(to: userID), on: db
-            ).first
-        else { throw SpotterError.notFound("The exercise") }
-        guard exercise.ownerID == userID else {
-            throw SpotterError.forbidden("Built-in exercises cannot be changed. You can \(action) only exercises you made.")
-        }
-        return exercise
-    }
-
-    private static func apply(_ valid: ValidExerciseDraft, to exercise: inout Exercise, now: Date) {
-        exercise.name = valid.name
-        exercise.aliases = []
-        exercise.description = valid.description
-        exercise.primaryMuscles = valid.muscleGroups
-        exercise.secondaryMuscles = []
-        exercise.equipment = valid.equipment
-        exercise.kind = valid.kind
-        exercise.videoURL = valid.video
-        exercise.updatedAt = now
-    }
-
-    private func validate(_ draft: ExerciseDraft) throws -> ValidExerciseDraft {
-        do { return try draft.validated() } catch { throw SpotterError.invalid(error) }
-    }
-
-    /// A custom name may not repeat one of the user's exercises nor a built-in one.
-    private func ensureNameFree(_ key: NameKey, userID: UUID, except id: UUID?) async throws {
+    /// The exercise the user sees under this name (compared as `NameKey`), built-in or
+    /// their own, archived or not, other than `except`.
+    public func named(_ key: NameKey, userID: UUID, except id: UUID?) async throws -> Exercise? {
         var condition: SQLQueryString = "x.name_key = \(bind: key.rawValue) AND " + ExerciseRows.visible(to: userID)
         if let id { condition += " AND x.id <> \(bind: id)" }
-        guard let clash = try await ExerciseRows.exercises(where: condition, on: db).first else { return }
-        let message: String
-        if clash.ownerID == nil {
-            message = "\(clash.name) is already in the built-in library. Use it, or choose another name."
-        } else if clash.archived {
-            message = "You already have an archived exercise called \(clash.name). Restore it, or choose another name."
-        } else {
-            message = "You already have an exercise called \(clash.name)."
-        }
-        throw SpotterError.conflict(field: "name", message: message)
+        return try await ExerciseRows.exercises(where: condition, on: db).first
     }
 }
 

@@ -146,7 +146,7 @@ extension WorkoutRepository {
             do {
                 for (id, exercise) in newExercises where needed.contains(id) && !created.contains(id) {
                     try await ExerciseRows.insert(
-                        [ExerciseRepository.custom(id: id, userID: userID, valid: exercise, now: now)], on: tx)
+                        [Exercise(custom: exercise, id: id, ownerID: userID, now: now)], on: tx)
                 }
                 try await WorkoutRows.insertUnjudged(workouts, importKeys: importKeys, userID: userID, now: now, on: tx)
             } catch let error as any DatabaseError where error.isConstraintFailure {

@@ -14,12 +14,12 @@ public struct ExerciseImageService: Sendable {
         self.clock = clock
     }
 
-    private var exercises: ExerciseRepository { ExerciseRepository(store: store) }
+    private var exercises: ExerciseService { ExerciseService(store: store, images: images, clock: clock) }
 
     public func replace(on exercise: Exercise, with bytes: [UInt8], userID: UUID) async throws -> Exercise {
         let stored = try await images.save(bytes, userID: userID, now: clock())
         do {
-            let (updated, previous) = try await exercises.setImage(stored, id: exercise.id, userID: userID, now: clock())
+            let (updated, previous) = try await exercises.setImage(stored, id: exercise.id, userID: userID)
             if let previous { await images.remove(previous, userID: userID) }
             return updated
         } catch {
@@ -29,7 +29,7 @@ public struct ExerciseImageService: Sendable {
     }
 
     public func remove(from exercise: Exercise, userID: UUID) async throws -> Exercise {
-        let (updated, previous) = try await exercises.setImage(nil, id: exercise.id, userID: userID, now: clock())
+        let (updated, previous) = try await exercises.setImage(nil, id: exercise.id, userID: userID)
         if let previous { await images.remove(previous, userID: userID) }
         return updated
     }

@@ -54,19 +54,23 @@ public struct ExerciseService: Sendable {
         try await exercises.usage(of: id, userID: userID)
     }
 
-    /// Adds a custom exercise.
+    /// Adds a custom exercise; its name must be free among the lifter's and the built-in ones.
     public func create(id: UUID = UUID(), draft: ExerciseDraft, userID: UUID) async throws -> Exercise {
-        try await exercises.create(id: id, userID: userID, draft: draft, now: clock())
+        try await create(id: id, valid: try Self.validate(draft), userID: userID)
     }
 
-    /// Adds a custom exercise from a draft the caller has checked (with an image).
+    /// Adds a custom exercise from a draft the caller has checked (a page that checks
+    /// the fields together with an image), so it is not checked twice.
     public func create(id: UUID = UUID(), valid: ValidExerciseDraft, userID: UUID) async throws -> Exercise {
-        try await exercises.create(id: id, userID: userID, valid: valid, now: clock())
+        try await ensureNameFree(valid.nameKey, userID: userID, except: nil)
+        let exercise = Exercise(custom: valid, id: id, ownerID: userID, now: clock())
+        try await exercises.insert(exercise)
+        return exercise
     }
 
     /// Changes a custom exercise to a draft the caller has checked.
     public func update(_ id: UUID, valid: ValidExerciseDraft, userID: UUID) async throws -> Exercise {
-        try await exercises.update(id: id, userID: userID, valid: valid, now: clock())
+        try await save(try await own(id, userID: userID, action: "edit"), as: valid, userID: userID)
     }
 
     /// A partial change (the API's PATCH). `fields` makes the new draft from the stored
@@ -78,7 +82,7 @@ public struct ExerciseService: Sendable {
     ) async throws -> Exercise {
         var exercise = try await find(id, userID: userID)
         if exercise.isCustom {
-            exercise = try await exercises.update(id: id, userID: userID, draft: try fields(exercise), now: clock())
+            exercise = try await save(exercise, as: try Self.validate(try fields(exercise)), userID: userID)
         } else if fieldsSent || archived != nil {
             throw Self.builtInRefusal
         }
@@ -86,15 +90,83 @@ public struct ExerciseService: Sendable {
         return exercise
     }
 
+    /// Writes a checked draft over one of the lifter's own exercises.
+    private func save(_ stored: Exercise, as valid: ValidExerciseDraft, userID: UUID) async throws -> Exercise {
+        var exercise = stored
+        try await ensureNameFree(valid.nameKey, userID: userID, except: exercise.id)
+        exercise.apply(valid, now: clock())
+        try await exercises.saveEdits(exercise)
+        return exercise
+    }
+
+    /// Archives (hides from the picker) or brings back a custom exercise.
     public func setArchived(_ archived: Bool, id: UUID, userID: UUID) async throws -> Exercise {
-        try await exercises.setArchived(archived, id: id, userID: userID, now: clock())
+        var exercise = try await own(id, userID: userID, action: archived ? "archive" : "restore")
+        exercise.archived = archived
+        exercise.updatedAt = clock()
+        try await exercises.saveArchived(exercise)
+        return exercise
+    }
+
+    /// What deleting did: removed for good, or archived because workouts use it.
+    public enum Deletion: Sendable, Equatable {
+        case deleted(Exercise)
+        case archived(Exercise, usage: ExerciseUsage)
     }
 
     /// Deletes a custom exercise and its image, or archives it when workouts or
     /// templates use it, so history and routines never lose what they hold.
-    public func delete(_ id: UUID, userID: UUID) async throws -> ExerciseRepository.Deletion {
-        let deletion = try await exercises.delete(id: id, userID: userID, now: clock())
-        if case .deleted(let removed) = deletion, let image = removed.image { await images.remove(image, userID: userID) }
-        return deletion
+    public func delete(_ id: UUID, userID: UUID) async throws -> Deletion {
+        var exercise = try await own(id, userID: userID, action: "delete")
+        let usage = try await exercises.usage(of: id, userID: userID)
+        guard usage.isEmpty else {
+            exercise.archived = true
+            exercise.updatedAt = clock()
+            try await exercises.saveArchived(exercise)
+            return .archived(exercise, usage: usage)
+        }
+        try await exercises.remove(id: id, userID: userID)
+        if let image = exercise.image { await images.remove(image, userID: userID) }
+        return .deleted(exercise)
+    }
+
+    /// Points a custom exercise at another image (or none) and returns the one it
+    /// replaced, for `ExerciseImageService` to remove.
+    func setImage(_ image: StoredImage?, id: UUID, userID: UUID) async throws -> (Exercise, StoredImage?) {
+        var exercise = try await own(id, userID: userID, action: "change the image of")
+        let previous = exercise.image
+        exercise.image = image
+        exercise.updatedAt = clock()
+        try await exercises.saveImage(exercise)
+        return (exercise, previous)
+    }
+
+    /// One of the lifter's own exercises; a built-in one is refused with what the
+    /// lifter tried (`action`), another lifter's answers as missing.
+    private func own(_ id: UUID, userID: UUID, action: String) async throws -> Exercise {
+        let exercise = try await find(id, userID: userID)
+        guard exercise.isCustom else {
+            throw SpotterError.forbidden("Built-in exercises cannot be changed. You can \(action) only exercises you made.")
+        }
+        return exercise
+    }
+
+    private static func validate(_ draft: ExerciseDraft) throws -> ValidExerciseDraft {
+        do { return try draft.validated() } catch { throw SpotterError.invalid(error) }
+    }
+
+    /// A custom name may not repeat one of the lifter's exercises nor a built-in one;
+    /// the message says which, and what to do instead.
+    private func ensureNameFree(_ key: NameKey, userID: UUID, except id: UUID?) async throws {
+        guard let clash = try await exercises.named(key, userID: userID, except: id) else { return }
+        let message: String
+        if clash.ownerID == nil {
+            message = "\(clash.name) is already in the built-in library. Use it, or choose another name."
+        } else if clash.archived {
+            message = "You already have an archived exercise called \(clash.name). Restore it, or choose another name."
+        } else {
+            message = "You already have an exercise called \(clash.name)."
+        }
+        throw SpotterError.conflict(field: "name", message: message)
     }
 }
