@@ -40,6 +40,24 @@ struct TemplateFieldsTests {
         #expect(stale.isEmpty, "allowed tags that the run checks after all: \(stale)")
     }
 
+    @Test("every page template is one page model's, and a page whose template is missing stops the start")
+    func pagesNameTheirTemplates() async throws {
+        let checker = try TemplateFieldChecker.loadViews()
+        let pages = Set(checker.templates.keys.filter { !$0.hasPrefix("partials/") && $0 != "layout" })
+        let named = PageModels.all.map { $0.template }
+        #expect(pages.subtracting(named).sorted() == [], "templates no page model names (add it to PageModels.all)")
+        #expect(Set(named).subtracting(pages).sorted() == [], "page models whose template is missing")
+        #expect(named.count == Set(named).count, "two page models name one template")
+
+        struct Misplaced: PageModel { static let template = "home/homepage" }
+        await #expect {
+            _ = try await ViewRenderer.load(pages: PageModels.all + [Misplaced.self])
+        } throws: { error in
+            (error as? APIProblem)?.message
+                == "The page template home/homepage.mustache, which Misplaced is rendered with, is missing."
+        }
+    }
+
     @Test("a misspelt name, a name of the wrong section and a bad transform are caught; an outer section's name is not")
     func catchesMisspelling() throws {
         struct Row { let label: String; let note: String? }

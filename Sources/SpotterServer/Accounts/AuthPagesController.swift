@@ -23,8 +23,7 @@ struct AuthPagesController {
         var response = try services.views.render(
             WelcomePage(
                 page: PageChrome(title: "Welcome", context: context, section: nil), registrationOpen: services.registrationOpen,
-                onboarding: false, catalogSize: services.catalogSize, unitOptions: [], restSeconds: "", timeZone: "", error: nil),
-            template: "accounts/welcome")
+                onboarding: false, catalogSize: services.catalogSize, unitOptions: [], restSeconds: "", timeZone: "", error: nil))
         response.setCookie(WebCookies.welcomed(context: context))
         return response
     }
@@ -70,8 +69,7 @@ struct AuthPagesController {
             LoginPage(
                 page: PageChrome(title: "Sign in", context: context, section: nil), username: username, error: error,
                 next: next, registerLink: ReturnPath.address("/register", next: next),
-                registrationOpen: services.registrationOpen),
-            template: "accounts/login", status: status)
+                registrationOpen: services.registrationOpen), status: status)
     }
 
     @Sendable func registerForm(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -152,8 +150,7 @@ struct AuthPagesController {
                     OptionView(value: $0.rawValue, label: $0.displayName, selected: $0.rawValue == unit)
                 },
                 timeZone: form?["timeZone"] ?? "", next: next,
-                signInLink: ReturnPath.address("/login", next: next)),
-            template: "accounts/register", status: status)
+                signInLink: ReturnPath.address("/login", next: next)), status: status)
     }
 
     @Sendable func logout(_ request: Request, context: SignedInContext) async throws -> Response {
@@ -182,8 +179,7 @@ struct AuthPagesController {
                     OptionView(value: $0.rawValue, label: $0.displayName, selected: $0.rawValue == unit)
                 },
                 restSeconds: form?["defaultRestSeconds"] ?? String(user.settings.defaultRestSeconds),
-                timeZone: form?["timeZone"] ?? user.settings.timeZone, error: error),
-            template: "accounts/welcome", status: status)
+                timeZone: form?["timeZone"] ?? user.settings.timeZone, error: error), status: status)
     }
 
     @Sendable func onboarding(_ request: Request, context: SignedInContext) async throws -> Response {

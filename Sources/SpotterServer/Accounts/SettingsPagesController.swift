@@ -76,7 +76,7 @@ struct SettingsPagesController {
                 "Suggested weights round to it. Empty: a pair of your smallest plates, \(PlateMath.number(UserSettings.defaultPlateStep(plates: user.settings.plateChoice))) \(user.settings.unit.rawValue).",
             gym: GymSettingsForm(settings: user.settings, form: form, failure: failure),
             notice: notice)
-        return try services.views.render(model, template: "accounts/settings", status: status)
+        return try services.views.render(model, status: status)
     }
 
     @Sendable func passwordForm(_ request: Request, context: SignedInContext) async throws -> Response {
@@ -120,7 +120,7 @@ struct SettingsPagesController {
             newError: failure?.message(for: "newPassword"),
             confirmationError: failure?.message(for: "newPasswordConfirmation"),
             revokeTokens: form?["revokeTokens"] == "on")
-        return try services.views.render(model, template: "accounts/password", status: status)
+        return try services.views.render(model, status: status)
     }
 
     @Sendable func tokens(_ request: Request, context: SignedInContext) async throws -> Response {
@@ -169,6 +169,6 @@ struct SettingsPagesController {
                     lastUsed: token.lastUsedAt.map { formatter.string(from: $0) } ?? "never")
             },
             name: name, newToken: newToken, notice: notice)
-        return try services.views.render(model, template: "accounts/tokens", status: status)
+        return try services.views.render(model, status: status)
     }
 }

@@ -54,7 +54,7 @@ struct ExercisePagesController {
                 exercises.count,
                 filtered: !filter.search.isEmpty || filter.muscle != nil || filter.equipment != nil || !show.isEmpty),
             notice: Notice.from(request))
-        return try services.views.render(model, template: "exercises/exercises")
+        return try services.views.render(model)
     }
 
     @Sendable func show(_ request: Request, context: SignedInContext) async throws -> Response {
@@ -70,7 +70,7 @@ struct ExercisePagesController {
             aliases: exercise.aliases.isEmpty ? nil : exercise.aliases.joined(separator: ", "),
             videoURL: exercise.videoURL?.watchURL,
             notice: Notice.from(request))
-        return try services.views.render(model, template: "exercises/exercise")
+        return try services.views.render(model)
     }
 
     @Sendable func newForm(_ request: Request, context: SignedInContext) async throws -> Response {
@@ -136,7 +136,7 @@ struct ExercisePagesController {
                 backLink: "/exercises/\(exercise.id.text)"),
             exercise: ExerciseRow(exercise),
             usedIn: usage.description)
-        return try services.views.render(model, template: "exercises/exercise-delete")
+        return try services.views.render(model)
     }
 
     @Sendable func delete(_ request: Request, context: SignedInContext) async throws -> Response {
@@ -184,7 +184,7 @@ struct ExercisePagesController {
                     title: "Merge \(source.name)?", context: context, section: .exercises, backLink: "/exercises/\(id.text)/merge"
                 ),
                 source: ExerciseRow(plan.source), target: ExerciseRow(plan.target), moves: ExerciseMergeConfirmPage.moves(plan))
-            return try services.views.render(model, template: "exercises/exercise-merge-confirm")
+            return try services.views.render(model)
         } catch SpotterError.invalid(let failure) {
             return try await renderMerge(source, search: "", error: failure.first.message, context: context, status: .badRequest)
         }
@@ -216,7 +216,7 @@ struct ExercisePagesController {
                 title: "Merge into…", context: context, section: .exercises, backLink: "/exercises/\(source.id.text)"),
             source: ExerciseRow(source), query: search, searched: !search.isEmpty, candidates: candidates.map(ExerciseRow.init),
             heading: search.isEmpty && !candidates.isEmpty ? "Most likely the same" : nil, error: error)
-        return try services.views.render(model, template: "exercises/exercise-merge", status: status)
+        return try services.views.render(model, status: status)
     }
 
     // MARK: Helpers
@@ -290,7 +290,7 @@ struct ExercisePagesController {
             imageURL: exercise?.imageURL,
             imageError: failure?.message(for: "image"),
             hasErrors: failure != nil)
-        return try services.views.render(model, template: "exercises/exercise-form", status: status)
+        return try services.views.render(model, status: status)
     }
 
     private func find(_ context: SignedInContext) async throws -> Exercise {

@@ -97,7 +97,7 @@ struct GuidedPagesController {
             form: form,
             exercises: exercises, library: library, failure: failure, cancelLink: back, primaryLabel: label,
             defaultRest: user.settings.defaultRestSeconds)
-        return try services.views.render(model, template: "guided/guided-timeline", status: status)
+        return try services.views.render(model, status: status)
     }
 
     // MARK: Player
@@ -141,7 +141,7 @@ struct GuidedPagesController {
         page.stylesheet = AssetCatalog.shared.url(for: "player.css")
         var model = PlayerPage(response, workoutName: page.title, unit: user.settings.unit, page: page, json: json)
         model.error = error
-        return try services.views.render(model, template: "guided/guided-player", status: error == nil ? .ok : .badRequest)
+        return try services.views.render(model, status: error == nil ? .ok : .badRequest)
     }
 
     /// A player button without script: the action, then the player again.
@@ -173,7 +173,7 @@ struct GuidedPagesController {
                 title: "Stop the workout?", context: context, section: .workout,
                 backLink: "/workouts/\(snapshot.workoutID.text)/play"),
             workoutId: snapshot.workoutID.text, setsDone: done, oneSet: done == 1, hasSets: done > 0)
-        return try services.views.render(model, template: "guided/guided-stop")
+        return try services.views.render(model)
     }
 
     @Sendable func stop(_ request: Request, context: SignedInContext) async throws -> Response {

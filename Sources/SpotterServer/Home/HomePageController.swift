@@ -35,7 +35,7 @@ struct HomePageController {
             program: active == nil ? try await services.programs.status(user: user).map(ProgramStatusView.init) : nil,
             workoutId: UUID().text,
             notice: Notice.from(request))
-        return try services.views.render(model, template: "home/home")
+        return try services.views.render(model)
     }
 
     /// "Good morning" and friends, by the hour in the user's time zone.

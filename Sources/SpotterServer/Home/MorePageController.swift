@@ -44,7 +44,7 @@ struct MorePageController {
                         "Weights in \(settings.unit.rawValue) · rest \(DurationFormat.short(settings.defaultRestSeconds)) · \(settings.theme.displayName.lowercased()) theme"
                 ),
             ])
-        return try services.views.render(model, template: "home/more")
+        return try services.views.render(model)
     }
 }
 

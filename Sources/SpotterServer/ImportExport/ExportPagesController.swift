@@ -32,7 +32,7 @@ struct ExportPagesController {
     @Sendable func page(_ request: Request, context: SignedInContext) async throws -> Response {
         let model = ExportPage(
             page: PageChrome(title: "Export", context: context, section: .settings, backLink: "/settings"), formats: Self.formats)
-        return try services.views.render(model, template: "import-export/export")
+        return try services.views.render(model)
     }
 
     @Sendable func strongCSV(_ request: Request, context: SignedInContext) async throws -> Response {

@@ -136,7 +136,7 @@ struct ImportPagesController {
             page: PageChrome(title: "Check the import", context: context, section: .settings, backLink: "/settings/import"),
             upload: upload, summary: ImportSummary(plan: plan), library: library, choices: choices,
             lifterUnit: user.settings.unit, error: error)
-        return try services.views.render(model, template: "import-export/import-preview", status: status)
+        return try services.views.render(model, status: status)
     }
 
     private func renderUploadForm(context: SignedInContext, source: String, error: String?, status: HTTPResponse.Status) throws
@@ -145,6 +145,6 @@ struct ImportPagesController {
         let model = ImportUploadPage(
             page: PageChrome(title: "Import history", context: context, section: .settings, backLink: "/settings"),
             source: source, limit: services.imports.fileLimit, error: error)
-        return try services.views.render(model, template: "import-export/import", status: status)
+        return try services.views.render(model, status: status)
     }
 }

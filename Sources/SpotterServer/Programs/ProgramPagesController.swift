@@ -63,7 +63,7 @@ struct ProgramPagesController {
             filtered: category != nil || !terms.isEmpty,
             hasAny: !all.isEmpty,
             notice: Notice.from(request))
-        return try services.views.render(model, template: "programs/programs")
+        return try services.views.render(model)
     }
 
     @Sendable func detail(_ request: Request, context: SignedInContext) async throws -> Response {
@@ -103,7 +103,7 @@ struct ProgramPagesController {
             today: CalendarDay.string(of: services.clock(), timeZone: user.settings.zone), newId: UUID().text,
             workoutId: UUID().text,
             notice: Notice.from(request), error: error)
-        return try services.views.render(model, template: "programs/program-detail", status: code)
+        return try services.views.render(model, status: code)
     }
 
     static func patternLine(_ program: TrainingProgram) -> String {
@@ -256,7 +256,7 @@ struct ProgramPagesController {
             action: action, step: step, failure: failure, isEdit: editing != nil, templates: templates,
             exerciseNames: exerciseNames,
             preview: preview, previewLine: previewLine)
-        return try services.views.render(model, template: "programs/program-wizard", status: status)
+        return try services.views.render(model, status: status)
     }
 
     // MARK: Actions
@@ -342,7 +342,7 @@ struct ProgramPagesController {
             page: PageChrome(
                 title: "Delete program", context: context, section: .programs, backLink: "/programs/\(program.id.text)"),
             id: program.id.text, name: program.name, active: active)
-        return try services.views.render(model, template: "programs/program-delete")
+        return try services.views.render(model)
     }
 
     @Sendable func delete(_ request: Request, context: SignedInContext) async throws -> Response {
@@ -404,7 +404,7 @@ struct ProgramPagesController {
                 },
             modifier: FieldView(modifier, failure: failure, field: "modifier"), deload: deload,
             error: failure?.message(for: "phase"))
-        return try services.views.render(model, template: "programs/program-week", status: status)
+        return try services.views.render(model, status: status)
     }
 
     @Sendable func dayPage(_ request: Request, context: SignedInContext) async throws -> Response {
@@ -470,7 +470,7 @@ struct ProgramPagesController {
             notes: FieldView(notes, failure: failure, field: "notes"),
             rpe: FieldView(rpe, failure: failure, field: "suggestedRPE"),
             templateError: failure?.message(for: "templateId"))
-        return try services.views.render(model, template: "programs/program-day", status: status)
+        return try services.views.render(model, status: status)
     }
 }
 

@@ -82,7 +82,7 @@ struct ProgressPagesController {
                     label: row.muscle.displayName, value: ProgressText.volume(row.volume, unit),
                     share: Int((row.volume / max(response.muscles.first?.volume ?? 1, 1) * 100).rounded()))
             })
-        return try services.views.render(model, template: "progress/stats")
+        return try services.views.render(model)
     }
 
     private func link(_ range: ProgressRange, _ type: String?, _ muscle: MuscleGroup?) -> String {
@@ -167,7 +167,7 @@ struct ProgressPagesController {
                     volumeRecord: session.records.sessionVolume)
             },
             moreSessions: response.sessions.count > 30 ? response.sessions.count - 30 : nil)
-        return try services.views.render(model, template: "progress/exercise-progress")
+        return try services.views.render(model)
     }
 
     // MARK: Body metrics
@@ -312,6 +312,6 @@ struct ProgressPagesController {
                         .compactMap { $0 }.joined(separator: " · "),
                         entryNote: m.note.isEmpty ? nil : m.note)
                 })
-        return try services.views.render(model, template: "progress/measurements", status: status)
+        return try services.views.render(model, status: status)
     }
 }

@@ -70,7 +70,7 @@ struct TemplateFinishPagesController {
             action: workoutPath + "/template-update",
             hidden: [HiddenField(name: "choice", value: choice.rawValue), HiddenField(name: "confirmed", value: "1")],
             confirmLabel: "Update template", backLabel: "Keep the template as it is")
-        return try services.views.render(model, template: "templates/template-confirm")
+        return try services.views.render(model)
     }
 
     private func render(
@@ -100,7 +100,7 @@ struct TemplateFinishPagesController {
             skipped: skipped.map { names[$0] ?? "Unknown exercise" },
             error: failure.flatMap { $0.message(for: "name") == nil ? $0.first.message : nil },
             newId: UUID().text)
-        return try services.views.render(model, template: "templates/template-save", status: status)
+        return try services.views.render(model, status: status)
     }
 
     private func find(_ context: SignedInContext) async throws -> (User, Workout) {

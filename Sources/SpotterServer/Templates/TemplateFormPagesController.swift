@@ -156,7 +156,7 @@ struct TemplateFormPagesController {
             isPrep: false, choices: [], saveAsNew: false, newName: FieldView(""),
             primaryLabel: isCreate ? "Create template" : "Save template", primaryCommand: "save", cancelLink: back,
             unit: user.settings.unit.rawValue, hasRows: !form.rows.isEmpty, newId: newID)
-        return try services.views.render(model, template: "templates/template-form", status: status)
+        return try services.views.render(model, status: status)
     }
 
     private func renderStepOne(
@@ -168,7 +168,7 @@ struct TemplateFormPagesController {
             categories: TemplateCategory.allCases.map {
                 OptionView(value: $0.rawValue, label: $0.displayName, selected: $0.rawValue == category)
             })
-        return try services.views.render(model, template: "templates/template-new", status: status)
+        return try services.views.render(model, status: status)
     }
 
     private func renderStepTwo(
@@ -183,7 +183,7 @@ struct TemplateFormPagesController {
         let model = TemplateStepTwoPage(
             page: PageChrome(title: "New template", context: context, section: .workout, backLink: "/templates/new"),
             name: name, category: category, groups: groups, error: error)
-        return try services.views.render(model, template: "templates/template-pick", status: error == nil ? .ok : .badRequest)
+        return try services.views.render(model, status: error == nil ? .ok : .badRequest)
     }
 
     /// The validation failure to show in the form, or the error itself when it is

@@ -53,7 +53,7 @@ struct TemplatePagesController {
             hasAny: hasAny,
             error: failure?.first.message,
             notice: Notice.from(request))
-        return try services.views.render(model, template: "templates/templates", status: failure == nil ? .ok : .badRequest)
+        return try services.views.render(model, status: failure == nil ? .ok : .badRequest)
     }
 
     @Sendable func presets(_ request: Request, context: SignedInContext) async throws -> Response {
@@ -76,7 +76,7 @@ struct TemplatePagesController {
                 + TemplateCategory.allCases.filter { $0 != .custom }.map {
                     OptionView(value: $0.rawValue, label: $0.displayName, selected: $0 == category)
                 })
-        return try services.views.render(model, template: "templates/template-presets")
+        return try services.views.render(model)
     }
 
     @Sendable func detail(_ request: Request, context: SignedInContext) async throws -> Response {
@@ -118,7 +118,7 @@ struct TemplatePagesController {
             newId: UUID().text,
             workoutId: UUID().text,
             notice: Notice.from(request))
-        return try services.views.render(model, template: "templates/template-detail")
+        return try services.views.render(model)
     }
 
     // MARK: Managing
@@ -130,7 +130,7 @@ struct TemplatePagesController {
         let model = TemplateManagePage(
             page: PageChrome(title: "Manage template", context: context, section: .workout, backLink: "/templates"),
             card: try await cards([template], user: user)[0], newId: UUID().text)
-        return try services.views.render(model, template: "templates/template-manage")
+        return try services.views.render(model)
     }
 
     @Sendable func pin(_ request: Request, context: SignedInContext) async throws -> Response {
@@ -217,7 +217,7 @@ struct TemplatePagesController {
         let model = TemplateRenamePage(
             page: PageChrome(title: "Rename template", context: context, section: .workout, backLink: "/templates"),
             id: template.id.text, name: FieldView(name, error: error))
-        return try services.views.render(model, template: "templates/template-rename", status: status)
+        return try services.views.render(model, status: status)
     }
 
     @Sendable func confirmDelete(_ request: Request, context: SignedInContext) async throws -> Response {
@@ -228,7 +228,7 @@ struct TemplatePagesController {
             page: PageChrome(title: "Delete template?", context: context, section: .workout, backLink: "/templates"),
             id: template.id.text, name: template.name,
             blockedBy: programs.isEmpty ? nil : SpotterError.templateInPrograms(programs).message)
-        return try services.views.render(model, template: "templates/template-delete")
+        return try services.views.render(model)
     }
 
     @Sendable func delete(_ request: Request, context: SignedInContext) async throws -> Response {
@@ -240,7 +240,7 @@ struct TemplatePagesController {
             let model = TemplateDeletePage(
                 page: PageChrome(title: "Delete template?", context: context, section: .workout, backLink: "/templates"),
                 id: template.id.text, name: template.name, blockedBy: message)
-            return try services.views.render(model, template: "templates/template-delete", status: .conflict)
+            return try services.views.render(model, status: .conflict)
         }
         return .seeOther("/templates?notice=\(Notice.templateDeleted.rawValue)")
     }
@@ -279,7 +279,7 @@ struct TemplatePagesController {
         let model = TemplateImportPage(
             page: PageChrome(title: "Import templates", context: context, section: .workout, backLink: "/templates"), error: error
         )
-        return try services.views.render(model, template: "templates/template-import", status: status)
+        return try services.views.render(model, status: status)
     }
 
     // MARK: Helpers

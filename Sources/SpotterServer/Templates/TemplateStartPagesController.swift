@@ -92,7 +92,7 @@ struct TemplateStartPagesController {
                 changes: TemplateChangeText.pageLines(preview.changes, names: names),
                 action: "/templates/\(template.id.text)/prep", hidden: carried + [HiddenField(name: "confirmed", value: "1")],
                 confirmLabel: "Update template and start", backLabel: "Back to today's list")
-            return try services.views.render(model, template: "templates/template-confirm")
+            return try services.views.render(model)
         }
         carried.append(HiddenField(name: "confirmed", value: "1"))
         let replace = submitted["replace"] == "1"
@@ -140,6 +140,6 @@ struct TemplateStartPagesController {
             newName: FieldView(newName.isEmpty ? "\(template.name) (Variant)" : newName, failure: failure, field: "newName"),
             primaryLabel: "Start workout", primaryCommand: "start", cancelLink: path,
             unit: user.settings.unit.rawValue, hasRows: !form.rows.isEmpty, newId: "")
-        return try services.views.render(model, template: "templates/template-form", status: status)
+        return try services.views.render(model, status: status)
     }
 }

@@ -10,7 +10,8 @@ struct ViewRenderer: Sendable {
     /// Every template of the resources folder (and its subfolders), named by its path
     /// without `.mustache`. An asset they name (`/assets/icons.svg#plus`) is served with
     /// its version (`AssetCatalog`), so a new build's icons are never read from a cache.
-    static func load(assets: AssetCatalog = .shared) async throws -> ViewRenderer {
+    /// Every page of `pages` must find its template, or the server does not start.
+    static func load(assets: AssetCatalog = .shared, pages: [any PageModel.Type] = PageModels.all) async throws -> ViewRenderer {
         guard let folder = Bundle.module.url(forResource: "views", withExtension: nil, subdirectory: "Resources")?.path,
             let files = FileManager.default.enumerator(atPath: folder)
         else {
@@ -27,6 +28,11 @@ struct ViewRenderer: Sendable {
                     status: .internalServerError, code: "internal", message: "The page template \(path) does not parse: \(error)")
             }
         }
+        for page in pages where library.getTemplate(named: page.template) == nil {
+            throw APIProblem(
+                status: .internalServerError, code: "internal",
+                message: "The page template \(page.template).mustache, which \(page) is rendered with, is missing.")
+        }
         return ViewRenderer(library: library)
     }
 
@@ -35,8 +41,10 @@ struct ViewRenderer: Sendable {
     /// model it is rendered with. Nil in the app, where it costs one task-local read.
     @TaskLocal static var renderObserver: (@Sendable (_ template: String, _ model: Any) -> Void)?
 
-    /// An HTML response from a template and its model (read by name: `ReflectedView`).
-    func render(_ model: Any, template: String, status: HTTPResponse.Status = .ok) throws -> Response {
+    /// An HTML response from a page's model and the template it names (its fields
+    /// read by name: `ReflectedView`).
+    func render<Page: PageModel>(_ model: Page, status: HTTPResponse.Status = .ok) throws -> Response {
+        let template = Page.template
         Self.renderObserver?(template, model)
         guard let html = library.render(ReflectedView.present(model) as Any, withTemplate: template) else {
             throw APIProblem(status: .internalServerError, code: "internal", message: "The page \(template) is missing.")
@@ -55,7 +63,7 @@ struct ViewRenderer: Sendable {
     /// sign-in page instead: `ErrorMiddleware`).
     func errorPage(_ problem: APIProblem, context: AppRequestContext) throws -> Response {
         let model = ErrorPageModel(page: PageChrome(title: "Something is off", context: context, section: nil), problem: problem)
-        var response = try render(model, template: "error", status: problem.status)
+        var response = try render(model, status: problem.status)
         for field in problem.headers { response.headers.append(field) }
         return response
     }

@@ -108,7 +108,7 @@ struct WorkoutTypePagesController {
             hasArchived: types.contains(where: \.archived),
             form: WorkoutTypeFormView(draft: draft, failure: failure),
             notice: notice)
-        return try services.views.render(model, template: "workout-types/workout-types", status: status)
+        return try services.views.render(model, status: status)
     }
 
     private func renderEdit(
@@ -119,7 +119,7 @@ struct WorkoutTypePagesController {
             page: PageChrome(
                 title: "Edit \(type.name)", context: context, section: .settings, backLink: "/settings/workout-types"),
             id: type.id.text, form: WorkoutTypeFormView(draft: draft, failure: failure))
-        return try services.views.render(model, template: "workout-types/workout-type-edit", status: status)
+        return try services.views.render(model, status: status)
     }
 
     private func find(_ context: SignedInContext) async throws -> WorkoutType {

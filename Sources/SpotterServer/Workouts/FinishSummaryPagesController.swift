@@ -47,7 +47,7 @@ struct FinishSummaryPagesController {
             templateName: template?.name,
             question: question,
             notice: notice)
-        return try services.views.render(model, template: "workouts/finish-summary")
+        return try services.views.render(model)
     }
 
     /// "Update the template with today's changes?" when updating it would change

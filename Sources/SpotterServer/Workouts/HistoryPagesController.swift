@@ -50,7 +50,7 @@ struct HistoryPagesController {
             olderLink: next.map { ListPage.url(request, cursor: $0.text) },
             newestLink: filter.after == nil ? nil : ListPage.url(request, cursor: nil),
             notice: Notice.from(request) ?? ImportedNotice.from(request))
-        return try services.views.render(model, template: "workouts/history", status: failure == nil ? .ok : .badRequest)
+        return try services.views.render(model, status: failure == nil ? .ok : .badRequest)
     }
 
     @Sendable func detail(_ request: Request, context: SignedInContext) async throws -> Response {
@@ -69,16 +69,16 @@ struct HistoryPagesController {
                     })
             },
             canSaveAsTemplate: !TemplateFromWorkout.plan(of: workout, weights: false, newID: UUID.init).isEmpty)
-        return try services.views.render(model, template: "workouts/history-detail")
+        return try services.views.render(model)
     }
 
     @Sendable func confirmDelete(_ request: Request, context: SignedInContext) async throws -> Response {
         let (user, workout) = try await find(context)
         let card = try await WorkoutCards(services: services).cards(for: [workout], user: user)[0]
-        let model = HistoryDetailPage(
+        let model = HistoryDeletePage(
             page: PageChrome(title: "Delete workout?", context: context, section: .history, backLink: "/history/\(card.id)"),
-            workout: card, notice: nil, template: nil, canSaveAsTemplate: false)
-        return try services.views.render(model, template: "workouts/history-delete")
+            workout: card)
+        return try services.views.render(model)
     }
 
     @Sendable func delete(_ request: Request, context: SignedInContext) async throws -> Response {

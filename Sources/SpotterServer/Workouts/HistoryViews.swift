@@ -33,6 +33,12 @@ struct HistoryDetailPage {
     let canSaveAsTemplate: Bool
 }
 
+/// The question before a finished workout is deleted, with what it holds.
+struct HistoryDeletePage {
+    let page: PageChrome
+    let workout: WorkoutCardView
+}
+
 struct HistoryTemplateView {
     let id: String
     let name: String

@@ -73,7 +73,7 @@ struct WorkoutPagesController {
         let model = WorkoutStartPage(
             page: PageChrome(title: "Workout", context: context, section: .workout), recent: cards,
             templates: start.templates, starters: start.starters)
-        return try services.views.render(model, template: "workouts/workout-start")
+        return try services.views.render(model)
     }
 
     /// "Log a past workout": when it was and how long; then its exercises, on the
@@ -125,7 +125,7 @@ struct WorkoutPagesController {
                 ["startedAt", "date", "time", "durationSeconds", "minutes"].contains { failure.message(for: $0) != nil }
                     ? nil : failure.first.message
             })
-        return try services.views.render(model, template: "workouts/workout-past", status: status)
+        return try services.views.render(model, status: status)
     }
 
     @Sendable func editPage(_ request: Request, context: SignedInContext) async throws -> Response {
@@ -165,7 +165,7 @@ struct WorkoutPagesController {
             },
             programContext: try await programContext(of: program, user: user), programID: program?.programID.text,
             gym: GymSettingsView(user.settings))
-        return try services.views.render(model, template: "workouts/workout")
+        return try services.views.render(model)
     }
 
     /// "Week 5 of 12 · Strength · Push A" for a workout started from a program day

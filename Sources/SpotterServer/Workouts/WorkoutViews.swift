@@ -67,7 +67,7 @@ struct StartConflictPage {
             page: PageChrome(title: "Workout in progress", context: context, section: .workout, backLink: "/"),
             activeName: active.name, startedAgo: WorkoutPagesController.ago(services.clock().timeIntervalSince(active.startedAt)),
             action: action, hidden: hidden)
-        return try services.views.render(model, template: "workouts/start-conflict", status: .conflict)
+        return try services.views.render(model, status: .conflict)
     }
 }
 
