@@ -120,12 +120,12 @@ def test_home_opens_from_the_phone_and_takes_in_the_server(driver, server, lifte
     workout = api.seed_workout("Slow Legs", [(BENCH, [(100, 5, True), (100, 5, False)])])
     sign_in(driver, flaky_proxy.url, lifter["account"])
     kept_now(driver, flaky_proxy.url, "/")
-    assert "1 sets logged" in text_of(driver, ".resume-card")
+    assert "1 set logged" in text_of(driver, ".resume-card")
     tap_and_load(driver, tab(driver, "History"))
     tick_elsewhere(api, workout, 1)
     opened = open_on_a_crawling_network(driver, flaky_proxy, "Home")
     assert opened < OPEN_WITHIN, f"Home took {opened:.1f} s on a {CRAWL_SECONDS} s network"
-    assert "1 sets logged" in text_of(driver, ".resume-card")
+    assert "1 set logged" in text_of(driver, ".resume-card")
     wait(driver, CRAWL_SECONDS * 3).until(lambda d: "2 sets logged" in text_of(d, ".resume-card"),
                                           message="Home never took in the server's page")
     assert same_page(driver), "Home reloaded to show the server's copy"

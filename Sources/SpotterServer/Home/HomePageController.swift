@@ -25,7 +25,7 @@ struct HomePageController {
             username: user.username,
             active: active.map { workout in
                 ActiveWorkoutView(
-                    name: workout.name, sets: workout.allSets.filter(\.done).count,
+                    name: workout.name, sets: counted(workout.allSets.filter(\.done).count, "set"),
                     startedAgo: WorkoutPagesController.ago(services.clock().timeIntervalSince(workout.startedAt)))
             },
             templates: start.templates,

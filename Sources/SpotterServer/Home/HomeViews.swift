@@ -26,6 +26,7 @@ struct HomePage {
 
 struct ActiveWorkoutView {
     let name: String
-    let sets: Int
+    /// "1 set", "4 sets": the ticked ones.
+    let sets: String
     let startedAgo: String
 }
