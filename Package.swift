@@ -162,6 +162,8 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
+            // The pages' HTML as recorded (`PageSnapshotTests`), read from the source tree.
+            exclude: ["Snapshots"],
             swiftSettings: strict
         ),
     ]
