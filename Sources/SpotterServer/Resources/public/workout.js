@@ -1,8 +1,10 @@
 // The logging page: turns taps into changes of the workout (kept by workout-store.js,
 // sent through the outbox, so nothing is lost without signal) and applies the
-// server's answers. How it looks is in entry-card.js, the rest timer in
-// rest-timer.js, the questions in workout-dialogs.js.
-import { flush, forgetChanges, request } from "./outbox.js";
+// server's answers (workout-answers.js). How it looks is in entry-card.js, the rest
+// timer in rest-timer.js, the questions in workout-dialogs.js; the session's own
+// fields in session-fields.js, a timed set's countdown in set-timer.js, undoing a
+// deleted set in set-undo.js, Finish and Discard in workout-end.js.
+import { flush, request } from "./outbox.js";
 import { allSent } from "./all-sent.js";
 import { RestBar, adjustedRest, noRest, restAfter } from "./rest-timer.js";
 import { Alerts, ScreenAwake } from "./alerts.js";
@@ -15,9 +17,12 @@ import { closeOnTapOutside, confirmDialog, openEntryOptions, openSetOptions } fr
 import { clock, newID, trim, volume } from "./workout-format.js";
 import { PlateSheet } from "./plate-sheet.js";
 import { forgetOffline, openShell } from "./offline-workout.js";
-import { cachedAt, forgetCachedPage } from "./fresh-page.js";
+import { cachedAt } from "./fresh-page.js";
 import { hearServer } from "./workout-answers.js";
-import { fieldWords, setWords } from "./change-words.js";
+import { SessionFields } from "./session-fields.js";
+import { SetTimer } from "./set-timer.js";
+import { SetDeletion } from "./set-undo.js";
+import { listenForEnd } from "./workout-end.js";
 
 const root = document.getElementById("workout");
 if (root) {
@@ -48,9 +53,15 @@ function start(root, serverCopy) {
   closeOnTapOutside();
 
   const waitingHere = hearServer({
-    root, store, cards, entriesBox, toast, rest, active, render, renderSummary, hidden: () => pendingDelete?.set.id,
+    root, store, cards, entriesBox, toast, rest, active, render, renderSummary, hidden: () => deletion.hiddenSetID,
   });
   const sent = { workoutID, waitingHere, toast };
+  const session = new SessionFields(root, store, toast);
+  const timer = new SetTimer(entriesBox, alerts, (entry, set) => {
+    if (set.done) { store.sendSet(entry, set); render(); } else toggleDone(entry, set);
+  });
+  const deletion = new SetDeletion(store, toast, render);
+  listenForEnd(root, store, sent);
 
   // --- rendering -----------------------------------------------------------
 
@@ -68,30 +79,7 @@ function start(root, serverCopy) {
       `<section class="card empty-state"><h2>No exercises yet</h2><p>Add the first one: search by name or alias.</p></section>`;
     plates.decorate(store.state.entries);
     renderSummary();
-    const name = root.querySelector('[data-field="name"]');
-    if (document.activeElement !== name) name.value = store.state.name;
-    const notes = root.querySelector('[data-field="notes"]');
-    if (document.activeElement !== notes) notes.value = store.state.notes;
-    renderWhen();
-    for (const field of ["sessionRPE", "workoutTypeId"]) {
-      const select = root.querySelector(`[data-field="${field}"]`);
-      if (select && document.activeElement !== select) select.value = store.state[field] === null || store.state[field] === undefined ? "" : String(store.state[field]);
-    }
-  }
-
-  // When: the start as the phone's local date and time, and a finished workout's minutes.
-  function renderWhen() {
-    const start = root.querySelector('[data-field="startedAt"]');
-    if (start && document.activeElement !== start) start.value = localInput(new Date(store.state.startedAt));
-    const minutes = root.querySelector('[data-field="durationMinutes"]');
-    if (minutes && document.activeElement !== minutes && store.state.endedAt) {
-      minutes.value = String(Math.round((new Date(store.state.endedAt) - new Date(store.state.startedAt)) / 60000));
-    }
-  }
-
-  function localInput(date) {
-    const pad = (n) => String(n).padStart(2, "0");
-    return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+    session.render();
   }
 
   function renderSummary() {
@@ -167,70 +155,6 @@ function start(root, serverCopy) {
     if (box.bottom > limit - 12) window.scrollBy({ top: box.bottom - limit + 24, behavior: "smooth" });
   }
 
-  // A timed set (a hold) counts down on the page: the last 3 s tick, the end chimes
-  // and completes the set with its seconds; a tap while it runs completes it now,
-  // with the seconds held so far.
-  let timer = null;
-  function startTimer(entry, set) {
-    if (timer?.set === set) { finishTimer(true); return; }
-    if (timer) finishTimer(true);
-    const seconds = set.durationSeconds ?? entry.previous?.[entry.sets.indexOf(set)]?.durationSeconds ?? 30;
-    timer = { entry, set, total: seconds, endsAt: Date.now() + seconds * 1000, last: null };
-    alerts.unlock();
-    tickTimer();
-  }
-  function tickTimer() {
-    if (!timer) return;
-    const left = Math.max(0, Math.ceil((timer.endsAt - Date.now()) / 1000));
-    const button = entriesBox.querySelector(`[data-set-id="${timer.set.id}"] [data-action="timer"]`);
-    if (button) {
-      button.classList.add("running");
-      button.querySelector("[data-timer-left]").textContent = clock(left);
-      button.setAttribute("aria-label", `${left} seconds left: tap to complete the set now`);
-    }
-    if (left !== timer.last) {
-      timer.last = left;
-      if (left > 0 && left <= 3) alerts.tick();
-    }
-    if (left === 0) finishTimer(false);
-  }
-  function finishTimer(early) {
-    const { entry, set, total, endsAt } = timer;
-    timer = null;
-    set.durationSeconds = early ? Math.max(1, Math.round(total - (endsAt - Date.now()) / 1000)) : total;
-    if (!early) alerts.done("Set done", `${entry.exerciseName}: ${set.durationSeconds} s`);
-    if (set.done) { store.sendSet(entry, set); render(); } else toggleDone(entry, set);
-  }
-  setInterval(tickTimer, 250);
-
-  // A deleted set is sent to the server only when its undo window has passed; a
-  // second deletion ends the first one's window and sends it at once.
-  let pendingDelete = null;
-  function commitPendingDelete() {
-    if (!pendingDelete) return;
-    clearTimeout(pendingDelete.timer);
-    store.send("DELETE", `/sets/${pendingDelete.set.id}`, undefined, "workout", pendingDelete.label);
-    pendingDelete = null;
-  }
-  function deleteSet(entry, set) {
-    commitPendingDelete();
-    const index = entry.sets.indexOf(set);
-    const label = `Deleted: ${setWords(entry, set)}`;
-    entry.sets.splice(index, 1);
-    store.persist();
-    render();
-    pendingDelete = { set, label, timer: setTimeout(() => { toast.hide(); commitPendingDelete(); }, 5000) };
-    toast.show("Set deleted.", () => {
-      if (pendingDelete?.set !== set) return;
-      clearTimeout(pendingDelete.timer);
-      pendingDelete = null;
-      entry.sets.splice(index, 0, set);
-      store.persist();
-      render();
-    });
-  }
-  addEventListener("pagehide", commitPendingDelete);
-
   function restAction(action) {
     if (!store.state.rest?.endsAt) return;
     store.state.rest = adjustedRest(store.state.rest, action);
@@ -263,7 +187,7 @@ function start(root, serverCopy) {
 
   function setOptions(entry, set) {
     openSetOptions(set, {
-      onDelete: () => deleteSet(entry, set),
+      onDelete: () => deletion.delete(entry, set),
       onSave: (changes) => { Object.assign(set, changes); store.sendSet(entry, set); render(); },
     });
   }
@@ -324,7 +248,7 @@ function start(root, serverCopy) {
       case "set-options": if (set) setOptions(entry, set); break;
       case "entry-options": entryOptions(entry); break;
       case "collapse": toggleCollapsed(entry); break;
-      case "timer": if (set) startTimer(entry, set); break;
+      case "timer": if (set) timer.toggle(entry, set); break;
       case "copy-previous": {
         const previous = entry.previous?.[entry.sets.indexOf(set)];
         if (!previous || !set) break;
@@ -370,75 +294,7 @@ function start(root, serverCopy) {
     }
   }
 
-  // A new start (and a finished workout's end with it) or a new duration; the server
-  // checks them (not in the future, a minute to a day) and its answer is the workout.
-  root.querySelector('[data-field="startedAt"]')?.addEventListener("change", (event) => {
-    const date = new Date(event.target.value);
-    if (Number.isNaN(date.getTime())) { toast.show("Pick a date and a time."); renderWhen(); return; }
-    const duration = store.state.endedAt ? new Date(store.state.endedAt) - new Date(store.state.startedAt) : null;
-    store.state.startedAt = date.toISOString();
-    if (duration !== null) store.state.endedAt = new Date(date.getTime() + duration).toISOString();
-    store.send("PATCH", "", { startedAt: store.state.startedAt }, "workout", fieldWords({ startedAt: store.state.startedAt }));
-  });
-  root.querySelector('[data-field="durationMinutes"]')?.addEventListener("change", (event) => {
-    const minutes = Number(event.target.value);
-    if (!Number.isInteger(minutes) || minutes < 1 || minutes > 1440) { toast.show("A workout lasts from 1 to 1440 minutes."); renderWhen(); return; }
-    store.state.endedAt = new Date(new Date(store.state.startedAt).getTime() + minutes * 60000).toISOString();
-    store.send("PATCH", "", { durationSeconds: minutes * 60 }, "workout", fieldWords({ durationSeconds: minutes * 60 }));
-  });
-
-  for (const field of ["name", "notes"]) {
-    root.querySelector(`[data-field="${field}"]`).addEventListener("change", (event) => {
-      store.state[field] = event.target.value;
-      store.send("PATCH", "", { [field]: store.state[field] }, "workout", fieldWords({ [field]: store.state[field] }));
-    });
-  }
-
-  // How hard the session felt and its type: chosen from lists, sent as a number or an id (or null).
-  for (const field of ["sessionRPE", "workoutTypeId"]) {
-    root.querySelector(`[data-field="${field}"]`)?.addEventListener("change", (event) => {
-      const raw = event.target.value;
-      store.state[field] = raw === "" ? null : field === "sessionRPE" ? Number(raw) : raw;
-      store.send("PATCH", "", { [field]: store.state[field] }, "workout", fieldWords({ [field]: store.state[field] }));
-    });
-  }
-
   root.querySelector('[data-action="add-exercise"]').addEventListener("click", () => addExercise(null));
-
-  document.querySelector('[data-action="finish"]')?.addEventListener("click", async () => {
-    const undone = store.state.entries.reduce((n, e) => n + e.sets.filter((s) => !s.done).length, 0);
-    const text = undone ? `${undone} set${undone === 1 ? " is" : "s are"} not ticked and will not count.` : "It moves to your history.";
-    if (!(await confirmDialog("Finish workout?", text, "Finish"))) return;
-    if (!(await allSent("Finish", sent))) return;
-    try {
-      await request("POST", `${store.base}/finish`);
-      forgetWorkout();
-      location.href = `/history/${workoutID}/summary`;
-    } catch (error) {
-      toast.show(error.network ? "No signal: finishing needs a connection. Your workout stays open; tap Finish again once you're back online." : error.message);
-    }
-  });
-
-  root.querySelector('[data-action="discard"]')?.addEventListener("click", async () => {
-    if (!(await confirmDialog("Discard this workout?", "Every set in it will be deleted. This cannot be undone.", "Discard"))) return;
-    try {
-      await request("DELETE", store.base);
-      // Its changes still waiting could only be refused now.
-      forgetChanges(workoutID);
-      forgetWorkout();
-      location.href = "/?notice=discarded";
-    } catch (error) {
-      toast.show(error.network ? "No signal: discarding needs a connection. Nothing was deleted." : error.message);
-    }
-  });
-
-  // Over: the copies of it on this phone go, the page the service worker kept too
-  // (opened on a slow network, it would show this workout as still running).
-  function forgetWorkout() {
-    store.forget();
-    forgetOffline(workoutID);
-    forgetCachedPage("/workout");
-  }
 
   // The clock reads the state each second: a start or duration changed here moves it.
   const elapsed = root.querySelector("[data-elapsed]");
