@@ -48,11 +48,6 @@ struct MorePageController {
     }
 }
 
-struct MorePage {
-    let page: PageChrome
-    let links: [MoreLink]
-}
-
 struct MoreLink {
     let path: String
     let icon: String

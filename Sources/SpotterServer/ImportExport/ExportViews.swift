@@ -11,8 +11,3 @@ struct ExportFormatView {
     let path: String
     let button: String
 }
-
-struct ExportPage {
-    let page: PageChrome
-    let formats: [ExportFormatView]
-}

@@ -27,18 +27,6 @@ struct ProgramCardView {
     }
 }
 
-struct ProgramListPage {
-    let page: PageChrome
-    let showPresets: Bool
-    let cards: [ProgramCardView]
-    let search: String
-    let categories: [OptionView]
-    let showArchived: Bool
-    let filtered: Bool
-    let hasAny: Bool
-    let notice: String?
-}
-
 /// What a day is, as the detail page and Home show it.
 struct ProgramDayView {
     let id: String
@@ -150,139 +138,9 @@ struct ProgramStatusView {
     }
 }
 
-struct ProgramDetailPage {
-    let page: PageChrome
-    let id: String
-    /// "/programs/<id>", for links made inside the week and day lists.
-    let path: String
-    let name: String
-    let meta: String
-    let length: String
-    let description: String?
-    let pattern: String
-    let isPreset: Bool
-    let archived: Bool
-    let chart: String
-    let weeks: [ProgramWeekView]
-    /// The lifter's position, when this is the active program.
-    let status: ProgramStatusView?
-    /// The completion summary, when the active program is complete.
-    let summary: CompletionView?
-    /// The other active program this one would replace.
-    let replaces: String?
-    let today: String
-    let newId: String
-    let workoutId: String
-    let notice: String?
-    let error: String?
-}
-
 struct CompletionView {
     let weeks: Int
     let sessions: Int
     let adherence: String
     let records: Int
-}
-
-/// One step of the create/edit wizard, with every value typed so far.
-struct ProgramWizardPage {
-    let page: PageChrome
-    let action: String
-    let step: Int
-    let steps: [StepView]
-    let isEdit: Bool
-    let hidden: [HiddenField]
-    // Step 1.
-    let name: FieldView
-    let description: FieldView
-    let categories: [OptionView]
-    let difficulties: [OptionView]
-    let weeks: FieldView
-    // Step 2.
-    let patterns: [PatternOption]
-    let baseIntensity: FieldView
-    let weeklyIncrement: FieldView
-    let chart: String?
-    // Step 3.
-    let days: [ScheduleDayView]
-    let scheduleError: String?
-    let hasTemplates: Bool
-    // Step 4.
-    let preview: [ProgramWeekView]
-    let previewLine: String?
-    let error: String?
-
-    // Stored, not computed: the views see stored properties only.
-    var isStep1: Bool = false
-    var isStep2: Bool = false
-    var isStep3: Bool = false
-    var isStep4: Bool = false
-
-    struct StepView {
-        let number: Int
-        let label: String
-        let current: Bool
-        let done: Bool
-    }
-
-    struct PatternOption {
-        let value: String
-        let label: String
-        let detail: String
-        let selected: Bool
-    }
-
-    struct ScheduleDayView {
-        let key: String
-        let label: String
-        let groups: [TemplateGroup]
-        let notes: FieldView
-        let rpe: FieldView
-        let templateError: String?
-        let rest: Bool
-        /// The chosen template's exercises, "Squat 3×5 · Bench Press 3×5" ("" for rest).
-        let exerciseLine: String
-    }
-
-    struct TemplateGroup {
-        /// The category; nil for the group that holds only "Rest day".
-        let label: String?
-        let options: [TemplateOption]
-    }
-
-    struct TemplateOption {
-        let value: String
-        let label: String
-        let selected: Bool
-        let exercises: String
-    }
-}
-
-struct ProgramWeekEditPage {
-    let page: PageChrome
-    let programName: String
-    let action: String
-    let number: Int
-    let phases: [OptionView]
-    let modifier: FieldView
-    let deload: Bool
-    let error: String?
-}
-
-struct ProgramDayEditPage {
-    let page: PageChrome
-    let programName: String
-    let title: String
-    let action: String
-    let groups: [ProgramWizardPage.TemplateGroup]
-    let notes: FieldView
-    let rpe: FieldView
-    let templateError: String?
-}
-
-struct ProgramDeletePage {
-    let page: PageChrome
-    let id: String
-    let name: String
-    let active: Bool
 }

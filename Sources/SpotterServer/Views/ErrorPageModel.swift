@@ -2,7 +2,9 @@ import Foundation
 import Hummingbird
 import Mustache
 
-struct ErrorPageModel {
+struct ErrorPageModel: PageModel {
+    static let template = "error"
+
     let page: PageChrome
     let heading: String
     let message: String

@@ -40,18 +40,3 @@ struct WorkoutTypeFormView {
         iconError = failure?.message(for: "icon")
     }
 }
-
-struct WorkoutTypesPage {
-    let page: PageChrome
-    let types: [WorkoutTypeRowView]
-    let archived: [WorkoutTypeChip]
-    let hasArchived: Bool
-    let form: WorkoutTypeFormView
-    let notice: String?
-}
-
-struct WorkoutTypeEditPage {
-    let page: PageChrome
-    let id: String
-    let form: WorkoutTypeFormView
-}

@@ -70,19 +70,6 @@ struct FinishSummaryPagesController {
     }
 }
 
-struct FinishSummaryPage {
-    let page: PageChrome
-    let workout: WorkoutCardView
-    /// "3 new records. Well lifted!", or nil with none.
-    let recordsTitle: String?
-    let comparison: ComparisonView?
-    /// From a template done for the first time: nothing to compare with yet.
-    let firstTime: Bool
-    let templateName: String?
-    let question: TemplateQuestionView?
-    let notice: String?
-}
-
 /// Today against the last time, figure by figure ("+320 kg", "5 min less").
 struct ComparisonView {
     struct Line {

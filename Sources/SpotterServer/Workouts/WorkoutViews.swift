@@ -3,74 +3,6 @@ import Hummingbird
 import SpotterCore
 import SpotterStore
 
-struct WorkoutPage {
-    let page: PageChrome
-    /// The workout as the API describes it, for the page script's first paint.
-    let workoutJSON: String
-    /// The words the page script shows that the server has (`WorkoutWords`).
-    let wordsJSON: String
-    let workoutID: String
-    let isActive: Bool
-    /// The page kept for a workout started without signal (`/workout/offline`): the
-    /// script fills in the workout from the phone's copy.
-    let shell: Bool
-    let unit: String
-    let defaultRestSeconds: Int
-    let kinds: [OptionView]
-    let rpeOptions: [OptionView]
-    /// 1-10 with what each means, for the session's RPE.
-    let sessionRPEOptions: [OptionView]
-    let workoutTypes: [OptionView]
-    /// "Week 5 of 12 · Strength · Push A" when a program started the workout.
-    let programContext: String?
-    let programID: String?
-    /// The lifter's bar, plates and rest alert, for the page script (`GymSettingsView`).
-    let gym: GymSettingsView
-
-    /// What each session RPE means, as lifters rate a whole session.
-    static let sessionRPEOptions: [OptionView] = (1...10).map { value in
-        let meaning =
-            switch value {
-            case ...3: "easy"
-            case 4...6: "moderate"
-            case 7...8: "hard"
-            case 9: "very hard"
-            default: "maximal"
-            }
-        return OptionView(value: String(value), label: "\(value) · \(meaning)", selected: false)
-    }
-}
-
-struct WorkoutStartPage {
-    let page: PageChrome
-    let recent: [WorkoutCardView]
-    let templates: [TemplateCardView]
-    let starters: [StarterCardView]
-}
-
-/// "A workout is in progress": resume it, or discard it and start the new one by
-/// sending the same request again (`hidden`) with `replace=1`.
-struct StartConflictPage {
-    let page: PageChrome
-    let activeName: String
-    let startedAgo: String
-    let action: String
-    let hidden: [HiddenField]
-
-    /// The page (409) when the user has a workout in progress, else nil: every way
-    /// of starting a workout asks the same way.
-    static func render(
-        user: User, services: AppServices, context: SignedInContext, action: String, hidden: [HiddenField]
-    ) async throws -> Response? {
-        guard let active = try await services.workouts.active(user: user) else { return nil }
-        let model = StartConflictPage(
-            page: PageChrome(title: "Workout in progress", context: context, section: .workout, backLink: "/"),
-            activeName: active.name, startedAgo: WorkoutPagesController.ago(services.clock().timeIntervalSince(active.startedAt)),
-            action: action, hidden: hidden)
-        return try services.views.render(model, status: .conflict)
-    }
-}
-
 /// The words of the logging page's script that the server has, so the script does
 /// not copy them: the marks of set kinds in strips and badges (W, D, F) and the
 /// names of records as they read inside a sentence ("New PR · Squat: heaviest weight").
@@ -136,16 +68,4 @@ struct PastWorkoutForm {
         let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: now)
         return (String(format: "%04d-%02d-%02d", c.year!, c.month!, c.day!), String(format: "%02d:%02d", c.hour!, c.minute!))
     }
-}
-
-struct PastWorkoutPage {
-    let page: PageChrome
-    let workoutId: String
-    let name: String
-    let date: FieldView
-    let time: FieldView
-    let minutes: FieldView
-    /// The latest day the date picker offers.
-    let today: String
-    let error: String?
 }

@@ -1,0 +1,20 @@
+import Foundation
+import Hummingbird
+import SpotterCore
+import SpotterStore
+
+struct ExerciseDetailPage: PageModel {
+    static let template = "exercises/exercise"
+
+    let page: PageChrome
+    let exercise: ExerciseRow
+    /// Optional, not empty: Mustache treats an empty string as a value to show.
+    let description: String?
+    let primary: [String]
+    let secondary: [String]
+    let equipment: String
+    let kind: String
+    let aliases: String?
+    let videoURL: String?
+    let notice: String?
+}
