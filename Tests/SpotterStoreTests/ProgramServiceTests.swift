@@ -820,7 +820,7 @@ struct ProgramServiceTests {
     }
 
     @Test(
-        "starting today's day links the workout to the program and suggests weights by the RPE rule times the week; finishing it moves today on",
+        "starting today's day links the workout to the program and suggests weights by the RPE rule and the week relative to last time's; finishing it moves today on",
         arguments: TestDatabase.all)
     func startToday(engine: TestDatabase) async throws {
         try await withPrograms(engine) { w in
@@ -885,15 +885,18 @@ struct ProgramServiceTests {
             #expect(press.sets.map(\.weight) == [Mass(62.5, .kg), Mass(62.5, .kg)])
             _ = try await WorkoutService.at(w.clock.date.addingTimeInterval(3_600), in: w.store).finish(light.id, user: w.ana)
 
-            // The next Monday, week 2 (×1.075): last time 107.5 at RPE 9.5, -2.5% = 104.8125, ×1.075 = 112.67, to the step: 112.5.
+            // The next Monday, week 2 (×1.075): last time 107.5 at RPE 9.5 in week 1 (×1.05), -2.5% = 104.8125,
+            // ×1.075/1.05 = 107.31, to the step: 107.5. (The week's modifier is relative: ×1.075 on a weight that
+            // already held week 1's ×1.05 made a hard session the reason for +5%.)
             w.clock.advance(days: 3)
             let next = try #require(try await w.service.status(user: w.ana))
             #expect(next.progress.today == .train(week: 2, day: program.weeks[1].days[0], late: false))
             #expect(next.progress.weeks[0].state == .done)
             let week2 = try await w.service.startToday(workoutID: UUID(), replaceActive: false, user: w.ana)
             #expect(week2.program == ProgramLink(programID: program.id, week: 2, dayID: program.weeks[1].days[0].id))
-            #expect(week2.entries.first?.suggestion == "Last time 107.5 kg at RPE 9.5 · -2.5% · week ×1.075 = 112.5 kg")
-            #expect(week2.entries.first?.sets.allSatisfy { $0.weight == Mass(112.5, .kg) } == true)
+            #expect(
+                week2.entries.first?.suggestion == "Last time 107.5 kg at RPE 9.5 · -2.5% · week ×1.075 after ×1.05 = 107.5 kg")
+            #expect(week2.entries.first?.sets.allSatisfy { $0.weight == Mass(107.5, .kg) } == true)
         }
     }
 

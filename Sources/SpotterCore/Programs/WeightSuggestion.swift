@@ -1,16 +1,22 @@
 import Foundation
 
-/// The weight a program suggests for an exercise today, and why: the last working
-/// weight, stepped by how hard it felt, times the week's intensity modifier, rounded
-/// to the lifter's smallest plate step.
+/// The weight a program suggests for an exercise today, and why: the weight of the
+/// same program day last time, stepped by how hard it felt, times how much harder
+/// this week is than that one, rounded to the lifter's smallest plate step.
 ///
 /// How hard it felt (RPE, per set where logged, else the session's):
 /// - below 7 (1-6.5): +5%;
 /// - 7 to below 9 (7-8.5): +2.5%;
 /// - 9 and above (9-10): -2.5%;
 /// - not logged: +0%.
-/// Warm-ups and drop sets are never the base. With no history the template's target
-/// weight is the base (times the week's modifier); with neither there is no suggestion.
+/// A step up is at least one plate step (40 kg x 1.025 = 41 would round back to 40).
+///
+/// The week's intensity modifier is relative: today's over the modifier of the week
+/// the base session was in (1 for a session outside the program), so weeks do not
+/// compound. In a deload week the RPE step is left out: the week's modifier alone
+/// lowers the weight. Warm-ups and drop sets are never the base (`base(of:)`); which
+/// session is, `programBase` says. With no history the template's target weight is
+/// the base (times the week's modifier); with neither there is no suggestion.
 public struct WeightSuggestion: Sendable, Equatable {
     public var weight: Mass
     /// "Last time 100 kg at RPE 8 · +2.5% · week ×1.05 = 107.5 kg".
@@ -60,27 +66,66 @@ public struct WeightSuggestion: Sendable, Equatable {
     }
 
     /// The suggestion for today. `sessionRPE` stands in when the base set has no RPE;
-    /// `plateStep` is in `unit` (2.5 kg or 5 lb by default).
+    /// `lastWeekModifier` is the modifier of the week the last sets were in (1 outside
+    /// the program); `isDeload` says today's week is a deload; `plateStep` is in `unit`
+    /// (2.5 kg or 5 lb by default).
     public static func suggest(
-        lastSets: [WorkoutSet], sessionRPE: Int?, templateWeight: Mass?, weekModifier: Double, unit: MassUnit, plateStep: Double
+        lastSets: [WorkoutSet], sessionRPE: Int?, lastWeekModifier: Double = 1, templateWeight: Mass?, weekModifier: Double,
+        isDeload: Bool = false, unit: MassUnit, plateStep: Double
     ) -> WeightSuggestion? {
-        let week = weekModifier == 1 ? "" : " · week ×\(Self.number(weekModifier))"
-        if let last = base(of: lastSets), let weight = last.weight {
-            let rpe = last.rpe ?? sessionRPE.map(Double.init)
-            let step = rpeStep(rpe)
-            let value = round(weight.converted(to: unit) * (1 + step) * weekModifier, to: plateStep)
-            let felt = rpe.map { " at RPE \(Self.number($0))" } ?? " · no RPE logged"
-            let change = step == 0 ? "+0%" : (step > 0 ? "+" : "-") + Self.number(abs(step) * 100) + "%"
-            return WeightSuggestion(
-                weight: Mass(value, unit),
-                reason:
-                    "Last time \(Self.number(weight.converted(to: unit))) \(unit.rawValue)\(felt) · \(change)\(week) = \(Self.number(value)) \(unit.rawValue)"
-            )
+        let name = unit.rawValue
+        guard let last = base(of: lastSets), let weight = last.weight?.converted(to: unit) else {
+            guard let templateWeight else { return nil }
+            let value = round(templateWeight.converted(to: unit) * weekModifier, to: plateStep)
+            let week = weekModifier == 1 ? "" : " · week ×\(number(weekModifier))"
+            return WeightSuggestion(weight: Mass(value, unit), reason: "Template weight\(week) = \(number(value)) \(name)")
         }
-        guard let templateWeight else { return nil }
-        let value = round(templateWeight.converted(to: unit) * weekModifier, to: plateStep)
+        let ratio = lastWeekModifier > 0 ? weekModifier / lastWeekModifier : weekModifier
+        let week =
+            weekModifier == lastWeekModifier && !isDeload
+            ? ""
+            : " · \(isDeload ? "deload " : "")week ×\(number(weekModifier))"
+                + (lastWeekModifier == 1 ? "" : " after ×\(number(lastWeekModifier))")
+        let rpe = last.rpe ?? sessionRPE.map(Double.init)
+        let felt = rpe.map { " at RPE \(number($0))" } ?? " · no RPE logged"
+        let lastTime = "Last time \(number(weight)) \(name)\(felt)"
+        if isDeload {
+            let value = round(weight * ratio, to: plateStep)
+            return WeightSuggestion(weight: Mass(value, unit), reason: "\(lastTime)\(week) = \(number(value)) \(name)")
+        }
+        let step = rpeStep(rpe)
+        var value = round(weight * (1 + step) * ratio, to: plateStep)
+        var change = step == 0 ? "+0%" : (step > 0 ? "+" : "-") + number(abs(step) * 100) + "%"
+        let unstepped = round(weight * ratio, to: plateStep)
+        if step > 0, plateStep > 0, value < unstepped + plateStep {
+            value = round(unstepped + plateStep, to: plateStep)
+            change += ", at least \(number(plateStep)) \(name)"
+        }
         return WeightSuggestion(
-            weight: Mass(value, unit), reason: "Template weight\(week) = \(Self.number(value)) \(unit.rawValue)")
+            weight: Mass(value, unit), reason: "\(lastTime) · \(change)\(week) = \(number(value)) \(name)")
+    }
+
+    /// The session today's suggestion for the `occurrence`-th row of one lift in the
+    /// template of today's program day starts from, and the modifier of its week:
+    /// the newest session of **the same program day** (a day of this program with the
+    /// same template) outside a deload week, so a light day never sets a heavy day's
+    /// weight and the week after a deload continues from the week before it. Before
+    /// the program has such a session, the newest session outside this program, at a
+    /// modifier of 1. Nil when neither has a base set.
+    public static func programBase(
+        for occurrence: Int, templateID: UUID, program: TrainingProgram, history: [PreviousPerformance.Session]
+    ) -> (session: PreviousPerformance.Session, weekModifier: Double)? {
+        var dayTemplates: [UUID: UUID] = [:]
+        for week in program.weeks { for day in week.days { dayTemplates[day.id] = day.templateID } }
+        let sameDay = history.filter { session in
+            guard let link = session.program, link.programID == program.id else { return false }
+            return dayTemplates[link.dayID] == templateID && program.week(link.week)?.isDeload != true
+        }
+        if let session = lastSession(for: occurrence, in: sameDay), let link = session.program {
+            return (session, program.week(link.week)?.modifier ?? 1)
+        }
+        let outside = history.filter { $0.program?.programID != program.id }
+        return lastSession(for: occurrence, in: outside).map { ($0, 1) }
     }
 
     /// `value` to the nearest multiple of `step` (a step of 0 or less leaves it to 0.01).

@@ -10,12 +10,17 @@ public enum PreviousPerformance {
         public var sessionRPE: Int?
         /// The lifter's note on the exercise in that session.
         public var notes: String
+        /// The program day the workout was started from, if any.
+        public var program: ProgramLink?
 
-        public init(startedAt: Date, sets: [WorkoutSet], sessionRPE: Int? = nil, notes: String = "") {
+        public init(
+            startedAt: Date, sets: [WorkoutSet], sessionRPE: Int? = nil, notes: String = "", program: ProgramLink? = nil
+        ) {
             self.startedAt = startedAt
             self.sets = sets
             self.sessionRPE = sessionRPE
             self.notes = notes
+            self.program = program
         }
     }
 

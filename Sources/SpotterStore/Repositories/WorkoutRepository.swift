@@ -140,14 +140,15 @@ public struct WorkoutRepository: Sendable {
         guard !exerciseIDs.isEmpty else { return [:] }
         let sql = reads.sql
         var query: SQLQueryString = """
-            SELECT e.id, e.exercise_id, e.notes, w.started_at, w.session_rpe FROM exercise_entries e JOIN workouts w ON w.id = e.workout_id \
+            SELECT e.id, e.exercise_id, e.notes, w.started_at, w.session_rpe, w.program_id, w.program_week, w.program_day_id \
+            FROM exercise_entries e JOIN workouts w ON w.id = e.workout_id \
             WHERE e.user_id = \(bind: userID) AND e.exercise_id IN (\(binds: Array(exerciseIDs))) AND w.ended_at IS NOT NULL
             """
         if let workoutID { query += " AND e.workout_id <> \(bind: workoutID)" }
         // Newest first; the entries of one workout in the order they were logged.
         query += " ORDER BY w.started_at DESC, e.position"
         // Newest sessions first, then keep `limit` per exercise.
-        var chosen: [UUID: [(entryID: UUID, startedAt: Date, sessionRPE: Int?, notes: String)]] = [:]
+        var chosen: [UUID: [(entryID: UUID, startedAt: Date, sessionRPE: Int?, notes: String, program: ProgramLink?)]] = [:]
         for row in try await sql.raw(query).all() {
             let exerciseID = try row.decode(column: "exercise_id", as: UUID.self)
             guard chosen[exerciseID, default: []].count < limit else { continue }
@@ -155,7 +156,7 @@ public struct WorkoutRepository: Sendable {
                 (
                     try row.decode(column: "id", as: UUID.self), try row.decode(column: "started_at", as: Date.self),
                     try row.optional("session_rpe"),
-                    try row.decode(column: "notes", as: String.self)
+                    try row.decode(column: "notes", as: String.self), try WorkoutRows.programLink(row)
                 ))
         }
         let entryIDs = chosen.values.flatMap { $0.map(\.entryID) }
@@ -174,7 +175,8 @@ public struct WorkoutRepository: Sendable {
         return chosen.mapValues { entries in
             entries.map {
                 PreviousPerformance.Session(
-                    startedAt: $0.startedAt, sets: byEntry[$0.entryID] ?? [], sessionRPE: $0.sessionRPE, notes: $0.notes)
+                    startedAt: $0.startedAt, sets: byEntry[$0.entryID] ?? [], sessionRPE: $0.sessionRPE, notes: $0.notes,
+                    program: $0.program)
             }
         }
     }

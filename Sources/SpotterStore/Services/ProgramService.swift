@@ -315,18 +315,21 @@ public struct ProgramService: Sendable {
         }
         let template = try await templateService.find(day.templateID, user: user)
         let (unit, step) = (user.settings.unit, user.settings.roundingStep)
-        // Three workouts back, counted in entries: a lift the template holds twice has two a workout.
+        // The base is the same program day last time, which may be several sessions of
+        // the lift back (a lift trained five days a week, a deload week between):
+        // `baseDepth` workouts back, counted in entries (a lift the template holds
+        // twice has two a workout).
         let rows = Dictionary(template.exercises.map { ($0.exerciseID, 1) }, uniquingKeysWith: +)
         let history = try await workouts.previousSessions(
-            userID: user.id, exerciseIDs: Set(rows.keys), excluding: nil, limit: 3 * (rows.values.max() ?? 1))
+            userID: user.id, exerciseIDs: Set(rows.keys), excluding: nil, limit: Self.baseDepth * (rows.values.max() ?? 1))
         var seen: [UUID: Int] = [:]
         let suggestions = template.exercises.map { item in
             // The second row of one lift (5/3/1's 5 x 10) starts from that lift's second entry last time.
             let occurrence = seen[item.exerciseID, default: 0]
             seen[item.exerciseID] = occurrence + 1
             return Self.suggestion(
-                for: item, occurrence: occurrence, history: history[item.exerciseID] ?? [], modifier: week.modifier, unit: unit,
-                plateStep: step)
+                for: item, occurrence: occurrence, history: history[item.exerciseID] ?? [], program: status.program, day: day,
+                week: week, unit: unit, plateStep: step)
         }
         let planned = template.exercises.map { item in
             var item = item
@@ -353,18 +356,23 @@ public struct ProgramService: Sendable {
         return workout
     }
 
-    /// The suggested weight of one template exercise: from the newest session with a
-    /// base set (its set RPE, else that session's), else the template's weight;
-    /// rounded to `plateStep` (in `unit`).
+    /// How many workouts back of each lift the base of a suggestion is looked for.
+    static let baseDepth = 16
+
+    /// The suggested weight of one template exercise on a program day: from the same
+    /// program day last time (`WeightSuggestion.programBase`), its set RPE, else that
+    /// session's, and this week's modifier over that week's; else the template's
+    /// weight; rounded to `plateStep` (in `unit`).
     static func suggestion(
-        for item: TemplateExercise, occurrence: Int = 0, history: [PreviousPerformance.Session], modifier: Double, unit: MassUnit,
-        plateStep: Double
+        for item: TemplateExercise, occurrence: Int = 0, history: [PreviousPerformance.Session], program: TrainingProgram,
+        day: ProgramDay, week: ProgramWeek, unit: MassUnit, plateStep: Double
     ) -> WeightSuggestion? {
         guard item.targetDurationSeconds == nil else { return nil }
-        let last = WeightSuggestion.lastSession(for: occurrence, in: history)
+        let base = WeightSuggestion.programBase(
+            for: occurrence, templateID: day.templateID, program: program, history: history)
         return WeightSuggestion.suggest(
-            lastSets: last?.sets ?? [], sessionRPE: last?.sessionRPE, templateWeight: item.targetWeight, weekModifier: modifier,
-            unit: unit,
+            lastSets: base?.session.sets ?? [], sessionRPE: base?.session.sessionRPE, lastWeekModifier: base?.weekModifier ?? 1,
+            templateWeight: item.targetWeight, weekModifier: week.modifier, isDeload: week.isDeload, unit: unit,
             plateStep: plateStep)
     }
 
