@@ -614,6 +614,39 @@ struct ProgramAPITests {
         }
     }
 
+    @Test(
+        "the lists filter by words ('531' finds 5/3/1), category and level; an unknown level is refused, naming the levels",
+        arguments: TestDatabase.all)
+    func listFilters(engine: TestDatabase) async throws {
+        try await withApp(engine) { _, h in
+            let api = h.programs()
+            let names = { (query: String) in try await api.presets(query).items().compactMap { $0["name"] as? String } }
+            #expect(try await names("search=531") == ["5/3/1 Boring But Big", "nSuns 5/3/1"])
+            #expect(try await names("search=5%2F3%2F1%20boring") == ["5/3/1 Boring But Big"])
+            #expect(try await names("difficulty=beginner") == ["Starting Strength", "StrongLifts 5x5", "Beginner Full Body"])
+            #expect(try await names("category=powerlifting&difficulty=advanced") == ["12-Week Powerlifting Peak"])
+            #expect(try await names("difficulty=") == ProgramPresets.all.map(\.name), "an empty value filters nothing")
+            let expert = try await api.presets("difficulty=expert")
+            #expect(expert.status == .badRequest)
+            #expect(try expert.error().field == "difficulty")
+            #expect(try expert.error().message == "Unknown difficulty \"expert\". Use one of: beginner, intermediate, advanced.")
+            // The lifter's own programs filter the same way.
+            let setup = try await ProgramSetup.make(h)
+            _ = try await setup.create(api, "Strength Block")
+            _ = try await api.use(ProgramPresets.all[4].id.text, as: wkID())
+            #expect(try await api.names("search=531") == ["5/3/1 Boring But Big"])
+            #expect(try await api.names("difficulty=intermediate&search=block") == ["Strength Block"])
+            #expect(try await api.names("difficulty=advanced") == [])
+            let cardio = try await api.list("category=cardio")
+            #expect(cardio.status == .badRequest)
+            #expect(try cardio.error().field == "category")
+            #expect(
+                try cardio.error().message
+                    == "Unknown category \"cardio\". Use one of: beginner, strength, hypertrophy, powerlifting, bodybuilding, crossfit, general-fitness."
+            )
+        }
+    }
+
     @Test("the preset list is the same after a second start of the app on the same database", arguments: TestDatabase.all)
     func presetsAfterRestart(engine: TestDatabase) async throws {
         _ = try Self.startingStrength

@@ -72,6 +72,17 @@ struct ProgramPageTests {
             #expect(!presets.contains("<span class=\"row-title\">Strength Block</span>"))
             let searched = try await page(&browser, "/programs?search=nothing-like-it")
             #expect(searched.contains("No program matches"))
+            // "531" finds 5/3/1; the level chips narrow it to the intermediate one, checked.
+            let wave = try await page(&browser, "/programs?tab=presets&search=531&difficulty=intermediate")
+            #expect(wave.contains("<span class=\"row-title\">5/3/1 Boring But Big</span>"))
+            #expect(wave.contains("<span class=\"row-title\">nSuns 5/3/1</span>"))
+            #expect(!wave.contains("<span class=\"row-title\">Starting Strength</span>"))
+            #expect(wave.contains("name=\"difficulty\" value=\"intermediate\" checked"))
+            let advanced = try await page(&browser, "/programs?tab=presets&search=531&difficulty=advanced")
+            #expect(advanced.contains("No program matches") && advanced.contains("Try another word, category or level."))
+            let unknown = try await browser.get("/programs?difficulty=expert")
+            #expect(unknown.status == .badRequest)
+            #expect(unknown.text.contains("Unknown difficulty &quot;expert&quot;. Use one of: beginner, intermediate, advanced."))
 
             let detail = try await page(&browser, "/programs/\(id)")
             #expect(detail.contains("<h2 class=\"display-small\">Strength Block</h2>"))

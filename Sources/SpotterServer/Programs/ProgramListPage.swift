@@ -10,6 +10,8 @@ struct ProgramListPage: PageModel {
     let cards: [ProgramCardView]
     let search: String
     let categories: [OptionView]
+    /// Any level, then beginner, intermediate, advanced.
+    let difficulties: [OptionView]
     let showArchived: Bool
     let filtered: Bool
     let hasAny: Bool

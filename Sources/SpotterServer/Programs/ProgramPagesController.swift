@@ -40,27 +40,25 @@ struct ProgramPagesController {
         let user = context.user
         let query = request.uri.queryParameters
         let showPresets = query.get("tab") == "presets"
-        let category = query.get("category").flatMap(ProgramCategory.init(rawValue:))
-        let search = query.formText("search") ?? ""
+        let filter = try ProgramFilter(query)
         let showArchived = !showPresets && query.get("archived") == "1"
         let all = showPresets ? ProgramService.presets : try await service.list(user: user, includeArchived: showArchived)
-        let terms = ExerciseSearch.terms(of: search)
-        let shown = all.filter { program in
-            (category == nil || program.category == category)
-                && terms.allSatisfy { term in
-                    ExerciseSearch.terms(of: program.name + " " + program.summary).contains { $0.hasPrefix(term) }
-                }
-        }
         let status = try await service.status(user: user)
         let model = ProgramListPage(
             page: PageChrome(title: "Programs", context: context, section: .programs),
             showPresets: showPresets,
-            cards: shown.map { ProgramCardView($0, status: status) },
-            search: search,
-            categories: [OptionView(value: "", label: "All", selected: category == nil)]
-                + ProgramCategory.allCases.map { OptionView(value: $0.rawValue, label: $0.displayName, selected: $0 == category) },
+            cards: filter.apply(to: all).map { ProgramCardView($0, status: status) },
+            search: filter.search,
+            categories: [OptionView(value: "", label: "All", selected: filter.category == nil)]
+                + ProgramCategory.allCases.map {
+                    OptionView(value: $0.rawValue, label: $0.displayName, selected: $0 == filter.category)
+                },
+            difficulties: [OptionView(value: "", label: "Any level", selected: filter.difficulty == nil)]
+                + ProgramDifficulty.allCases.map {
+                    OptionView(value: $0.rawValue, label: $0.displayName, selected: $0 == filter.difficulty)
+                },
             showArchived: showArchived,
-            filtered: category != nil || !terms.isEmpty,
+            filtered: filter.isFiltering,
             hasAny: !all.isEmpty,
             notice: Notice.from(request))
         return try services.views.render(model)

@@ -34,15 +34,17 @@ struct ProgramsAPIController {
     > {
         let user = context.user
         let archived = try request.uri.queryParameters.flag("archived") ?? false
+        let filter = try ProgramFilter(request.uri.queryParameters)
         let page = try ListPage(request.uri.queryParameters).cut(
-            try await service.list(user: user, includeArchived: archived), id: \.id)
+            filter.apply(to: try await service.list(user: user, includeArchived: archived)), id: \.id)
         return ListPage.response(try await responses(Array(page.items), user: user), next: page.next, request: request)
     }
 
     @Sendable func presets(_ request: Request, context: SignedInContext) async throws -> EditedResponse<
         ListResponse<ProgramResponse>
     > {
-        let page = try ListPage(request.uri.queryParameters).cut(ProgramService.presets, id: \.id)
+        let filter = try ProgramFilter(request.uri.queryParameters)
+        let page = try ListPage(request.uri.queryParameters).cut(filter.apply(to: ProgramService.presets), id: \.id)
         return ListPage.response(try await responses(Array(page.items), user: context.user), next: page.next, request: request)
     }
 
