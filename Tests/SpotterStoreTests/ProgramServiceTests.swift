@@ -863,9 +863,16 @@ struct ProgramServiceTests {
                         draft: SetDraft(reps: 5, weight: 107.5, rpe: rpe, done: true), changedAt: now.addingTimeInterval(600)),
                     user: w.ana)
             }
-            _ = try await WorkoutService.at(now.addingTimeInterval(3_600), in: w.store).finish(id, user: w.ana)
+            let finished = try await WorkoutService.at(now.addingTimeInterval(3_600), in: w.store).finish(id, user: w.ana)
             let after = try #require(try await w.service.status(user: w.ana))
             #expect(after.progress.today == .rest(week: 1, next: thursday1, reason: .doneToday))
+            // PRs as a lifter counts them: the first 107.5 x 5 (heavier than last week's 100, several
+            // kinds of record at once, one PR) and the squat's session volume (2 x 5 x 107.5 > 5 x 100).
+            let marks = try #require(finished.entries.first?.records)
+            #expect(marks.sets.count == 1 && marks.sets.values.first?.count == 3 && marks.sessionVolume)
+            #expect(
+                try await w.service.recordCount(after, user: w.ana) == 2,
+                "2 PRs; counting marks said 3, the set's kinds, and missed the volume")
             #expect(after.progress.weeks[0].days.map(\.state) == [.done, .next])
             #expect(after.progress.sessionsDone == 1)
             #expect(after.progress.adherence == 1)

@@ -87,18 +87,25 @@ public struct ProgramRepository: Sendable {
         return Set(try rows.map { try $0.decode(column: "week_number", as: Int.self) })
     }
 
-    /// How many personal records the sets of these workouts set.
+    /// How many personal records these workouts set, counted as Home counts them: a
+    /// set that set any (its heaviest weight and best e1RM at once are one PR), and
+    /// an exercise's session volume record.
     public func recordCount(workoutIDs: [UUID], userID: UUID) async throws -> Int {
         guard !workoutIDs.isEmpty else { return 0 }
-        let rows = try await reads.sql.raw(
+        let sets = try await reads.sql.raw(
             """
             SELECT s.records FROM workout_sets s \
             WHERE s.user_id = \(bind: userID) AND s.workout_id IN (\(binds: workoutIDs)) AND s.records IS NOT NULL
             """
         ).all()
-        return try rows.reduce(0) { count, row in
-            count + ProgressRows.kinds(try row.decode(column: "records", as: String.self)).count
-        }
+        let volumes =
+            try await reads.sql.raw(
+                """
+                SELECT COUNT(*) AS n FROM exercise_entries e \
+                WHERE e.user_id = \(bind: userID) AND e.workout_id IN (\(binds: workoutIDs)) AND e.volume_record = \(bind: true)
+                """
+            ).first()?.decode(column: "n", as: Int.self) ?? 0
+        return try sets.filter { !ProgressRows.kinds(try $0.decode(column: "records", as: String.self)).isEmpty }.count + volumes
     }
 
     // MARK: Writing
