@@ -236,7 +236,7 @@ extension WorkoutRepository {
                     set, workoutID: workoutID, entryID: entryID, position: position + index, userID: userID, records: [])
             }
             try await BulkRows.insert(rows, into: "workout_sets", columns: WorkoutRows.setColumns, streaming: false, on: tx)
-            if !workout.isActive { try await refreshProgress(entryID: entryID, userID: userID, on: tx) }
+            if !workout.isActive { try await ProgressRows.refresh(userID: userID, exerciseIDs: [entry.exerciseID], on: tx) }
         }
     }
 

@@ -56,7 +56,7 @@ public struct ExerciseService: Sendable {
 
     /// Adds a custom exercise; its name must be free among the lifter's and the built-in ones.
     public func create(id: UUID = UUID(), draft: ExerciseDraft, userID: UUID) async throws -> Exercise {
-        try await create(id: id, valid: try Self.validate(draft), userID: userID)
+        try await create(id: id, valid: try validated { () throws(ValidationFailure) in try draft.validated() }, userID: userID)
     }
 
     /// Adds a custom exercise from a draft the caller has checked (a page that checks
@@ -82,7 +82,9 @@ public struct ExerciseService: Sendable {
     ) async throws -> Exercise {
         var exercise = try await find(id, userID: userID)
         if exercise.isCustom {
-            exercise = try await save(exercise, as: try Self.validate(try fields(exercise)), userID: userID)
+            let draft = try fields(exercise)
+            exercise = try await save(
+                exercise, as: try validated { () throws(ValidationFailure) in try draft.validated() }, userID: userID)
         } else if fieldsSent || archived != nil {
             throw Self.builtInRefusal
         }
@@ -149,10 +151,6 @@ public struct ExerciseService: Sendable {
             throw SpotterError.forbidden("Built-in exercises cannot be changed. You can \(action) only exercises you made.")
         }
         return exercise
-    }
-
-    private static func validate(_ draft: ExerciseDraft) throws -> ValidExerciseDraft {
-        do { return try draft.validated() } catch { throw SpotterError.invalid(error) }
     }
 
     /// A custom name may not repeat one of the lifter's exercises nor a built-in one;

@@ -403,9 +403,6 @@ public struct ProgramService: Sendable {
         Set(try await templates.list(userID: user.id, filter: TemplateFilter()).map(\.id))
     }
 
-    private func validated<T>(_ body: () throws(ValidationFailure) -> T) throws -> T {
-        do { return try body() } catch { throw SpotterError.invalid(error) }
-    }
 }
 
 /// The active program, its start and where the lifter stands in it.

@@ -313,10 +313,6 @@ public struct TemplateService: Sendable {
         return try await exercises.exercises(ids: missing, userID: user.id).mapValues(\.kind)
     }
 
-    /// Turns a Core validation failure into the domain error the HTTP layer maps.
-    private func validated<T>(_ body: () throws(ValidationFailure) -> T) throws -> T {
-        do { return try body() } catch { throw SpotterError.invalid(error) }
-    }
 }
 
 /// A template before and after an update choice, and the changes in between.

@@ -28,7 +28,7 @@ public struct WorkoutTypeService: Sendable {
 
     /// Adds a type after the lifter's others; its name must be free among them.
     public func create(id: UUID = UUID(), draft: WorkoutTypeDraft, userID: UUID) async throws -> WorkoutType {
-        let valid = try Self.validate(draft)
+        let valid = try validated { () throws(ValidationFailure) in try draft.validated() }
         try await ensureNameFree(valid, userID: userID, except: nil)
         let last = try await types.list(userID: userID, includeArchived: true).map(\.sortOrder).max() ?? -1
         let type = WorkoutType(
@@ -42,7 +42,7 @@ public struct WorkoutTypeService: Sendable {
     /// Renames, recolours or changes the icon.
     public func update(_ id: UUID, draft: WorkoutTypeDraft, userID: UUID) async throws -> WorkoutType {
         var type = try await find(id, userID: userID)
-        let valid = try Self.validate(draft)
+        let valid = try validated { () throws(ValidationFailure) in try draft.validated() }
         try await ensureNameFree(valid, userID: userID, except: id)
         type.name = valid.name
         type.colorHex = valid.colorHex
@@ -57,10 +57,6 @@ public struct WorkoutTypeService: Sendable {
         type.archived = archived
         try await types.saveArchived(type)
         return type
-    }
-
-    private static func validate(_ draft: WorkoutTypeDraft) throws -> ValidWorkoutTypeDraft {
-        do { return try draft.validated() } catch { throw SpotterError.invalid(error) }
     }
 
     /// Two of a lifter's types never share a name (compared as `NameKey`); an archived
