@@ -31,9 +31,11 @@ struct ProgramProgressTests {
 
     static func progress(
         _ sessions: [ProgramSession] = [], skipped: Set<Int> = [], start: String = monday, today: String,
-        program: TrainingProgram = program()
+        program: TrainingProgram = program(), pause: ProgramPause = ProgramPause(), countsFrom: Date? = nil
     ) -> ProgramProgress {
-        ProgramProgress(program: program, startDay: start, sessions: sessions, skippedWeeks: skipped, today: today)
+        ProgramProgress(
+            program: program, startDay: start, sessions: sessions, skippedWeeks: skipped, today: today, pause: pause,
+            countsFrom: countsFrom)
     }
 
     @Test("Calendar arithmetic: weekdays, the Monday of a week, day differences across months and a leap day")
@@ -57,10 +59,122 @@ struct ProgramProgressTests {
         #expect(progress.completion == 0)
     }
 
-    @Test("Started mid-week: Monday's day is not lost, it is due on Wednesday, marked late")
+    @Test("Started on a Wednesday: Wednesday's day first, Friday's, then Monday's on the Monday after, never late")
     func startMidWeek() {
-        let progress = Self.progress(start: "2026-11-25", today: "2026-11-25")
-        #expect(progress.today == .train(week: 1, day: Self.program().weeks[0].days[0], late: true))
+        let days = Self.program().weeks.map(\.days)
+        let start = "2026-11-25"
+        #expect(Self.progress(start: start, today: start).today == .train(week: 1, day: days[0][1], late: false))
+        let wednesday = [Self.done(1, .wednesday, on: start)]
+        #expect(
+            Self.progress(wednesday, start: start, today: "2026-11-26").today
+                == .rest(week: 1, next: days[0][2], reason: .scheduled))
+        let friday = wednesday + [Self.done(1, .friday, on: "2026-11-27")]
+        #expect(Self.progress(friday, start: start, today: "2026-11-30").today == .train(week: 1, day: days[0][0], late: false))
+        let monday = friday + [Self.done(1, .monday, on: "2026-11-30")]
+        let week2 = Self.progress(monday, start: start, today: "2026-12-02")
+        #expect(week2.today == .train(week: 2, day: days[1][1], late: false))
+        #expect(week2.adherence == 1)
+        #expect(week2.weeksBehind == 0)
+        #expect(week2.weeks[1].days.map(\.state) == [.upcoming, .next, .upcoming])
+    }
+
+    @Test("A Monday missed stays due; a week later the lifter reads 1 week behind and adherence counts the passed days")
+    func behind() {
+        let days = Self.program().weeks.map(\.days)
+        let nothing = Self.progress(today: "2026-11-30")
+        #expect(nothing.today == .train(week: 1, day: days[0][0], late: true))
+        #expect(nothing.weeksBehind == 1)
+        // Due: Mon, Wed, Fri of week 1; done none.
+        #expect(nothing.sessionsDue == 3)
+        #expect(nothing.adherence == 0)
+        #expect(nothing.completion == 0)
+        // Monday done, then nothing until Wednesday of week 2: due Mon, Wed, Fri and
+        // Monday of week 2 (4), done 1; Wednesday of week 1 was due 7 days ago.
+        let oneDone = Self.progress([Self.done(1, .monday, on: Self.monday)], today: "2026-12-02")
+        #expect(oneDone.sessionsDue == 4)
+        #expect(oneDone.adherence == 0.25)
+        #expect(oneDone.weeksBehind == 1)
+        // Thursday of week 1, Wednesday missed: late, not a week behind.
+        let late = Self.progress([Self.done(1, .monday, on: Self.monday)], today: "2026-11-26")
+        #expect(late.today == .train(week: 1, day: days[0][1], late: true))
+        #expect(late.weeksBehind == 0)
+        #expect(late.sessionsDue == 2)
+        #expect(late.adherence == 0.5)
+    }
+
+    @Test("Paused after Monday for two weeks: paused meanwhile, then Wednesday's day on time and full adherence")
+    func pause() {
+        let days = Self.program().weeks.map(\.days)
+        let sessions = [Self.done(1, .monday, on: Self.monday)]
+        let paused = Self.progress(sessions, today: "2026-12-08", pause: ProgramPause(since: "2026-11-24"))
+        #expect(paused.today == .paused(since: "2026-11-24", week: 1, next: days[0][1]))
+        #expect(paused.isPaused)
+        #expect(paused.weeksBehind == 0)
+        #expect(paused.adherence == 1)
+        // Resumed on Tuesday 12-08 after 14 days: Wednesday 12-09 is the program's Wednesday.
+        let resumed = Self.progress(sessions, today: "2026-12-09", pause: ProgramPause(days: 14))
+        #expect(resumed.today == .train(week: 1, day: days[0][1], late: false))
+        #expect(resumed.adherence == 1)
+        #expect(
+            Self.progress(sessions, today: "2026-12-08", pause: ProgramPause(days: 14)).today
+                == .rest(week: 1, next: days[0][1], reason: .scheduled))
+    }
+
+    @Test("Started over on the day of a session: that session belongs to the old run, today's day is due again")
+    func startOverSameDay() {
+        let morning = Date(timeIntervalSince1970: 1_795_424_400)  // 2026-11-23 08:00 UTC
+        let session = ProgramSession(
+            workoutID: UUID(), week: 1, dayID: Self.dayID(1, .monday), day: Self.monday, startedAt: morning)
+        let restarted = Self.progress([session], today: Self.monday, countsFrom: morning.addingTimeInterval(3_600))
+        #expect(restarted.sessionsDone == 0)
+        #expect(restarted.today == .train(week: 1, day: Self.program().weeks[0].days[0], late: false))
+        let later = ProgramSession(
+            workoutID: UUID(), week: 1, dayID: Self.dayID(1, .monday), day: Self.monday,
+            startedAt: morning.addingTimeInterval(7_200))
+        #expect(
+            Self.progress([session, later], today: Self.monday, countsFrom: morning.addingTimeInterval(3_600)).sessionsDone == 1)
+    }
+
+    /// A 12-week Mon/Wed/Fri program started Monday 2026-11-23. The lifter trains the
+    /// day due on each Monday, Wednesday and Friday, but misses calendar week 5
+    /// entirely. Read each Monday morning (elapsed 7(k-1) days), before training:
+    ///
+    /// | calendar week k | due 3(k-1) | done | adherence | behind | current week |
+    /// | 1               | 0          | 0    | -         | 0      | 1            |
+    /// | 5               | 12         | 12   | 100%      | 0      | 5            |
+    /// | 6               | 15         | 12   | 80%       | 1      | 5            |
+    /// | 9               | 24         | 21   | 87%       | 1      | 8            |
+    /// | 13              | 36         | 33   | 91%       | 1      | 12           |
+    ///
+    /// Week 13's Monday still holds program week 12's Monday (late); three more
+    /// sessions complete the program with 36 of 36 days due done: 100%.
+    @Test("12 weeks with calendar week 5 missed: adherence and weeks behind each Monday, as the table")
+    func twelveWeeksWithAMissedWeek() {
+        let program = Self.program(weeks: 12)
+        var sessions: [ProgramSession] = []
+        var pending = program.weeks.flatMap { week in week.days.map { (week.number, $0.weekday) } }[...]
+        var rows: [Int: (due: Int, done: Int, percent: Int?, behind: Int, week: Int?)] = [:]
+        for k in 1...13 {
+            let monday = ProgramProgress.adding(7 * (k - 1), to: Self.monday)
+            let morning = Self.progress(sessions, today: monday, program: program)
+            rows[k] = (
+                morning.sessionsDue, morning.sessionsDone, morning.adherence.map(ProgramProgress.percent), morning.weeksBehind,
+                morning.currentWeek
+            )
+            guard k != 5 else { continue }
+            for offset in [0, 2, 4] {
+                guard let (week, weekday) = pending.popFirst() else { break }
+                sessions.append(Self.done(week, weekday, on: ProgramProgress.adding(offset, to: monday)))
+            }
+        }
+        #expect(rows[1]! == (0, 0, nil, 0, 1))
+        #expect(rows[5]! == (12, 12, 100, 0, 5))
+        #expect(rows[6]! == (15, 12, 80, 1, 5))
+        #expect(rows[9]! == (24, 21, 87, 1, 8))
+        #expect(rows[13]! == (36, 33, 91, 1, 12))
+        let end = Self.progress(sessions, today: ProgramProgress.adding(7 * 12 + 5, to: Self.monday), program: program)
+        #expect(end.isComplete)
+        #expect(end.adherence == 1)
     }
 
     @Test("After Monday's session, Tuesday is a rest day and Wednesday's day is next")

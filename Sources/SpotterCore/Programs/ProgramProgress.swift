@@ -7,37 +7,65 @@ public struct ProgramSession: Sendable, Equatable {
     public var dayID: UUID
     /// The calendar day it was done on, in the lifter's time zone ("2026-11-24").
     public var day: String
+    /// When it began; nil counts as any time of `day`.
+    public var startedAt: Date?
 
-    public init(workoutID: UUID, week: Int, dayID: UUID, day: String) {
+    public init(workoutID: UUID, week: Int, dayID: UUID, day: String, startedAt: Date? = nil) {
         self.workoutID = workoutID
         self.week = week
         self.dayID = dayID
         self.day = day
+        self.startedAt = startedAt
+    }
+}
+
+/// The time a lifter held a program still: whole days of pauses that ended, and the
+/// day the present one began. Paused days move the program's calendar on with them,
+/// so they are never late, behind or missed.
+public struct ProgramPause: Sendable, Equatable {
+    public var days: Int
+    public var since: String?
+
+    public init(days: Int = 0, since: String? = nil) {
+        self.days = days
+        self.since = since
+    }
+
+    /// The days held still by `today`: the pauses that ended and the one going on.
+    public func days(by today: String) -> Int {
+        days + (since.map { max(0, ProgramProgress.daysBetween($0, today)) } ?? 0)
     }
 }
 
 /// Where a lifter stands in their active program, and what today is.
 ///
 /// The rule is completion-based, so a missed day is never lost:
-/// - Only sessions done on or after the start day count; a day counts once, however
-///   many workouts were started from it.
+/// - Only sessions done on or after the start day count, and none begun before
+///   `countsFrom` (a run started over on the day of a session does not carry it); a
+///   day counts once, however many workouts were started from it.
 /// - A week is closed when every one of its days is done, or when the lifter skipped
 ///   it ("Skip to next week"); the current week is the first week not closed. When
 ///   every week is closed, the program is complete.
-/// - The next day is the first day of the current week not yet done, in weekday order.
+/// - The program's calendar runs from the start day, less the days it was paused:
+///   its week 1 is the start day and the six after it, so a program started on a
+///   Wednesday does Wednesday's day first and Monday's on the Monday after, never late.
+/// - The next day is the first day of the current week not yet done, in the order its
+///   weekdays come round from the start day's.
 /// - Today is that next day ("train"), unless:
 ///   - the start day is still ahead: not started;
+///   - the lifter paused the program: paused;
 ///   - a program workout was already done today: rest ("done for today"), so one
 ///     session a day is the plan; starting the next day anyway is allowed;
 ///   - the lifter is ahead of the calendar (the current week is later than the
-///     calendar week of the program, counting weeks Monday to Sunday from the start
-///     day's week): rest until that week;
+///     calendar week of the program): rest until that week;
 ///   - the current week is this calendar week and the next day's weekday is still
 ///     ahead: rest until then.
 ///   A next day whose weekday has passed (or from an earlier week) is due today,
 ///   marked late: it rolled forward.
 /// Adherence is the days done out of the days that were due: every day of a closed
-/// week (a skipped week's undone days are missed) plus the days done this week.
+/// week (a skipped week's undone days are missed) plus the days done this week, or,
+/// when more, every day whose date on the program's calendar has passed, so a lifter
+/// who falls behind reads it ("1 week behind", 50%).
 public struct ProgramProgress: Sendable, Equatable {
     public enum DayState: String, Sendable, Equatable {
         case done, missed, next, upcoming
@@ -75,6 +103,8 @@ public struct ProgramProgress: Sendable, Equatable {
         case train(week: Int, day: ProgramDay, late: Bool)
         /// Nothing due today; `next` is what comes next (startable anyway).
         case rest(week: Int, next: ProgramDay, reason: RestReason)
+        /// Held still since that day; resuming picks up at `week` and `next`.
+        case paused(since: String, week: Int, next: ProgramDay)
         case completed
     }
 
@@ -87,12 +117,31 @@ public struct ProgramProgress: Sendable, Equatable {
     public let next: ProgramDay?
     public let today: Today
     public let sessionsDone: Int
+    /// The workouts this run counts (each day's, however many times it was done).
+    public let countedWorkouts: [UUID]
 
-    public init(program: TrainingProgram, startDay: String, sessions: [ProgramSession], skippedWeeks: Set<Int>, today: String) {
+    /// Whole weeks between the day the next session was due and today on the
+    /// program's calendar: 1 when last week's first day is still not done.
+    public let weeksBehind: Int
+    private let closedDue: Int
+    private let calendarDue: Int
+
+    public init(
+        program: TrainingProgram, startDay: String, sessions: [ProgramSession], skippedWeeks: Set<Int>, today: String,
+        pause: ProgramPause = ProgramPause(), countsFrom: Date? = nil
+    ) {
         self.program = program
         self.startDay = startDay
-        let counted = sessions.filter { $0.day >= startDay }
+        let counted = sessions.filter { session in
+            guard session.day >= startDay else { return false }
+            guard let countsFrom, let startedAt = session.startedAt else { return true }
+            return startedAt >= countsFrom
+        }
+        countedWorkouts = counted.map(\.workoutID)
         let done = Set(counted.map { DayKey(week: $0.week, dayID: $0.dayID) })
+        let startWeekday = Self.weekday(of: startDay).rawValue
+        /// Days from the start of a week of the program's calendar to this day's date.
+        func offset(_ day: ProgramDay) -> Int { (day.weekday.rawValue - startWeekday + 7) % 7 }
         var weeks: [WeekStatus] = []
         var current: Int?
         for week in program.weeks {
@@ -107,14 +156,14 @@ public struct ProgramProgress: Sendable, Equatable {
             } else {
                 state = doneDays.allSatisfy { $0 } ? .done : .skipped
             }
-            var nextMarked = false
+            let nextID =
+                state == .current
+                ? zip(week.days, doneDays).filter { !$1 }.map(\.0).min { offset($0) < offset($1) }?.id : nil
             let days = zip(week.days, doneDays).map { day, isDone -> DayStatus in
                 if isDone { return DayStatus(day: day, state: .done) }
                 switch state {
                 case .done, .skipped: return DayStatus(day: day, state: .missed)
-                case .current where !nextMarked:
-                    nextMarked = true
-                    return DayStatus(day: day, state: .next)
+                case .current where day.id == nextID: return DayStatus(day: day, state: .next)
                 default: return DayStatus(day: day, state: .upcoming)
                 }
             }
@@ -126,19 +175,34 @@ public struct ProgramProgress: Sendable, Equatable {
         self.next = next
         self.sessionsDone = weeks.reduce(0) { $0 + $1.done }
 
+        // Days of the program's calendar that have passed (today not yet among them).
+        let elapsed = Self.daysBetween(startDay, today) - pause.days(by: today)
+        self.closedDue = weeks.reduce(0) { total, week in
+            switch week.state {
+            case .done, .skipped: total + week.scheduled
+            case .current, .upcoming: total + week.done
+            }
+        }
+        self.calendarDue = program.weeks.reduce(0) { total, week in
+            total + week.days.count { (week.number - 1) * 7 + offset($0) < elapsed }
+        }
+        let nextDue = current.flatMap { week in next.map { (week - 1) * 7 + offset($0) } }
+        self.weeksBehind = nextDue.map { max(0, (elapsed - $0) / 7) } ?? 0
+
         if today < startDay {
             self.today = .notStarted(startsOn: startDay)
-        } else if let current, let next {
-            let calendarWeek = Self.daysBetween(Self.monday(of: startDay), Self.monday(of: today)) / 7 + 1
-            let weekday = Self.weekday(of: today)
-            if counted.contains(where: { $0.day == today }) {
+        } else if let current, let next, let nextDue {
+            let calendarWeek = elapsed / 7 + 1
+            if let since = pause.since {
+                self.today = .paused(since: since, week: current, next: next)
+            } else if counted.contains(where: { $0.day == today }) {
                 self.today = .rest(week: current, next: next, reason: .doneToday)
             } else if current > calendarWeek {
                 self.today = .rest(week: current, next: next, reason: .ahead)
-            } else if current == calendarWeek, next.weekday > weekday {
+            } else if nextDue > elapsed {
                 self.today = .rest(week: current, next: next, reason: .scheduled)
             } else {
-                self.today = .train(week: current, day: next, late: current < calendarWeek || next.weekday < weekday)
+                self.today = .train(week: current, day: next, late: nextDue < elapsed)
             }
         } else {
             self.today = .completed
@@ -148,14 +212,13 @@ public struct ProgramProgress: Sendable, Equatable {
     public var isComplete: Bool { currentWeek == nil }
     public var sessionsScheduled: Int { program.sessionCount }
 
-    /// The days that were due: every day of a closed week, and the days done this week.
-    public var sessionsDue: Int {
-        weeks.reduce(0) { total, week in
-            switch week.state {
-            case .done, .skipped: total + week.scheduled
-            case .current, .upcoming: total + week.done
-            }
-        }
+    /// The days that were due: every day of a closed week and the days done this
+    /// week, or every day whose date on the program's calendar passed, when more.
+    public var sessionsDue: Int { max(closedDue, calendarDue) }
+
+    public var isPaused: Bool {
+        if case .paused = today { return true }
+        return false
     }
 
     /// Days done out of days due, 0...1; nil before anything was due.
@@ -166,7 +229,7 @@ public struct ProgramProgress: Sendable, Equatable {
     /// How far through the program, 0...1: the days of closed weeks and the days done this week.
     public var completion: Double {
         guard sessionsScheduled > 0 else { return 0 }
-        return Double(sessionsDue) / Double(sessionsScheduled)
+        return Double(closedDue) / Double(sessionsScheduled)
     }
 
     /// A whole percentage, rounded down so 100% means every week closed.
