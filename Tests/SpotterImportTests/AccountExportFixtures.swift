@@ -150,7 +150,11 @@ extension AccountExportFixtures {
                 },
                 createdAt: at(220)),
             userID: id)
-        try await programs.activate(programID: block.id, userID: id, startDay: "2026-01-08", now: at(230))
+        try await programs.activate(
+            ActiveProgram(
+                programID: block.id, startDay: "2026-01-08", activatedAt: at(230),
+                pause: ProgramPause(days: 3, since: "2026-01-20")),
+            userID: id, day: "2026-01-08")
         try await programs.skip(week: 2, programID: block.id, userID: id, day: "2026-01-15")
         let old = try await templates.save(
             WorkoutTemplate(

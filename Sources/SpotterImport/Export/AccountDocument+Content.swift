@@ -218,7 +218,15 @@ extension AccountDocument {
             guard CalendarDay.parse(entry.startDay) != nil else {
                 throw ImportError("activeProgram.startDay: \"\(entry.startDay)\" is not a day such as 2026-03-14.")
             }
-            active = ActiveProgram(programID: program.id, startDay: entry.startDay, activatedAt: entry.activatedAt)
+            if let days = entry.pausedDays, !(0...36_600).contains(days) {
+                throw ImportError("activeProgram.pausedDays: \(days) is not a number of days from 0 to 36600.")
+            }
+            if let since = entry.pausedOn, CalendarDay.parse(since) == nil {
+                throw ImportError("activeProgram.pausedOn: \"\(since)\" is not a day such as 2026-03-14.")
+            }
+            active = ActiveProgram(
+                programID: program.id, startDay: entry.startDay, activatedAt: entry.activatedAt,
+                pause: ProgramPause(days: entry.pausedDays ?? 0, since: entry.pausedOn))
         }
 
         var workouts: [Workout] = []

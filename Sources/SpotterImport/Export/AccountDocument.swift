@@ -76,6 +76,10 @@ public struct AccountDocument: Sendable, Equatable, Codable {
         public var program: String
         public var startDay: String
         public var activatedAt: Date
+        /// Days of pauses that ended; left out when none (and in files before pauses).
+        public var pausedDays: Int?
+        /// The day the present pause began; left out when the program runs.
+        public var pausedOn: String?
     }
 
     /// The program day a workout was started from: the program's name, the week and the weekday.
@@ -323,7 +327,9 @@ extension AccountDocument {
         }
         activeProgram = content.activeProgram.flatMap { active in
             programsByID[active.programID].map {
-                ActiveProgramEntry(program: $0.name, startDay: active.startDay, activatedAt: active.activatedAt)
+                ActiveProgramEntry(
+                    program: $0.name, startDay: active.startDay, activatedAt: active.activatedAt,
+                    pausedDays: active.pause.days == 0 ? nil : active.pause.days, pausedOn: active.pause.since)
             }
         }
     }

@@ -22,6 +22,7 @@ extension SpotterStore {
             M015CreateExerciseRests(),
             M016MoveFilesIntoDatabase(),
             M017JudgeLongSetsAgain(),
+            M018ProgramPauses(),
         ]
     }
 

@@ -54,8 +54,19 @@ public struct ProgramRepository: Sendable {
 
     /// The program the user follows, if any.
     public func active(userID: UUID) async throws -> ActiveProgram? {
-        try await reads.sql.raw("SELECT a.* FROM active_programs a WHERE a.user_id = \(bind: userID)").first().map(
+        try await Self.active(userID: userID, on: reads)
+    }
+
+    static func active(userID: UUID, on db: any Database) async throws -> ActiveProgram? {
+        try await db.sql.raw("SELECT a.* FROM active_programs a WHERE a.user_id = \(bind: userID)").first().map(
             ActiveProgramRows.active)
+    }
+
+    /// Where the user left this program when they stopped following it, if they did.
+    public func stopped(programID: UUID, userID: UUID) async throws -> StoppedProgram? {
+        try await reads.sql.raw(
+            "SELECT * FROM program_stops WHERE user_id = \(bind: userID) AND program_id = \(bind: programID)"
+        ).first().map(ProgramStopRows.stop)
     }
 
     /// The finished workouts started from the program's days, with the day each was
@@ -68,11 +79,12 @@ public struct ProgramRepository: Sendable {
             AND w.program_week IS NOT NULL AND w.program_day_id IS NOT NULL
             """
         ).all().map { row in
-            ProgramSession(
+            let startedAt = try row.decode(column: "started_at", as: Date.self)
+            return ProgramSession(
                 workoutID: try row.decode(column: "id", as: UUID.self),
                 week: try row.decode(column: "program_week", as: Int.self),
                 dayID: try row.decode(column: "program_day_id", as: UUID.self),
-                day: CalendarDay.string(of: try row.decode(column: "started_at", as: Date.self), timeZone: timeZone))
+                day: CalendarDay.string(of: startedAt, timeZone: timeZone), startedAt: startedAt)
         }
     }
 
@@ -178,29 +190,51 @@ public struct ProgramRepository: Sendable {
         }
     }
 
-    /// Makes the program the user's active one from `startDay`, replacing any other:
-    /// one statement on a row unique per user, so two racing activations leave one.
-    public func activate(programID: UUID, userID: UUID, startDay: String, now: Date) async throws {
+    /// Makes `run` the user's active program, replacing any other: one statement on a
+    /// row unique per user, so two racing activations leave one. The program it
+    /// replaces, if another, is kept where it stood on `day` (`program_stops`), and the
+    /// program's own stop is spent.
+    public func activate(_ run: ActiveProgram, userID: UUID, day: String) async throws {
         try await db.writeTransaction { tx in
             guard
                 try await tx.sql.raw(
                     """
-                    SELECT id FROM programs WHERE id = \(bind: programID) AND user_id = \(bind: userID) AND archived_at IS NULL
+                    SELECT id FROM programs WHERE id = \(bind: run.programID) AND user_id = \(bind: userID) AND archived_at IS NULL
                     """
                 ).first() != nil
             else { throw SpotterError.notFound("The program") }
-            try await ActiveProgramRows.upsert(
-                ActiveProgram(programID: programID, startDay: startDay, activatedAt: now), userID: userID, on: tx)
+            if let replaced = try await Self.active(userID: userID, on: tx), replaced.programID != run.programID {
+                try await ProgramStopRows.save(replaced, on: day, userID: userID, on: tx)
+            }
+            try await tx.sql.raw(
+                "DELETE FROM program_stops WHERE user_id = \(bind: userID) AND program_id = \(bind: run.programID)"
+            ).run()
+            try await ActiveProgramRows.upsert(run, userID: userID, on: tx)
         }
     }
 
-    /// Stops following a program; false when none was active.
+    /// Stops following a program, kept where it stood on `day`; false when none was active.
     @discardableResult
-    public func deactivate(userID: UUID) async throws -> Bool {
+    public func deactivate(userID: UUID, day: String) async throws -> Bool {
         try await db.writeTransaction { tx in
-            let active = try await tx.sql.raw("SELECT id FROM active_programs WHERE user_id = \(bind: userID)").first()
-            guard active != nil else { return false }
+            guard let active = try await Self.active(userID: userID, on: tx) else { return false }
+            try await ProgramStopRows.save(active, on: day, userID: userID, on: tx)
             try await tx.sql.raw("DELETE FROM active_programs WHERE user_id = \(bind: userID)").run()
+            return true
+        }
+    }
+
+    /// Holds the active program still, or runs it again: false when none is active.
+    @discardableResult
+    public func savePause(_ pause: ProgramPause, userID: UUID) async throws -> Bool {
+        try await db.writeTransaction { tx in
+            guard try await Self.active(userID: userID, on: tx) != nil else { return false }
+            try await tx.sql.raw(
+                """
+                UPDATE active_programs SET paused_days = \(bind: pause.days), paused_on = \(bind: pause.since) \
+                WHERE user_id = \(bind: userID)
+                """
+            ).run()
             return true
         }
     }

@@ -150,10 +150,11 @@ enum ActiveProgramRows {
     static func upsert(_ active: ActiveProgram, userID: UUID, on db: any Database) async throws {
         try await db.sql.raw(
             """
-            INSERT INTO active_programs (id, user_id, program_id, start_day, activated_at) \
-            VALUES (\(bind: UUID()), \(bind: userID), \(bind: active.programID), \(bind: active.startDay), \(bind: active.activatedAt)) \
+            INSERT INTO active_programs (id, user_id, program_id, start_day, activated_at, paused_days, paused_on) \
+            VALUES (\(bind: UUID()), \(bind: userID), \(bind: active.programID), \(bind: active.startDay), \
+            \(bind: active.activatedAt), \(bind: active.pause.days), \(bind: active.pause.since)) \
             ON CONFLICT (user_id) DO UPDATE SET program_id = excluded.program_id, start_day = excluded.start_day, \
-            activated_at = excluded.activated_at
+            activated_at = excluded.activated_at, paused_days = excluded.paused_days, paused_on = excluded.paused_on
             """
         ).run()
     }
@@ -162,7 +163,36 @@ enum ActiveProgramRows {
         ActiveProgram(
             programID: try row.decode(column: "program_id", as: UUID.self),
             startDay: try row.decode(column: "start_day", as: String.self),
-            activatedAt: try row.decode(column: "activated_at", as: Date.self))
+            activatedAt: try row.decode(column: "activated_at", as: Date.self),
+            pause: ProgramPause(
+                days: try row.decode(column: "paused_days", as: Int.self),
+                since: try row.decode(column: "paused_on", as: String?.self)))
+    }
+}
+
+/// `program_stops`: where the lifter left a program they stopped following.
+enum ProgramStopRows {
+    /// Keeps where `active` stood on `day`, the present pause folded into its days.
+    static func save(_ active: ActiveProgram, on day: String, userID: UUID, on db: any Database) async throws {
+        try await db.sql.raw(
+            """
+            INSERT INTO program_stops (user_id, program_id, start_day, activated_at, paused_days, stopped_on) \
+            VALUES (\(bind: userID), \(bind: active.programID), \(bind: active.startDay), \(bind: active.activatedAt), \
+            \(bind: active.pause.days(by: day)), \(bind: day)) \
+            ON CONFLICT (user_id, program_id) DO UPDATE SET start_day = excluded.start_day, \
+            activated_at = excluded.activated_at, paused_days = excluded.paused_days, stopped_on = excluded.stopped_on
+            """
+        ).run()
+    }
+
+    static func stop(_ row: any SQLRow) throws -> StoppedProgram {
+        StoppedProgram(
+            run: ActiveProgram(
+                programID: try row.decode(column: "program_id", as: UUID.self),
+                startDay: try row.decode(column: "start_day", as: String.self),
+                activatedAt: try row.decode(column: "activated_at", as: Date.self),
+                pause: ProgramPause(days: try row.decode(column: "paused_days", as: Int.self))),
+            stoppedOn: try row.decode(column: "stopped_on", as: String.self))
     }
 }
 
@@ -196,16 +226,32 @@ public struct ProgramSkip: Sendable, Equatable {
     }
 }
 
-/// The program a user follows, from which day.
+/// The program a user follows, from which day, and the time they held it still.
 public struct ActiveProgram: Sendable, Equatable {
     public var programID: UUID
     /// "2026-11-24", a day in the lifter's time zone.
     public var startDay: String
     public var activatedAt: Date
+    public var pause: ProgramPause
 
-    public init(programID: UUID, startDay: String, activatedAt: Date) {
+    public init(programID: UUID, startDay: String, activatedAt: Date, pause: ProgramPause = ProgramPause()) {
         self.programID = programID
         self.startDay = startDay
         self.activatedAt = activatedAt
+        self.pause = pause
+    }
+}
+
+/// A program the lifter stopped following, where they left it: activating it again
+/// resumes there, the days it stood stopped counted as a pause.
+public struct StoppedProgram: Sendable, Equatable {
+    public var run: ActiveProgram
+    public var stoppedOn: String
+
+    /// The run picked up again on `today`: the days since the stop are paused days.
+    public func resumed(on today: String) -> ActiveProgram {
+        var run = run
+        run.pause = ProgramPause(days: run.pause.days + max(0, ProgramProgress.daysBetween(stoppedOn, today)))
+        return run
     }
 }

@@ -242,26 +242,90 @@ public struct ProgramService: Sendable {
 
     // MARK: Following a program
 
-    /// Makes the program the active one from `startDay` ("yyyy-MM-dd", today when nil).
-    public func activate(_ id: UUID, startDay: String?, user: User) async throws -> ProgramStatus {
+    /// Makes the program the active one. A program the lifter stopped following
+    /// resumes where they left it (`resume` true, or left out with no `startDay`), the
+    /// days it stood stopped counted as a pause; otherwise it starts over at week 1 on
+    /// `startDay` ("yyyy-MM-dd", today when nil), and a session already done on that
+    /// day belongs to the old run.
+    public func activate(_ id: UUID, startDay: String?, resume: Bool? = nil, user: User) async throws -> ProgramStatus {
         let program = try await findOwn(id, user: user, action: "activate")
         if program.isArchived {
             throw SpotterError.conflict(field: nil, message: "\(program.name) is archived. Restore it first, then activate it.")
         }
         let today = today(for: user)
-        let start = startDay.map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 } ?? today
-        guard CalendarDay.parse(start) != nil, abs(ProgramProgress.daysBetween(today, start)) <= 366 else {
-            throw SpotterError.invalid(field: "startDay", "Pick a start day as YYYY-MM-DD, within a year of today.")
+        let day = startDay.map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
+        if resume == true, day != nil {
+            throw SpotterError.invalid(
+                field: "resume", "Send startDay to start over, or resume to pick up where you left off, not both.")
         }
-        try await programs.activate(programID: id, userID: user.id, startDay: start, now: clock())
+        let run: ActiveProgram
+        if resume != false, day == nil, let stop = try await programs.stopped(programID: id, userID: user.id) {
+            run = stop.resumed(on: today)
+        } else if resume == true {
+            if let status = try await status(user: user), status.program.id == id { return status }
+            throw SpotterError.conflict(
+                field: "resume",
+                message:
+                    "You have not followed \(program.name) before: there is no place to resume. Activate it to start at week 1.")
+        } else {
+            let start = day ?? today
+            guard CalendarDay.parse(start) != nil, abs(ProgramProgress.daysBetween(today, start)) <= 366 else {
+                throw SpotterError.invalid(field: "startDay", "Pick a start day as YYYY-MM-DD, within a year of today.")
+            }
+            run = ActiveProgram(programID: id, startDay: start, activatedAt: clock())
+        }
+        try await programs.activate(run, userID: user.id, day: today)
         guard let status = try await status(user: user) else { throw SpotterError.notFound("The program") }
         return status
     }
 
+    /// Where activating a program the lifter stopped following would pick up, or nil
+    /// when they never stopped it (or it is the active one).
+    public func resumePoint(of program: TrainingProgram, user: User) async throws -> ProgramProgress? {
+        guard let stop = try await programs.stopped(programID: program.id, userID: user.id) else { return nil }
+        return try await progress(of: program, active: stop.resumed(on: today(for: user)), user: user)
+    }
+
     public func deactivate(user: User) async throws {
-        guard try await programs.deactivate(userID: user.id) else {
+        guard try await programs.deactivate(userID: user.id, day: today(for: user)) else {
             throw SpotterError.conflict(field: nil, message: "You have no active program to deactivate.")
         }
+    }
+
+    /// Holds the active program still from today: its days stop falling due, and
+    /// resuming picks up at the same day, never late for the pause.
+    public func pause(user: User) async throws -> ProgramStatus {
+        guard let status = try await status(user: user) else { throw Self.noActiveProgram }
+        let name = status.program.name
+        switch status.progress.today {
+        case .paused(let since, _, _):
+            throw SpotterError.conflict(field: nil, message: "\(name) is paused already, since \(since).")
+        case .completed:
+            throw SpotterError.conflict(field: nil, message: "\(name) is complete: there is nothing to pause.")
+        case .notStarted(let day):
+            throw SpotterError.conflict(
+                field: nil, message: "\(name) starts on \(day): change its start day instead of pausing it.")
+        case .train, .rest:
+            var pause = status.active.pause
+            pause.since = today(for: user)
+            return try await savePause(pause, user: user)
+        }
+    }
+
+    /// Runs a paused program again from today; the days it was paused do not count.
+    public func unpause(user: User) async throws -> ProgramStatus {
+        guard let status = try await status(user: user) else { throw Self.noActiveProgram }
+        guard status.active.pause.since != nil else {
+            throw SpotterError.conflict(field: nil, message: "\(status.program.name) is not paused: it is running.")
+        }
+        return try await savePause(ProgramPause(days: status.active.pause.days(by: today(for: user))), user: user)
+    }
+
+    private func savePause(_ pause: ProgramPause, user: User) async throws -> ProgramStatus {
+        guard try await programs.savePause(pause, userID: user.id), let status = try await status(user: user) else {
+            throw Self.noActiveProgram
+        }
+        return status
     }
 
     /// "Skip to next week": closes the current week of the active program.
@@ -274,6 +338,7 @@ public struct ProgramService: Sendable {
             throw SpotterError.conflict(
                 field: nil, message: "\(status.program.name) starts on \(day): there is no week to skip yet.")
         }
+        try Self.refuseWhilePaused(status, to: "skip a week")
         try await programs.skip(week: week, programID: status.program.id, userID: user.id, day: today(for: user))
         guard let after = try await self.status(user: user) else { throw Self.noActiveProgram }
         return after
@@ -291,9 +356,7 @@ public struct ProgramService: Sendable {
 
     /// How many personal records the program's counted workouts set.
     public func recordCount(_ status: ProgramStatus, user: User) async throws -> Int {
-        let sessions = try await programs.sessions(programID: status.program.id, userID: user.id, timeZone: user.settings.zone)
-        let counted = sessions.filter { $0.day >= status.active.startDay }.map(\.workoutID)
-        return try await programs.recordCount(workoutIDs: counted, userID: user.id)
+        try await programs.recordCount(workoutIDs: status.progress.countedWorkouts, userID: user.id)
     }
 
     /// Starts the next day of the active program: its template copied into a new
@@ -307,6 +370,7 @@ public struct ProgramService: Sendable {
             throw SpotterError.conflict(
                 field: nil, message: "\(status.program.name) starts on \(day). Change its start day to begin now.")
         }
+        try Self.refuseWhilePaused(status, to: "start its next session")
         guard let weekNumber = status.progress.currentWeek, let week = status.program.week(weekNumber),
             let day = status.progress.next
         else {
@@ -387,6 +451,13 @@ public struct ProgramService: Sendable {
         .conflict(field: nil, message: "\(program.name) is your active program. Deactivate it first, then archive it.")
     }
 
+    static func refuseWhilePaused(_ status: ProgramStatus, to action: String) throws {
+        if case .paused(let since, _, _) = status.progress.today {
+            throw SpotterError.conflict(
+                field: nil, message: "\(status.program.name) is paused since \(since). Resume it to \(action).")
+        }
+    }
+
     static let noActiveProgram = SpotterError.conflict(
         field: nil, message: "You have no active program. Pick one on the Programs tab and activate it.")
 
@@ -395,8 +466,12 @@ public struct ProgramService: Sendable {
     private func progress(of program: TrainingProgram, active: ActiveProgram, user: User) async throws -> ProgramProgress {
         let sessions = try await programs.sessions(programID: program.id, userID: user.id, timeZone: user.settings.zone)
         let skipped = try await programs.skippedWeeks(programID: program.id, userID: user.id, since: active.startDay)
+        // Started on the day of activation (or later): a session begun before the
+        // activation belongs to an earlier run of the program.
+        let activationDay = CalendarDay.string(of: active.activatedAt, timeZone: user.settings.zone)
         return ProgramProgress(
-            program: program, startDay: active.startDay, sessions: sessions, skippedWeeks: skipped, today: today(for: user))
+            program: program, startDay: active.startDay, sessions: sessions, skippedWeeks: skipped, today: today(for: user),
+            pause: active.pause, countsFrom: active.startDay >= activationDay ? active.activatedAt : nil)
     }
 
     private func templateIDs(user: User) async throws -> Set<UUID> {
