@@ -789,4 +789,57 @@ struct ProgramAPITests {
             #expect(try await h.count("workout_templates") == 1 + count, "no template copied twice")
         }
     }
+
+    @Test(
+        "pause, resume and coming back over the API: the status says paused and since when; every refusal names what to do and changes nothing",
+        arguments: TestDatabase.all)
+    func pauseAndResume(engine: TestDatabase) async throws {
+        try await withApp(engine) { _, h in
+            let api = h.programs()
+            let setup = try await ProgramSetup.make(h)
+            let id = try #require(try await setup.create(api, "Strength Block")["id"] as? String)
+            let other = try #require(try await setup.create(api, "Other Block")["id"] as? String)
+            #expect(try await api.activate(id).status == .ok)
+
+            let paused = try await api.pause()
+            #expect(paused.status == .ok, "\(paused.text)")
+            let status = try paused.object()
+            let today = try #require(status["today"] as? [String: Any])
+            #expect(today["state"] as? String == "paused")
+            #expect(today["week"] as? Int == 1)
+            #expect((today["day"] as? [String: Any])?["weekday"] as? String == "monday")
+            #expect(status["pausedSince"] as? String == "2026-09-21")
+            #expect(status["pausedDays"] as? Int == 0)
+            #expect(status["weeksBehind"] as? Int == 0)
+
+            var before = try await Self.state(h)
+            #expect(try await api.pause().refusal() == "409 conflict -: Strength Block is paused already, since 2026-09-21.")
+            #expect(
+                try await api.start(["workoutId": wkID()]).refusal()
+                    == "409 conflict -: Strength Block is paused since 2026-09-21. Resume it to start its next session.")
+            #expect(
+                try await api.skipWeek().refusal()
+                    == "409 conflict -: Strength Block is paused since 2026-09-21. Resume it to skip a week.")
+            #expect(try await Self.state(h) == before)
+
+            let resumed = try await api.resume()
+            #expect(resumed.status == .ok, "\(resumed.text)")
+            #expect((try resumed.object()["today"] as? [String: Any])?["state"] as? String == "train")
+            #expect(try resumed.object()["pausedSince"] is NSNull)
+            #expect(try await api.resume().refusal() == "409 conflict -: Strength Block is not paused: it is running.")
+
+            // Another program, then back: the place is kept; both at once is refused.
+            #expect(try await api.activate(other).status == .ok)
+            before = try await Self.state(h)
+            #expect(
+                try await api.activate(id, ["resume": true, "startDay": "2026-09-28"]).refusal()
+                    == "400 validation_failed resume: Send startDay to start over, or resume to pick up where you left off, not both."
+            )
+            #expect(try await Self.state(h) == before)
+            let back = try await api.activate(id, ["resume": true])
+            #expect(back.status == .ok, "\(back.text)")
+            #expect(try back.object()["startDay"] as? String == "2026-09-21")
+            #expect(try await h.count("program_stops") == 1, "Other Block keeps its place")
+        }
+    }
 }

@@ -39,7 +39,8 @@ struct ProgramCrossUserTests {
         let ana = h.programs(.ana)
         var counts: [Int] = []
         for table in [
-            "programs", "program_weeks", "program_days", "active_programs", "program_skips", "workouts", "workout_templates",
+            "programs", "program_weeks", "program_days", "active_programs", "program_skips", "program_stops", "workouts",
+            "workout_templates",
         ] {
             counts.append(try await h.count(table))
         }
@@ -72,6 +73,7 @@ struct ProgramCrossUserTests {
                 attempts.append(("duplicate \(name)", try await ben.duplicate(p, as: wkID())))
                 attempts.append(("activate \(name)", try await ben.activate(p)))
                 attempts.append(("activate \(name) from a day", try await ben.activate(p, ["startDay": "2026-09-21"])))
+                attempts.append(("resume \(name)", try await ben.activate(p, ["resume": true])))
                 attempts.append(("weeks/1 of \(name)", try await ben.week(p, 1, ["modifier": 2, "deload": true])))
                 attempts.append(("weeks/1 phase of \(name)", try await ben.week(p, "1", json: #"{"phase": null}"#)))
                 attempts.append(("days of \(name)", try await ben.day(p, anas.day, ["notes": "mine", "templateId": mine.heavy])))
@@ -103,6 +105,8 @@ struct ProgramCrossUserTests {
             #expect(try await ben.start(["workoutId": wkID()]).refusal() == none)
             #expect(try await ben.start(["workoutId": anas.workout]).refusal() == none)
             #expect(try await ben.skipWeek().refusal() == none)
+            #expect(try await ben.pause().refusal() == none)
+            #expect(try await ben.resume().refusal() == none)
             #expect(try await ben.deactivate().refusal() == "409 conflict -: You have no active program to deactivate.")
 
             #expect(
@@ -134,6 +138,9 @@ struct ProgramCrossUserTests {
             #expect(started.status == .created, "\(started.text)")
             #expect((try started.object()["program"] as? [String: Any])?["programId"] as? String == bensID)
             #expect(try await h.workouts(.ben).finish(w).status == .ok)
+            #expect(try await ben.pause().status == .ok)
+            #expect(try await Self.snapshot(h, anas).dropLast() == before.dropLast(), "his pause is not hers")
+            #expect(try await ben.resume().status == .ok)
             #expect(try await ben.skipWeek().status == .ok)
             #expect(try await ben.deactivate().status == .noContent)
             #expect(try await ben.delete(bensID).status == .noContent)

@@ -177,3 +177,44 @@ def test_create_wizard_with_an_error_and_the_chart(server, driver, shoot):
     shoot(driver, "program-day-edit")
     tap_and_load(driver, button(driver, "Save day"))
     assert api.ok("GET", f"/api/v1/programs/{created['id']}")["weeks"][1]["days"][0]["suggestedRPE"] == 8.5
+
+
+def test_pause_resume_and_come_back_to_a_program(server, driver, shoot):
+    """Pausing holds the lifter's place (Home offers Resume, not Start); a program left
+    for another is offered back at its week ("Resume at week 1") before "Start over"."""
+    account = register_account(server, "place")
+    api = api_for(server, account)
+    sign_in(driver, server, account)
+    go(driver, server + "/programs?tab=presets")
+    tap_and_load(driver, program_card(driver, PRESET))
+    tap_and_load(driver, button(driver, "Use this program"))
+    tap_and_load(driver, button(driver, "Activate"))
+    started = api.ok("GET", "/api/v1/programs/active")
+
+    tap_and_load(driver, button(driver, "Pause"))
+    assert "paused" in notice(driver).lower()
+    status = api.ok("GET", "/api/v1/programs/active")
+    assert status["today"]["state"] == "paused" and status["pausedSince"], status["today"]
+    assert not [b for b in css_all(driver, "button") if b.text.strip() in ("Pause", "Skip to next week")]
+    tap_and_load(driver, tab(driver, "Home"))
+    card = css(driver, ".program-today")
+    assert "Paused" in card.text, card.text
+    assert not [b for b in css_all(driver, ".program-today button") if b.text.strip().startswith("Start")]
+    assert not fit_problems(driver, "Home with a paused program")
+    shoot(driver, "home-program-paused")
+    tap_and_load(driver, button(driver, "Resume", card))
+    assert "resumed" in notice(driver).lower()
+    assert api.ok("GET", "/api/v1/programs/active")["today"]["state"] in ("train", "rest")
+
+    # Deactivated, the program keeps its place: resuming is the first choice.
+    tap_and_load(driver, button(driver, "Deactivate"))
+    assert "resume" in notice(driver).lower()
+    resume = button(driver, "Resume at week 1")
+    assert "primary" in resume.get_attribute("class")
+    assert button(driver, "Start over at week 1")
+    assert not fit_problems(driver, "a stopped program's page")
+    shoot(driver, "program-detail-resume", full_page=True)
+    tap_and_load(driver, resume)
+    assert "activated" in notice(driver)
+    back = api.ok("GET", "/api/v1/programs/active")
+    assert back["startDay"] == started["startDay"] and back["program"]["id"] == started["program"]["id"], back

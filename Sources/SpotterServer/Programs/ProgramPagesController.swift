@@ -17,6 +17,8 @@ struct ProgramPagesController {
         router.post("programs/active/start", use: startToday)
         router.post("programs/active/skip-week", use: skipWeek)
         router.post("programs/active/deactivate", use: deactivate)
+        router.post("programs/active/pause", use: pause)
+        router.post("programs/active/resume", use: unpause)
         router.get("programs/:id", use: detail)
         router.get("programs/:id/edit", use: editWizard)
         router.post("programs/:id/edit", use: stepEdit)
@@ -84,6 +86,7 @@ struct ProgramPagesController {
                 records: try await service.recordCount(mine, user: user))
         }
         let editable = !program.isPreset
+        let resume = mine == nil ? try await service.resumePoint(of: program, user: user) : nil
         let model = ProgramDetailPage(
             page: PageChrome(
                 title: program.name, context: context, section: .programs,
@@ -98,6 +101,7 @@ struct ProgramPagesController {
                 program, names: names, progress: mine?.progress, editable: editable, unfold: mine?.progress.currentWeek ?? 1),
             status: mine.map(ProgramStatusView.init), summary: summary,
             replaces: status.flatMap { $0.program.id == program.id ? nil : $0.program.name },
+            resume: resume.flatMap { ResumeView($0, names: names) },
             today: CalendarDay.string(of: services.clock(), timeZone: user.settings.zone), newId: UUID().text,
             workoutId: UUID().text,
             notice: Notice.from(request), error: error)
@@ -272,7 +276,8 @@ struct ProgramPagesController {
         let form = try await SubmittedForm.read(&request)
         let id = try context.programID()
         do {
-            _ = try await service.activate(id, startDay: form["startDay"], user: context.user)
+            _ = try await service.activate(
+                id, startDay: form["startDay"], resume: form["resume"] == "1", user: context.user)
         } catch SpotterError.invalid(let failure) {
             return try await renderDetail(
                 id: id, request: request, context: context, error: failure.first.message, status: .badRequest)
@@ -286,6 +291,16 @@ struct ProgramPagesController {
         let active = try await service.status(user: context.user)
         try await service.deactivate(user: context.user)
         return .seeOther(active.map { "/programs/\($0.program.id.text)?notice=programDeactivated" } ?? "/programs")
+    }
+
+    @Sendable func pause(_ request: Request, context: SignedInContext) async throws -> Response {
+        let status = try await service.pause(user: context.user)
+        return .seeOther("/programs/\(status.program.id.text)?notice=programPaused")
+    }
+
+    @Sendable func unpause(_ request: Request, context: SignedInContext) async throws -> Response {
+        let status = try await service.unpause(user: context.user)
+        return .seeOther("/programs/\(status.program.id.text)?notice=programResumed")
     }
 
     @Sendable func skipWeek(_ request: Request, context: SignedInContext) async throws -> Response {

@@ -75,12 +75,16 @@ struct ProgramDayPatchInput: Decodable, Sendable {
     var change: ProgramDayChange { ProgramDayChange(templateID: templateId, notes: notes, suggestedRPE: suggestedRPE) }
 }
 
-/// `POST /api/v1/programs/{id}/activate`: the start day, today when left out.
+/// `POST /api/v1/programs/{id}/activate`: resume where the lifter stopped it (the
+/// default when they did and no start day is sent), or start over on `startDay`
+/// (today when left out).
 struct ProgramActivateInput: Decodable, Sendable {
     var startDay: String?
+    var resume: Bool?
 
-    init(startDay: String? = nil) {
+    init(startDay: String? = nil, resume: Bool? = nil) {
         self.startDay = startDay
+        self.resume = resume
     }
 }
 

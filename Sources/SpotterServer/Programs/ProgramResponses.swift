@@ -73,10 +73,10 @@ struct ProgramResponse: ResponseEncodable, Equatable {
 /// `GET /api/v1/programs/active`: the active program, today's day and the progress.
 struct ProgramStatusResponse: ResponseEncodable, Equatable {
     struct TodayResponse: Codable, Equatable {
-        /// train, rest, not-started or completed.
+        /// train, rest, paused, not-started or completed.
         let state: String
         @Nullable var week: Int?
-        /// The day to train, or the next one on a rest day.
+        /// The day to train, or the next one on a rest day or after the pause.
         @Nullable var day: ProgramResponse.DayResponse?
         /// For train: the day's weekday has passed (it rolled forward).
         let late: Bool
@@ -102,6 +102,12 @@ struct ProgramStatusResponse: ResponseEncodable, Equatable {
     let program: ProgramResponse
     let startDay: String
     let today: TodayResponse
+    /// The day the present pause began; null when the program runs.
+    @Nullable var pausedSince: String?
+    /// Days of pauses that ended (they do not count as late or missed).
+    let pausedDays: Int
+    /// Whole weeks the next day is overdue on the program's calendar.
+    let weeksBehind: Int
     @Nullable var currentWeek: Int?
     let sessionsDone: Int
     let sessionsDue: Int
@@ -127,9 +133,14 @@ struct ProgramStatusResponse: ResponseEncodable, Equatable {
                 .doneToday: "done-today", .scheduled: "scheduled", .ahead: "ahead",
             ]
             today = TodayResponse(state: "rest", week: week, day: day(next), late: false, restReason: reasons[reason])
+        case .paused(_, let week, let next):
+            today = TodayResponse(state: "paused", week: week, day: day(next), late: false, restReason: nil)
         case .completed:
             today = TodayResponse(state: "completed", week: nil, day: nil, late: false, restReason: nil)
         }
+        pausedSince = status.active.pause.since
+        pausedDays = status.active.pause.days
+        weeksBehind = progress.weeksBehind
         currentWeek = progress.currentWeek
         sessionsDone = progress.sessionsDone
         sessionsDue = progress.sessionsDue

@@ -91,6 +91,9 @@ struct ProgramStatusView {
     let adherence: String?
     let completed: Bool
     let notStarted: Bool
+    let paused: Bool
+    /// "1 week behind", when the next day is a week or more overdue.
+    let behind: String?
 
     init(_ status: ProgramStatus) {
         let progress = status.progress
@@ -101,6 +104,8 @@ struct ProgramStatusView {
         sessionsLine = "\(progress.sessionsDone) of \(counted(progress.sessionsScheduled, "session")) done"
         adherence = progress.adherence.map { "\(ProgramProgress.percent($0))% adherence" }
         completed = progress.isComplete
+        paused = progress.isPaused
+        behind = progress.weeksBehind > 0 && !progress.isPaused ? "\(counted(progress.weeksBehind, "week")) behind" : nil
         var notStarted = false
         func weekLine(_ number: Int) -> String {
             let label = program.week(number)?.label.map { " · \($0)" } ?? ""
@@ -120,6 +125,12 @@ struct ProgramStatusView {
             todaySub = "\(lead)Next: \(status.name(of: next)) on \(next.weekday.displayName)"
             canStart = true
             startLabel = "Start \(status.name(of: next)) now"
+        case .paused(let since, let week, let next):
+            self.weekLine = weekLine(week)
+            todayTitle = "Paused"
+            todaySub = "Since \(since). Resume to go on with \(status.name(of: next))"
+            canStart = false
+            startLabel = "Start"
         case .notStarted(let day):
             self.weekLine = "Starts \(day)"
             todayTitle = "Not started yet"

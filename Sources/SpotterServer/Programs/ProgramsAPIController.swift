@@ -14,6 +14,8 @@ struct ProgramsAPIController {
         group.delete("programs/active", use: deactivate)
         group.post("programs/active/start", use: startToday)
         group.post("programs/active/skip-week", use: skipWeek)
+        group.post("programs/active/pause", use: pause)
+        group.post("programs/active/resume", use: unpause)
         group.get("programs/:id", use: show)
         group.put("programs/:id", use: put)
         group.patch("programs/:id", use: patch)
@@ -117,7 +119,8 @@ struct ProgramsAPIController {
     @Sendable func activate(_ request: Request, context: SignedInContext) async throws -> ProgramStatusResponse {
         let input = try await request.decodeJSON(as: ProgramActivateInput.self, context: context, ifEmpty: ProgramActivateInput())
         return ProgramStatusResponse(
-            try await service.activate(try context.programID(), startDay: input.startDay, user: context.user))
+            try await service.activate(
+                try context.programID(), startDay: input.startDay, resume: input.resume, user: context.user))
     }
 
     @Sendable func active(_ request: Request, context: SignedInContext) async throws -> ProgramStatusResponse {
@@ -128,6 +131,14 @@ struct ProgramsAPIController {
     @Sendable func deactivate(_ request: Request, context: SignedInContext) async throws -> Response {
         try await service.deactivate(user: context.user)
         return .noContent
+    }
+
+    @Sendable func pause(_ request: Request, context: SignedInContext) async throws -> ProgramStatusResponse {
+        ProgramStatusResponse(try await service.pause(user: context.user))
+    }
+
+    @Sendable func unpause(_ request: Request, context: SignedInContext) async throws -> ProgramStatusResponse {
+        ProgramStatusResponse(try await service.unpause(user: context.user))
     }
 
     @Sendable func skipWeek(_ request: Request, context: SignedInContext) async throws -> ProgramStatusResponse {

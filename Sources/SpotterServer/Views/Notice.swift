@@ -12,7 +12,7 @@ enum Notice: String {
     case templateCopied, templatesImported, presetUsed
     case programCreated, programCopied, programActivated, programDeactivated, weekSkipped, programDuplicated, programArchived,
         programRestored
-    case programDeleted
+    case programDeleted, programPaused, programResumed
     case nothingToPlay
     case merged
 
@@ -42,7 +42,9 @@ enum Notice: String {
         case .programCreated: "Program created. Activate it to see today's session on Home."
         case .programCopied: "The program is yours now, with its day templates. Activate it to begin."
         case .programActivated: "Program activated. Today's session is on Home."
-        case .programDeactivated: "Program deactivated. Your workouts stay in history."
+        case .programDeactivated: "Program deactivated. Activate it again to resume where you stopped, or to start over."
+        case .programPaused: "Program paused. Its days wait for you: no day falls due or late until you resume."
+        case .programResumed: "Program resumed where you paused it."
         case .weekSkipped: "Week skipped. On to the next one."
         case .programDuplicated: "Copy made. It is yours to change."
         case .programArchived: "Program archived. Turn on \"Show archived\" to find it again."

@@ -87,6 +87,14 @@ struct ProgramAPICalls: Sendable {
         try await client.api(.post, "/api/v1/programs/active/skip-week", token: token)
     }
 
+    func pause() async throws -> TestResponse {
+        try await client.api(.post, "/api/v1/programs/active/pause", token: token)
+    }
+
+    func resume() async throws -> TestResponse {
+        try await client.api(.post, "/api/v1/programs/active/resume", token: token)
+    }
+
     func deactivate() async throws -> TestResponse {
         try await client.api(.delete, "/api/v1/programs/active", token: token)
     }
