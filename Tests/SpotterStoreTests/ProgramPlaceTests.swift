@@ -155,4 +155,42 @@ struct ProgramPlaceTests {
             #expect(try await w.count("program_stops") == 0, "restarting the active program keeps no stop")
         }
     }
+
+    @Test(
+        "today's template started from Templates or Home counts as today's session, with the program's weights; another template, or a tweaked one, does not",
+        arguments: TestDatabase.all)
+    func templateStartedAnywhere(engine: TestDatabase) async throws {
+        try await withPrograms(engine) { w in
+            try await w.squatHistory(daysAgo: 7)
+            let program = try await w.create()
+            let monday1 = program.weeks[0].days[0]
+            _ = try await w.service.activate(program.id, startDay: nil, user: w.ana)
+
+            // Monday: the Light Day is not today's day, so it starts as a plain template workout.
+            let light = try await w.templates.start(w.light.id, workoutID: UUID(), today: nil, replaceActive: false, user: w.ana)
+            #expect(light.program == nil)
+            #expect(light.templateID == w.light.id)
+            // A tweaked Heavy Day is the lifter's own plan for today: not the program's.
+            let tweak = [TemplateDraft.ExerciseDraft(exerciseID: w.squat, setCount: 2, repMin: 3, repMax: 3)]
+            let tweaked = try await w.templates.start(
+                w.heavy.id, workoutID: UUID(), today: tweak, replaceActive: true, user: w.ana)
+            #expect(tweaked.program == nil)
+
+            // The Heavy Day as it is, from the Templates tab: today's program day.
+            let id = UUID()
+            let heavy = try await w.templates.start(w.heavy.id, workoutID: id, today: nil, replaceActive: true, user: w.ana)
+            #expect(heavy.program == ProgramLink(programID: program.id, week: 1, dayID: monday1.id))
+            #expect(heavy.entries.first?.suggestion == "Last time 100 kg at RPE 8 · +2.5% · week ×1.05 = 107.5 kg")
+            #expect(
+                try await w.templates.start(w.heavy.id, workoutID: id, today: nil, replaceActive: false, user: w.ana).id == id)
+            _ = try await WorkoutService.at(w.clock.date.addingTimeInterval(3_600), in: w.store).finish(id, user: w.ana)
+            let after = try #require(try await w.service.status(user: w.ana))
+            #expect(after.progress.sessionsDone == 1)
+            #expect(after.progress.today == .rest(week: 1, next: program.weeks[0].days[1], reason: .doneToday))
+
+            // Done for today: the Heavy Day again is an extra workout, not the program's.
+            let extra = try await w.templates.start(w.heavy.id, workoutID: UUID(), today: nil, replaceActive: false, user: w.ana)
+            #expect(extra.program == nil)
+        }
+    }
 }

@@ -420,6 +420,14 @@ public struct ProgramService: Sendable {
         return workout
     }
 
+    /// Whether the active program's day due today uses this template.
+    public func isDueToday(templateID: UUID, user: User) async throws -> Bool {
+        guard let status = try await status(user: user), case .train(_, let day, _) = status.progress.today else {
+            return false
+        }
+        return day.templateID == templateID
+    }
+
     /// How many workouts back of each lift the base of a suggestion is looked for.
     static let baseDepth = 16
 

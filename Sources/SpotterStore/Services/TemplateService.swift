@@ -18,6 +18,7 @@ public struct TemplateService: Sendable {
     var exercises: ExerciseRepository { ExerciseRepository(store: store) }
     var workouts: WorkoutRepository { WorkoutRepository(store: store) }
     var workoutService: WorkoutService { WorkoutService(store: store, clock: clock) }
+    var programService: ProgramService { ProgramService(store: store, clock: clock) }
 
     /// The user's template or a preset, or 404.
     public func find(_ id: UUID, user: User) async throws -> WorkoutTemplate {
@@ -164,7 +165,10 @@ public struct TemplateService: Sendable {
     }
 
     /// Starts a workout from a template (copy-at-start). `today` is the tweaked
-    /// list of "start and tweak"; it changes this workout only.
+    /// list of "start and tweak"; it changes this workout only. The template of the
+    /// active program's day due today, started as it is, starts as that day
+    /// (`ProgramService.startToday`: the program's weights, and the day counted), from
+    /// wherever the lifter tapped Start.
     public func start(
         _ id: UUID, workoutID: UUID, today: [TemplateDraft.ExerciseDraft]?, replaceActive: Bool, user: User
     ) async throws -> Workout {
@@ -172,6 +176,9 @@ public struct TemplateService: Sendable {
         let template = try await find(id, user: user)
         let exercises = try await plan(of: template, today: today, user: user)
         if let existing = try await workoutService.find(workoutID, user: user) { return existing }
+        if today == nil, try await programService.isDueToday(templateID: template.id, user: user) {
+            return try await programService.startToday(workoutID: workoutID, replaceActive: replaceActive, user: user)
+        }
         let now = clock()
         let suggested = try await suggestedWeights(for: exercises, user: user)
         let entries = TemplateStart.entries(from: exercises, suggestedWeights: suggested, now: now, newID: UUID.init)
