@@ -128,6 +128,39 @@ public struct WeightSuggestion: Sendable, Equatable {
         return lastSession(for: occurrence, in: outside).map { ($0, 1) }
     }
 
+    /// The suggested weight of each row of a program day's template, in order. The
+    /// second row of one lift (5/3/1's 5 x 10) starts from that lift's second entry
+    /// last time. `history` holds each lift's recent sessions.
+    public static func forProgramDay(
+        _ rows: [TemplateExercise], history: [UUID: [PreviousPerformance.Session]], program: TrainingProgram,
+        day: ProgramDay, week: ProgramWeek, unit: MassUnit, plateStep: Double
+    ) -> [WeightSuggestion?] {
+        var seen: [UUID: Int] = [:]
+        return rows.map { item in
+            let occurrence = seen[item.exerciseID, default: 0]
+            seen[item.exerciseID] = occurrence + 1
+            return forProgramDay(
+                item, occurrence: occurrence, history: history[item.exerciseID] ?? [], program: program, day: day, week: week,
+                unit: unit, plateStep: plateStep)
+        }
+    }
+
+    /// The suggested weight of one template exercise on a program day: from the same
+    /// program day last time (`programBase`), its set RPE, else that session's, and
+    /// this week's modifier over that week's; else the template's weight; rounded to
+    /// `plateStep` (in `unit`). Nil for a timed exercise.
+    public static func forProgramDay(
+        _ item: TemplateExercise, occurrence: Int = 0, history: [PreviousPerformance.Session], program: TrainingProgram,
+        day: ProgramDay, week: ProgramWeek, unit: MassUnit, plateStep: Double
+    ) -> WeightSuggestion? {
+        guard item.targetDurationSeconds == nil else { return nil }
+        let base = programBase(for: occurrence, templateID: day.templateID, program: program, history: history)
+        return suggest(
+            lastSets: base?.session.sets ?? [], sessionRPE: base?.session.sessionRPE, lastWeekModifier: base?.weekModifier ?? 1,
+            templateWeight: item.targetWeight, weekModifier: week.modifier, isDeload: week.isDeload, unit: unit,
+            plateStep: plateStep)
+    }
+
     /// `value` to the nearest multiple of `step` (a step of 0 or less leaves it to 0.01).
     static func round(_ value: Double, to step: Double) -> Double {
         guard step > 0 else { return (value * 100).rounded() / 100 }
