@@ -193,4 +193,29 @@ struct ProgramPlaceTests {
             #expect(extra.program == nil)
         }
     }
+
+    /// Week ×1.05, ×1.075, ×1.1, ×1.125. Squat: 100 kg x 5 at RPE 8 a week ago, so
+    /// week 1 is 100 × 1.025 × 1.05 = 107.6 → 107.5; week 2 107.5 × 1.025 × 1.075/1.05
+    /// = 112.8 → 112.5; week 3 112.5 × 1.025 × 1.1/1.075 = 118.0 → 117.5; week 4 117.5 ×
+    /// 1.025 × 1.125/1.1 = 123.2 → 122.5. Press: the template's 60 kg × 1.05 = 63 → 62.5;
+    /// then 62.5 × 1.025 × 1.075/1.05 = 65.6 → 65, but up means at least one 2.5 kg
+    /// step above the week's own 62.5 × 1.075/1.05 = 64 → 65: 67.5.
+    @Test(
+        "what a program will ask: the top set of each week from the lifter's own history, as the table",
+        arguments: TestDatabase.all)
+    func projection(engine: TestDatabase) async throws {
+        try await withPrograms(engine) { w in
+            try await w.squatHistory(daysAgo: 7)
+            let program = try await w.create()
+            let (projection, names) = try await w.service.projection(of: program, user: w.ana)
+            let lifts = projection.lifts()
+            #expect(lifts.map(\.exerciseID) == [w.squat, w.press])
+            #expect(lifts[0].topSets == [107.5, 112.5, 117.5, 122.5])
+            #expect(lifts[1].topSets.prefix(2) == [62.5, 67.5])
+            #expect(names == [w.squat: "Safety Bar Squat", w.press: "Landmine Press"])
+            // Played for Ben, Ana's templates and squats are not his: nothing to show.
+            let bens = try await w.service.projection(of: program, user: w.ben)
+            #expect(bens.projection.sessions.isEmpty && bens.names.isEmpty)
+        }
+    }
 }

@@ -57,7 +57,16 @@ def test_preset_activate_start_log_and_move_on(server, driver, shoot):
     tap_and_load(driver, program_card(driver, PRESET))
     assert text_of(driver, "h1") == PRESET
     assert not [b for b in css_all(driver, "a.button, button") if b.text.strip() in ("Edit program", "Activate")]
-    shoot(driver, "program-preset-detail")
+    # Before following it: each week's top set, played from the lifter's own squats
+    # (100 kg x 5 at RPE 8: Monday 102.5, Friday 105 in week 1).
+    table = css(driver, ".projection-table")
+    heads = [e.text.strip() for e in table.find_elements(By.CSS_SELECTOR, "thead th")]
+    assert heads[:2] == ["Week", SQUAT], heads
+    rows = table.find_elements(By.CSS_SELECTOR, "tbody tr")
+    assert len(rows) == 12
+    assert [c.text.strip() for c in rows[0].find_elements(By.CSS_SELECTOR, "td")][:2] == ["1", "105"]
+    assert css(driver, "#projection-chart-title")
+    shoot(driver, "program-preset-detail", full_page=True)
     tap_and_load(driver, button(driver, "Use this program"))
     assert "yours now" in notice(driver)
     mine = [p for p in api.ok("GET", "/api/v1/programs")["items"] if p["name"] == PRESET]

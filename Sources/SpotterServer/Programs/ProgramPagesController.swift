@@ -87,6 +87,7 @@ struct ProgramPagesController {
         }
         let editable = !program.isPreset
         let resume = mine == nil ? try await service.resumePoint(of: program, user: user) : nil
+        let projection = mine == nil ? try await service.projection(of: program, user: user) : nil
         let model = ProgramDetailPage(
             page: PageChrome(
                 title: program.name, context: context, section: .programs,
@@ -102,6 +103,7 @@ struct ProgramPagesController {
             status: mine.map(ProgramStatusView.init), summary: summary,
             replaces: status.flatMap { $0.program.id == program.id ? nil : $0.program.name },
             resume: resume.flatMap { ResumeView($0, names: names) },
+            projection: projection.flatMap { ProjectionView($0.projection, program: program, names: $0.names) },
             today: CalendarDay.string(of: services.clock(), timeZone: user.settings.zone), newId: UUID().text,
             workoutId: UUID().text,
             notice: Notice.from(request), error: error)

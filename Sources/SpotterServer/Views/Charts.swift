@@ -125,6 +125,40 @@ enum SVGChart {
         return svg(id: id, title: title, description: description, body: body)
     }
 
+    /// Lines over a program's weeks (1 to `weekCount`), one per series; a week
+    /// without a value leaves a gap. Nil when no series has two values.
+    static func weeklyLines(
+        id: String, title: String, description: String, weekCount: Int, series: [(style: String, values: [Double?])],
+        unit: String
+    ) -> String? {
+        let values = series.flatMap { $0.values.compactMap { $0 } }
+        guard weekCount >= 2, series.contains(where: { $0.values.compactMap { $0 }.count >= 2 }), let low = values.min(),
+            let high = values.max()
+        else { return nil }
+        let ticks = ChartScale.ticks(low: low, high: high)
+        let plotWidth = width - left - right - 8, plotHeight = height - top - bottom
+        func x(_ week: Int) -> Double { left + 8 + Double(week - 1) / Double(weekCount - 1) * plotWidth }
+        func y(_ value: Double) -> Double {
+            top + plotHeight - (value - ticks.first!) / max(ticks.last! - ticks.first!, 1) * plotHeight
+        }
+        var body = yAxis(ticks: ticks, unit: unit, y: y)
+        let every = max(1, Int((Double(weekCount) / 8).rounded(.up)))
+        for week in 1...weekCount where (weekCount - week) % every == 0 {
+            body += "<text class=\"chart-label\" x=\"\(f(x(week)))\" y=\"\(f(height - 8))\" text-anchor=\"middle\">\(week)</text>"
+        }
+        for line in series {
+            let points = line.values.enumerated().compactMap { index, value in value.map { (week: index + 1, value: $0) } }
+            guard !points.isEmpty else { continue }
+            let path = points.map { "\(f(x($0.week))),\(f(y($0.value)))" }.joined(separator: " ")
+            body += "<polyline class=\"chart-line \(line.style)\" points=\"\(path)\"/>"
+            for point in points {
+                body +=
+                    "<circle class=\"chart-dot \(line.style)\" cx=\"\(f(x(point.week)))\" cy=\"\(f(y(point.value)))\" r=\"3\"/>"
+            }
+        }
+        return svg(id: id, title: title, description: description, body: body)
+    }
+
     /// A calendar of the weeks from `start` to `end`: one column a week, Monday on
     /// top, darker for more workouts that day.
     static func heatMap(

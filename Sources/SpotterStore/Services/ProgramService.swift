@@ -386,15 +386,8 @@ public struct ProgramService: Sendable {
         let rows = Dictionary(template.exercises.map { ($0.exerciseID, 1) }, uniquingKeysWith: +)
         let history = try await workouts.previousSessions(
             userID: user.id, exerciseIDs: Set(rows.keys), excluding: nil, limit: Self.baseDepth * (rows.values.max() ?? 1))
-        var seen: [UUID: Int] = [:]
-        let suggestions = template.exercises.map { item in
-            // The second row of one lift (5/3/1's 5 x 10) starts from that lift's second entry last time.
-            let occurrence = seen[item.exerciseID, default: 0]
-            seen[item.exerciseID] = occurrence + 1
-            return Self.suggestion(
-                for: item, occurrence: occurrence, history: history[item.exerciseID] ?? [], program: status.program, day: day,
-                week: week, unit: unit, plateStep: step)
-        }
+        let suggestions = WeightSuggestion.forProgramDay(
+            template.exercises, history: history, program: status.program, day: day, week: week, unit: unit, plateStep: step)
         let planned = template.exercises.map { item in
             var item = item
             item.targetWeight = nil
@@ -420,6 +413,26 @@ public struct ProgramService: Sendable {
         return workout
     }
 
+    /// What the program would ask of the lifter, played from their own history (see
+    /// `ProgramProjection`), with the names of its lifts.
+    public func projection(of program: TrainingProgram, user: User) async throws -> (
+        projection: ProgramProjection, names: [UUID: String]
+    ) {
+        var templates: [UUID: WorkoutTemplate] = [:]
+        for id in Set(program.templateIDs) {
+            if let template = try await self.templates.findAny(id: id, userID: user.id) { templates[id] = template }
+        }
+        let lifts = Set(templates.values.flatMap { $0.exercises.map(\.exerciseID) })
+        let history = try await workouts.previousSessions(
+            userID: user.id, exerciseIDs: lifts, excluding: nil, limit: Self.baseDepth)
+        let projection = ProgramProjection(
+            program: program, templates: templates, history: history, unit: user.settings.unit,
+            plateStep: user.settings.roundingStep)
+        let shown = Set(projection.lifts().map(\.exerciseID))
+        let exercises = try await ExerciseRepository(store: store).exercises(ids: shown, userID: user.id)
+        return (projection, exercises.mapValues(\.name))
+    }
+
     /// Whether the active program's day due today uses this template.
     public func isDueToday(templateID: UUID, user: User) async throws -> Bool {
         guard let status = try await status(user: user), case .train(_, let day, _) = status.progress.today else {
@@ -430,23 +443,6 @@ public struct ProgramService: Sendable {
 
     /// How many workouts back of each lift the base of a suggestion is looked for.
     static let baseDepth = 16
-
-    /// The suggested weight of one template exercise on a program day: from the same
-    /// program day last time (`WeightSuggestion.programBase`), its set RPE, else that
-    /// session's, and this week's modifier over that week's; else the template's
-    /// weight; rounded to `plateStep` (in `unit`).
-    static func suggestion(
-        for item: TemplateExercise, occurrence: Int = 0, history: [PreviousPerformance.Session], program: TrainingProgram,
-        day: ProgramDay, week: ProgramWeek, unit: MassUnit, plateStep: Double
-    ) -> WeightSuggestion? {
-        guard item.targetDurationSeconds == nil else { return nil }
-        let base = WeightSuggestion.programBase(
-            for: occurrence, templateID: day.templateID, program: program, history: history)
-        return WeightSuggestion.suggest(
-            lastSets: base?.session.sets ?? [], sessionRPE: base?.session.sessionRPE, lastWeekModifier: base?.weekModifier ?? 1,
-            templateWeight: item.targetWeight, weekModifier: week.modifier, isDeload: week.isDeload, unit: unit,
-            plateStep: plateStep)
-    }
 
     // MARK: Helpers
 
