@@ -842,4 +842,37 @@ struct ProgramAPITests {
             #expect(try await h.count("program_stops") == 1, "Other Block keeps its place")
         }
     }
+
+    @Test(
+        "the projection answers each main lift's top set per week from the lifter's own squats; a preset's too; nothing is stored",
+        arguments: TestDatabase.all)
+    func projection(engine: TestDatabase) async throws {
+        try await withApp(engine) { _, h in
+            let api = h.programs()
+            let setup = try await ProgramSetup.make(h)
+            _ = try await setup.squatHistory(h)
+            let id = try #require(try await setup.create(api)["id"] as? String)
+            let before = try await Self.state(h)
+            let response = try await api.projection(id)
+            #expect(response.status == .ok, "\(response.text)")
+            let body = try response.object()
+            #expect(body["unit"] as? String == "kg")
+            #expect(wkNumber(body["assumedRPE"]) == 8)
+            let lifts = try #require(body["lifts"] as? [[String: Any]])
+            #expect(lifts.map { $0["exerciseId"] as? String } == [setup.squat, setup.bench])
+            // Week ×1.05 ... ×1.125 from 100 kg x 5 at RPE 8 (worked by hand in ProgramPlaceTests).
+            #expect((lifts[0]["topSets"] as? [Any])?.map(wkNumber) == [107.5, 112.5, 117.5, 122.5])
+            #expect((lifts[1]["topSets"] as? [Any])?.prefix(2).map(wkNumber) == [62.5, 67.5])
+            #expect(try await Self.state(h) == before, "nothing stored")
+
+            let presets = try await api.presets().items()
+            let starting = try #require(presets.first { $0["name"] as? String == "Starting Strength" }?["id"] as? String)
+            let played = try await api.projection(starting)
+            #expect(played.status == .ok, "\(played.text)")
+            let squat = try #require((try played.object()["lifts"] as? [[String: Any]])?.first)
+            #expect(squat["exerciseId"] as? String == setup.squat)
+            #expect((squat["topSets"] as? [Any])?.prefix(3).map(wkNumber) == [105, 110, 117.5], "the preset, from her squats")
+            #expect(try await api.projection(wkID()).refusal() == "404 not_found -: The program was not found.")
+        }
+    }
 }

@@ -67,6 +67,7 @@ struct ProgramCrossUserTests {
             var attempts: [(String, TestResponse)] = []
             for (name, p) in [("active program", anas.program), ("archived program", anas.archived)] {
                 attempts.append(("GET \(name)", try await ben.get(p)))
+                attempts.append(("GET projection of \(name)", try await ben.projection(p)))
                 attempts.append(("PATCH \(name)", try await ben.patch(p, ["name": "Ben's now", "description": "mine"])))
                 attempts.append(("PATCH archived of \(name)", try await ben.patch(p, ["archived": p == anas.program])))
                 attempts.append(("DELETE \(name)", try await ben.delete(p)))

@@ -154,3 +154,26 @@ struct ProgramStatusResponse: ResponseEncodable, Equatable {
         }
     }
 }
+
+/// `GET /api/v1/programs/{id}/projection`: each main lift's top set per week, played
+/// from the lifter's history (`ProgramProjection`).
+struct ProgramProjectionResponse: ResponseEncodable, Equatable {
+    struct Lift: Codable, Equatable {
+        let exerciseId: UUID
+        let name: String
+        /// One per week, in order; null for a week without the lift.
+        let topSets: [Double?]
+    }
+
+    let unit: String
+    let assumedRPE: Double
+    let lifts: [Lift]
+
+    init(_ projection: ProgramProjection, names: [UUID: String]) {
+        unit = projection.unit.rawValue
+        assumedRPE = ProgramProjection.assumedRPE
+        lifts = projection.lifts().map {
+            Lift(exerciseId: $0.exerciseID, name: names[$0.exerciseID] ?? "Exercise", topSets: $0.topSets)
+        }
+    }
+}

@@ -17,6 +17,7 @@ struct ProgramsAPIController {
         group.post("programs/active/pause", use: pause)
         group.post("programs/active/resume", use: unpause)
         group.get("programs/:id", use: show)
+        group.get("programs/:id/projection", use: projection)
         group.put("programs/:id", use: put)
         group.patch("programs/:id", use: patch)
         group.delete("programs/:id", use: delete)
@@ -66,6 +67,12 @@ struct ProgramsAPIController {
 
     @Sendable func show(_ request: Request, context: SignedInContext) async throws -> ProgramResponse {
         try await response(try await service.find(try context.programID(), user: context.user), user: context.user)
+    }
+
+    @Sendable func projection(_ request: Request, context: SignedInContext) async throws -> ProgramProjectionResponse {
+        let program = try await service.find(try context.programID(), user: context.user)
+        let (projection, names) = try await service.projection(of: program, user: context.user)
+        return ProgramProjectionResponse(projection, names: names)
     }
 
     @Sendable func put(_ request: Request, context: SignedInContext) async throws -> EditedResponse<ProgramResponse> {

@@ -87,6 +87,10 @@ struct ProgramAPICalls: Sendable {
         try await client.api(.post, "/api/v1/programs/active/skip-week", token: token)
     }
 
+    func projection(_ id: String) async throws -> TestResponse {
+        try await client.api(.get, "/api/v1/programs/\(id)/projection", token: token)
+    }
+
     func pause() async throws -> TestResponse {
         try await client.api(.post, "/api/v1/programs/active/pause", token: token)
     }
