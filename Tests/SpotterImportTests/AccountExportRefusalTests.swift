@@ -99,6 +99,32 @@ struct AccountExportRefusalTests: AccountExportFixtures {
 
         static let damaged = "The export is damaged or was changed by hand: "
 
+        /// The small file with a one-week program on its template, followed as `active` says.
+        static func following(_ active: @escaping @Sendable (inout AccountDocument.ActiveProgramEntry) -> Void)
+            -> @Sendable (inout AccountDocument) -> Void
+        {
+            { file in
+                let day = file.exportedAt
+                file.programs = [
+                    AccountDocument.ProgramEntry(
+                        name: "Block", description: "", category: .strength, difficulty: .beginner, pattern: .constant,
+                        baseIntensity: 1, weeklyIncrement: 0, archivedAt: nil, createdAt: day, updatedAt: day,
+                        weeks: [
+                            AccountDocument.WeekEntry(
+                                number: 1, phase: nil, modifier: 1, deload: false,
+                                days: [
+                                    AccountDocument.DayEntry(
+                                        weekday: .monday, template: file.templates[0].name, notes: "", suggestedRPE: nil)
+                                ])
+                        ], skippedWeeks: [])
+                ]
+                var entry = AccountDocument.ActiveProgramEntry(
+                    program: "Block", startDay: "2026-03-09", activatedAt: day, pausedDays: 3, pausedOn: "2026-03-12")
+                active(&entry)
+                file.activeProgram = entry
+            }
+        }
+
         static let all: [BadFile] = [
             BadFile(
                 "not JSON", "This file is not JSON. Choose the .json file that Spotter's full export wrote.",
@@ -172,6 +198,16 @@ struct AccountExportRefusalTests: AccountExportFixtures {
                 "a direction override in a workout's notes",
                 "The export cannot be imported: \"workouts[0].notes\" holds a direction control (U+202E), which shows the text after it in another order than it is written. Remove it: right-to-left text needs none."
             ) { $0.workouts[0].notes = "felt \u{202E}doog" },
+            BadFile(
+                "an active program's start day that is no day",
+                "activeProgram.startDay: \"2026-02-30\" is not a day such as 2026-03-14.",
+                following { $0.startDay = "2026-02-30" }),
+            BadFile(
+                "an active program paused a negative number of days",
+                "activeProgram.pausedDays: -2 is not a number of days from 0 to 36600.", following { $0.pausedDays = -2 }),
+            BadFile(
+                "an active program paused since no day",
+                "activeProgram.pausedOn: \"last week\" is not a day such as 2026-03-14.", following { $0.pausedOn = "last week" }),
             BadFile(
                 "a bad time zone",
                 "settings.timeZone: \"Mars/Olympus_Mons\" is not a time zone such as Europe/Berlin."

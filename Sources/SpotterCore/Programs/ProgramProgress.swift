@@ -58,10 +58,8 @@ public struct ProgramPause: Sendable, Equatable {
 ///     session a day is the plan; starting the next day anyway is allowed;
 ///   - the lifter is ahead of the calendar (the current week is later than the
 ///     calendar week of the program): rest until that week;
-///   - the current week is this calendar week and the next day's weekday is still
-///     ahead: rest until then.
-///   A next day whose weekday has passed (or from an earlier week) is due today,
-///   marked late: it rolled forward.
+///   - the next day's date on the program's calendar is still ahead: rest until then.
+///   A next day whose date has passed is due today, marked late: it rolled forward.
 /// Adherence is the days done out of the days that were due: every day of a closed
 /// week (a skipped week's undone days are missed) plus the days done this week, or,
 /// when more, every day whose date on the program's calendar has passed, so a lifter
@@ -240,12 +238,6 @@ public struct ProgramProgress: Sendable, Equatable {
         // 1970-01-01 was a Thursday (4).
         let days = dayNumber(text)
         return Weekday(rawValue: ((days + 3) % 7 + 7) % 7 + 1)!
-    }
-
-    /// The Monday on or before `text`.
-    public static func monday(of text: String) -> String {
-        let number = dayNumber(text) - (weekday(of: text).rawValue - 1)
-        return string(dayNumber: number)
     }
 
     /// Whole days from `from` to `to`.

@@ -52,10 +52,9 @@ public struct ProgramProjection: Sendable, Equatable {
                 let suggestions = WeightSuggestion.forProgramDay(
                     template.exercises, history: history, program: program, day: day, week: week, unit: unit,
                     plateStep: plateStep)
-                var seen: [UUID: Int] = [:]
-                for (item, suggestion) in zip(template.exercises, suggestions) where item.targetDurationSeconds == nil {
-                    let occurrence = seen[item.exerciseID, default: 0]
-                    seen[item.exerciseID] = occurrence + 1
+                let occurrences = WeightSuggestion.occurrences(of: template.exercises)
+                for (index, item) in template.exercises.enumerated() where item.targetDurationSeconds == nil {
+                    let (suggestion, occurrence) = (suggestions[index], occurrences[index])
                     let weight = suggestion?.weight.converted(to: unit)
                     sessions.append(
                         Session(

@@ -135,13 +135,19 @@ public struct WeightSuggestion: Sendable, Equatable {
         _ rows: [TemplateExercise], history: [UUID: [PreviousPerformance.Session]], program: TrainingProgram,
         day: ProgramDay, week: ProgramWeek, unit: MassUnit, plateStep: Double
     ) -> [WeightSuggestion?] {
-        var seen: [UUID: Int] = [:]
-        return rows.map { item in
-            let occurrence = seen[item.exerciseID, default: 0]
-            seen[item.exerciseID] = occurrence + 1
-            return forProgramDay(
+        zip(rows, occurrences(of: rows)).map { item, occurrence in
+            forProgramDay(
                 item, occurrence: occurrence, history: history[item.exerciseID] ?? [], program: program, day: day, week: week,
                 unit: unit, plateStep: plateStep)
+        }
+    }
+
+    /// Each row's place among the rows of its lift: 0 for a lift's first row, 1 for its second.
+    public static func occurrences(of rows: [TemplateExercise]) -> [Int] {
+        var seen: [UUID: Int] = [:]
+        return rows.map { item in
+            defer { seen[item.exerciseID, default: 0] += 1 }
+            return seen[item.exerciseID, default: 0]
         }
     }
 
