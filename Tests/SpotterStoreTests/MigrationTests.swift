@@ -16,7 +16,7 @@ struct MigrationTests {
                         "M005CreateWorkoutTypes", "M006CreateStoreMetadata", "M007CreateWorkouts", "M008CreateTemplates",
                         "M009CreateProgress", "M010CreateImportKeys", "M011CreateUnjudgedExercises", "M012CreatePrograms",
                         "M013CreateGuidedWorkouts", "M014AddGymSettings", "M015CreateExerciseRests", "M016MoveFilesIntoDatabase",
-                        "M017JudgeLongSetsAgain", "M018ProgramPauses",
+                        "M017JudgeLongSetsAgain", "M018ProgramPauses", "M019CreateTrainingMaxes",
                     ])
                 #expect(try await store.pendingMigrations().isEmpty)
                 #expect(try await store.migrate().isEmpty, "a second run does nothing")

@@ -44,22 +44,8 @@ public struct BodyMetricDraft: Sendable, Equatable {
     /// ("yyyy-MM-dd"): a measurement from the future is a typo.
     public func validated(id: UUID, unit: MassUnit, today: String, now: Date) throws(ValidationFailure) -> BodyMetric {
         var issues: [FieldIssue] = []
-        let trimmedDay = (day ?? "").trimmingCharacters(in: .whitespaces)
-        if CalendarDay.parse(trimmedDay) == nil {
-            issues.append(.init(field: "day", message: "Enter the date as YYYY-MM-DD, for example 2026-03-14."))
-        } else if trimmedDay > today {
-            issues.append(.init(field: "day", message: "The date is in the future; enter today or an earlier day."))
-        } else if trimmedDay < "1900-01-01" {
-            issues.append(.init(field: "day", message: "The date must be 1900 or later."))
-        }
-        var chosenUnit = unit
-        if let weightUnit {
-            if let value = MassUnit(rawValue: weightUnit) {
-                chosenUnit = value
-            } else {
-                issues.append(.init(field: "weightUnit", message: "The weight unit must be kg or lb."))
-            }
-        }
+        let trimmedDay = FieldChecks.pastDay(day ?? "", today: today, issues: &issues)
+        let chosenUnit = FieldChecks.unit(weightUnit, fallback: unit, issues: &issues)
         var weight: Mass?
         if let bodyWeight {
             let mass = Mass(bodyWeight, chosenUnit)

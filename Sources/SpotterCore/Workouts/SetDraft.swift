@@ -53,14 +53,7 @@ public struct SetDraft: Sendable, Equatable, Decodable {
                 issues.append(.init(field: "reps", message: "Reps must be between 0 and 1000."))
             }
         }
-        var chosenUnit = set.weight?.unit ?? unit
-        if let weightUnit {
-            if let value = MassUnit(rawValue: weightUnit) {
-                chosenUnit = value
-            } else {
-                issues.append(.init(field: "weightUnit", message: "The weight unit must be kg or lb."))
-            }
-        }
+        let chosenUnit = FieldChecks.unit(weightUnit, fallback: set.weight?.unit ?? unit, issues: &issues)
         if let weight {
             let limit = Mass(Self.maxWeightKilograms, .kg).converted(to: chosenUnit)
             if !weight.isFinite || weight < 0 || weight > limit + 1e-9 {

@@ -46,6 +46,7 @@ struct AppServices: Sendable {
     var progress: ProgressService { ProgressService(store: store, clock: clock) }
     /// The lifter's body measurements (`BodyMetricService`).
     var bodyMetrics: BodyMetricService { BodyMetricService(store: store, clock: clock) }
+    var trainingMaxes: TrainingMaxService { TrainingMaxService(store: store, clock: clock) }
     /// A custom exercise's image file and record together (`ExerciseImageService`).
     var exerciseImages: ExerciseImageService { ExerciseImageService(store: store, images: images, clock: clock) }
 }

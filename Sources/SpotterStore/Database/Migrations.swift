@@ -23,6 +23,7 @@ extension SpotterStore {
             M016MoveFilesIntoDatabase(),
             M017JudgeLongSetsAgain(),
             M018ProgramPauses(),
+            M019CreateTrainingMaxes(),
         ]
     }
 

@@ -111,10 +111,10 @@ public struct ExerciseMergeService: Sendable {
         return Outcome(plan: plan, deleted: deleted, removedImage: deleted ? plan.source.image : nil)
     }
 
-    /// Points every use of `sourceID` at `targetID`: workout entries, template rows,
+    /// Points every use of `sourceID` at `targetID`: workout entries, template rows, training maxes,
     /// the remembered rest (unless the target has one) and a pending judgement.
     static func moveUses(of sourceID: UUID, to targetID: UUID, userID: UUID, on tx: any Database) async throws {
-        for table in ["exercise_entries", "template_exercises"] {
+        for table in ["exercise_entries", "template_exercises", "training_maxes"] {
             try await tx.sql.raw(
                 """
                 UPDATE \(ident: table) SET exercise_id = \(bind: targetID) WHERE user_id = \(bind: userID) AND exercise_id = \(bind: sourceID)
