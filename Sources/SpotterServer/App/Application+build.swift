@@ -123,6 +123,7 @@ func buildRouter(services: AppServices) -> Router<AppRequestContext> {
     ProgramsAPIController(services: services).addRoutes(to: signedInAPI)
     GuidedAPIController(services: services).addRoutes(to: signedInAPI)
     ProgressAPIController(services: services).addRoutes(to: signedInAPI)
+    TrainingMaxAPIController(services: services).addRoutes(to: signedInAPI)
     PlatesAPIController(services: services).addRoutes(to: signedInAPI)
     ImportsAPIController(services: services).addRoutes(to: signedInAPI)
 

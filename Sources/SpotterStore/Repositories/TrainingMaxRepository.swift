@@ -28,15 +28,33 @@ public struct TrainingMaxRepository: Sendable {
         ).first().map(TrainingMaxRows.max)
     }
 
-    /// Keeps a new max, for an exercise the lifter can see (the built-in catalog or their own).
-    public func add(_ max: TrainingMax, userID: UUID) async throws {
+    /// Keeps a max under its id, for an exercise the lifter can see (the built-in
+    /// catalog or their own): a new one (true), or a change of the lifter's own with
+    /// that id, which keeps when it was first saved (false). Another lifter's id is
+    /// refused as taken.
+    @discardableResult
+    public func put(_ max: TrainingMax, userID: UUID) async throws -> Bool {
         try await db.writeTransaction { tx in
+            let sql = tx.sql
             guard
-                try await tx.sql.raw(
+                try await sql.raw(
                     "SELECT x.id FROM exercises x WHERE x.id = \(bind: max.exerciseID) AND " + ExerciseRows.visible(to: userID)
                 ).first() != nil
             else { throw SpotterError.notFound("The exercise") }
-            try await TrainingMaxRows.insert([max], userID: userID, on: tx)
+            guard let owner = try await sql.raw("SELECT t.user_id FROM training_maxes t WHERE t.id = \(bind: max.id)").first()
+            else {
+                try await TrainingMaxRows.insert([max], userID: userID, on: tx)
+                return true
+            }
+            guard try owner.decode(column: "user_id", as: UUID.self) == userID else { throw SpotterError.idInUse }
+            let values = TrainingMaxRows.values(max, userID: userID)
+            try await sql.raw(
+                """
+                UPDATE training_maxes SET \(TrainingMaxRows.assignments(values, except: ["id", "user_id", "created_at"])) \
+                WHERE id = \(bind: max.id) AND user_id = \(bind: userID)
+                """
+            ).run()
+            return false
         }
     }
 

@@ -25,6 +25,11 @@ public struct TrainingMaxService: Sendable {
     var maxes: TrainingMaxRepository { TrainingMaxRepository(store: store) }
     var exercises: ExerciseRepository { ExerciseRepository(store: store) }
 
+    /// Every max of every lift, newest day first.
+    public func history(user: User) async throws -> [TrainingMax] {
+        try await maxes.list(userID: user.id)
+    }
+
     /// The maxes in force today, one per lift that has one, newest first.
     public func current(user: User) async throws -> [TrainingMax] {
         let today = CalendarDay.string(of: clock(), timeZone: user.settings.zone)
@@ -61,6 +66,14 @@ public struct TrainingMaxService: Sendable {
 
     /// Sets a new max for a lift from the day the draft names (today when none).
     public func set(_ exerciseID: UUID, draft: TrainingMaxDraft, user: User) async throws -> TrainingMax {
+        try await put(id: UUID(), exerciseID: exerciseID, draft: draft, user: user).max
+    }
+
+    /// Saves a max under the client's id and says whether it was new (an API `PUT`
+    /// answers 201 then); a change keeps when the max was first saved.
+    public func put(id: UUID, exerciseID: UUID, draft: TrainingMaxDraft, user: User) async throws -> (
+        max: TrainingMax, created: Bool
+    ) {
         let exercise = try await exercise(exerciseID, user: user)
         guard exercise.kind == .weightReps else {
             throw SpotterError.invalid(
@@ -71,12 +84,13 @@ public struct TrainingMaxService: Sendable {
         }
         let now = clock()
         let today = CalendarDay.string(of: now, timeZone: user.settings.zone)
-        let max: TrainingMax
+        var max: TrainingMax
         do {
-            max = try draft.validated(id: UUID(), exerciseID: exerciseID, unit: user.settings.unit, today: today, now: now)
+            max = try draft.validated(id: id, exerciseID: exerciseID, unit: user.settings.unit, today: today, now: now)
         } catch { throw SpotterError.invalid(error) }
-        try await maxes.add(max, userID: user.id)
-        return max
+        let created = try await maxes.put(max, userID: user.id)
+        if !created, let saved = try await maxes.find(id: id, userID: user.id) { max.createdAt = saved.createdAt }
+        return (max, created)
     }
 
     /// A built-in lift or one of the lifter's own; another lifter's answers as missing.
