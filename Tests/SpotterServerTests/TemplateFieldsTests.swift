@@ -173,6 +173,11 @@ struct TemplateTour {
         try await send(
             &browser, "/progress/body", [("date", "2026-09-20"), ("bodyWeight", "80"), ("bodyFat", "15"), ("note", "Morning")])
         try await visit(&browser, "/progress/body", "/history?from=2026-13-01")
+        // A lift's training max: offered from the history above, refused, set, and a timed lift that takes none.
+        try await visit(&browser, "/exercises/\(bench)/training-max", "/exercises/\(plank)/training-max")
+        try await send(&browser, "/exercises/\(bench)/training-max", [("weight", "heavy")])
+        try await send(&browser, "/exercises/\(bench)/training-max", [("weight", "100"), ("day", "2026-09-20")])
+        try await visit(&browser, "/exercises/\(bench)/training-max", "/exercises/\(bench)")
         _ = try await browser.postMultipart("/exercises", [("name", ""), ("kind", "weightReps")])
         try await send(&browser, "/templates/\(setup.heavy)/rename", [("name", "")])
         try await send(&browser, "/programs/new", [("step", "1"), ("name", "")])

@@ -146,6 +146,7 @@ func buildRouter(services: AppServices) -> Router<AppRequestContext> {
     ProgramPagesController(services: services).addRoutes(to: pages)
     GuidedPagesController(services: services).addRoutes(to: pages)
     ProgressPagesController(services: services).addRoutes(to: pages)
+    TrainingMaxPagesController(services: services).addRoutes(to: pages)
     // Last: it sees only the requests no route took (a middleware applies to the routes
     // added after it, and to the router's not-found answer).
     router.add(middleware: MethodNotAllowedMiddleware(routes: router.routes))

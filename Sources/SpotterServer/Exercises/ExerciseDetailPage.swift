@@ -16,5 +16,7 @@ struct ExerciseDetailPage: PageModel {
     let kind: String
     let aliases: String?
     let videoURL: String?
+    /// The training max row's line ("125 kg since Mon 7 Dec 2026"), for weight x reps lifts only.
+    let trainingMax: String?
     let notice: String?
 }

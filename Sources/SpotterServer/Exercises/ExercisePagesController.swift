@@ -59,6 +59,17 @@ struct ExercisePagesController {
 
     @Sendable func show(_ request: Request, context: SignedInContext) async throws -> Response {
         let exercise = try await find(context)
+        var trainingMax: String?
+        if exercise.kind == .weightReps {
+            let user = context.user
+            let zone = user.settings.zone
+            trainingMax =
+                try await services.trainingMaxes.current(of: [exercise.id], user: user)[exercise.id].map { max in
+                    let since = ProgressText.day(max.day, zone)
+                    return
+                        "\(WeightFormat.number(max.weight, in: user.settings.unit)) \(user.settings.unit.rawValue) since \(since)"
+                } ?? "None yet: set one for percentage programs"
+        }
         let model = ExerciseDetailPage(
             page: PageChrome(title: exercise.name, context: context, section: .exercises, backLink: "/exercises"),
             exercise: ExerciseRow(exercise),
@@ -69,6 +80,7 @@ struct ExercisePagesController {
             kind: exercise.kind.displayName,
             aliases: exercise.aliases.isEmpty ? nil : exercise.aliases.joined(separator: ", "),
             videoURL: exercise.videoURL?.watchURL,
+            trainingMax: trainingMax,
             notice: Notice.from(request))
         return try services.views.render(model)
     }

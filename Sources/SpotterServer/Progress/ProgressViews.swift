@@ -34,6 +34,11 @@ enum ProgressText {
 
     static func day(_ date: Date, _ timeZone: TimeZone) -> String { SVGChart.format(date, "EEE d MMM yyyy", timeZone) }
 
+    /// A calendar day ("2026-12-07") as "Mon 7 Dec 2026"; the text itself when it is no day.
+    static func day(_ day: String, _ timeZone: TimeZone) -> String {
+        CalendarDay.start(of: day, timeZone: timeZone, hour: 12).map { Self.day($0, timeZone) } ?? day
+    }
+
     /// Links to the same page with another range (other query values kept).
     static func ranges(_ selected: ProgressRange, path: String, keep: [(String, String?)] = []) -> [RangeLink] {
         ProgressRange.allCases.map { range in

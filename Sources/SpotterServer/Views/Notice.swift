@@ -15,6 +15,7 @@ enum Notice: String {
     case programDeleted, programPaused, programResumed
     case nothingToPlay
     case merged
+    case trainingMaxSet, trainingMaxDeleted
 
     var text: String {
         switch self {
@@ -45,6 +46,8 @@ enum Notice: String {
         case .programDeactivated: "Program deactivated. Activate it again to resume where you stopped, or to start over."
         case .programPaused: "Program paused. Its days wait for you: no day falls due or late until you resume."
         case .programResumed: "Program resumed where you paused it."
+        case .trainingMaxSet: "Training max saved."
+        case .trainingMaxDeleted: "Training max deleted. The one before it is in force again."
         case .weekSkipped: "Week skipped. On to the next one."
         case .programDuplicated: "Copy made. It is yours to change."
         case .programArchived: "Program archived. Turn on \"Show archived\" to find it again."

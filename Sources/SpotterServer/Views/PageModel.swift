@@ -14,6 +14,7 @@ protocol PageModel {
 enum PageModels {
     static let all: [any PageModel.Type] = [
         HomePage.self,
+        TrainingMaxPage.self,
         MorePage.self,
         FinishSummaryPage.self,
         HistoryPage.self,
