@@ -102,6 +102,16 @@ extension AccountExportFixtures {
             draft: ExerciseDraft(
                 name: "Tyre Drag", muscleGroups: [.legs, .fullBody], equipment: .other, kind: .distanceDuration), userID: id)
 
+        let maxes = TrainingMaxRepository(store: store)
+        for (exercise, weight, day, source, seconds) in [
+            (squat, Mass(140, .kg), "2026-01-05", TrainingMax.Source.typed, 160.0),
+            (squat, Mass(145, .kg), "2026-01-19", .estimated, 170), (zercher.id, Mass(265, .lb), "2026-01-12", .typed, 175),
+        ] {
+            try await maxes.put(
+                TrainingMax(id: UUID(), exerciseID: exercise, weight: weight, day: day, source: source, createdAt: at(seconds)),
+                userID: id)
+        }
+
         let typesMadeAt = at(180)
         let types = WorkoutTypeService(store: store, clock: { typesMadeAt })
         let seeded = try await types.list(userID: id, includeArchived: true)

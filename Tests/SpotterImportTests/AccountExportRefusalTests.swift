@@ -125,6 +125,12 @@ struct AccountExportRefusalTests: AccountExportFixtures {
             }
         }
 
+        static func max(_ exercise: String, _ kg: Double, day: String = "2026-03-10") -> AccountDocument.TrainingMaxEntry {
+            AccountDocument.TrainingMaxEntry(
+                exercise: exercise, catalogKey: nil, weight: kg, unit: .kg, day: day, source: .typed,
+                createdAt: Date(timeIntervalSince1970: 1_773_507_900))
+        }
+
         static let all: [BadFile] = [
             BadFile(
                 "not JSON", "This file is not JSON. Choose the .json file that Spotter's full export wrote.",
@@ -135,12 +141,12 @@ struct AccountExportRefusalTests: AccountExportFixtures {
                 replacing: "\"format\" : \"spotter-account\",", with: ""),
             BadFile(
                 "a newer version",
-                "This export was written by a newer Spotter (file version 3, this server reads up to 2). Update Spotter on this server and import again.",
-                replacing: "\"version\" : 2", with: "\"version\" : 3"),
+                "This export was written by a newer Spotter (file version 4, this server reads up to 3). Update Spotter on this server and import again.",
+                replacing: "\"version\" : 3", with: "\"version\" : 4"),
             BadFile(
                 "the version as text",
                 damaged + "version is missing or not a whole number.",
-                replacing: "\"version\" : 2", with: "\"version\" : \"2\""),
+                replacing: "\"version\" : 3", with: "\"version\" : \"2\""),
             BadFile(
                 "a JSON list",
                 "This JSON file is not a Spotter full export (it has no \"format\": \"spotter-account\"). Choose the file that Settings -> Export or `spotter export --format json` wrote.",
@@ -208,6 +214,17 @@ struct AccountExportRefusalTests: AccountExportFixtures {
             BadFile(
                 "an active program paused since no day",
                 "activeProgram.pausedOn: \"last week\" is not a day such as 2026-03-14.", following { $0.pausedOn = "last week" }),
+            BadFile(
+                "a training max of an exercise the file does not have",
+                "trainingMaxes[0]: the exercise \"Hack Squat\" is not among the file's exercises."
+            ) { $0.trainingMaxes = [Self.max("Hack Squat", 100)] },
+            BadFile(
+                "a training max of 0 kg", "trainingMaxes[0].weight: The training max must be from 1 to 600 kg."
+            ) { $0.trainingMaxes = [Self.max("Zercher Squat", 0)] },
+            BadFile(
+                "a training max from no day",
+                "trainingMaxes[0].day: Enter the date as YYYY-MM-DD, for example 2026-03-14."
+            ) { $0.trainingMaxes = [Self.max("Zercher Squat", 100, day: "2026-13-01")] },
             BadFile(
                 "a bad time zone",
                 "settings.timeZone: \"Mars/Olympus_Mons\" is not a time zone such as Europe/Berlin."

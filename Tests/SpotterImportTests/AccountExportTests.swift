@@ -124,7 +124,7 @@ struct AccountExportTests: AccountExportFixtures {
                     throws: SpotterError.conflict(
                         field: nil,
                         message:
-                            "This account already holds 14 workouts, 2 custom exercises, 2 templates, 3 body measurements. A full export is imported into an empty account: create a new account and import it there."
+                            "This account already holds 14 workouts, 2 custom exercises, 2 templates, 3 body measurements, 3 training maxes. A full export is imported into an empty account: create a new account and import it there."
                     )
                 ) {
                     try await importer.restore(json, userID: ben.id, now: Self.at(32 * Self.day))
@@ -199,8 +199,14 @@ struct AccountExportTests: AccountExportFixtures {
 
     /// Anna's file holds what was built, so the round trip compares something.
     static func checkRich(_ file: AccountDocument) throws {
-        #expect(file.format == "spotter-account" && file.version == 2 && file.username == "anna" && file.exportedAt == exportedAt)
+        #expect(file.format == "spotter-account" && file.version == 3 && file.username == "anna" && file.exportedAt == exportedAt)
         #expect(file.settings == annaSettings)
+        #expect(
+            file.trainingMaxes.map { "\($0.exercise) \($0.catalogKey ?? "-") \($0.weight) \($0.unit) \($0.day) \($0.source)" }
+                == [
+                    "Squat (Barbell) squat-barbell 140.0 kg 2026-01-05 typed", "Zercher Squat - 265.0 lb 2026-01-12 typed",
+                    "Squat (Barbell) squat-barbell 145.0 kg 2026-01-19 estimated",
+                ], "oldest day first, built-in lifts by catalog key")
         #expect(file.exercises.map(\.name) == ["Zercher Squat", "Tyre Drag"])
         let zercher = file.exercises[0]
         #expect(zercher.description == "Bar in the crook of the elbows." && zercher.video == "dQw4w9WgXcQ")

@@ -378,8 +378,9 @@ def with_program(export: bytes) -> bytes:
     """The export with a program added (the CLI makes none): a template of the account's
     first exercise, a 4-week program with it on Monday and Thursday, followed from a
     fixed day with week 2 skipped, and the first workout started from its first day.
-    Its template is a guided one, with a break between its two exercise rows. So the
-    cases made from the file reach the program and timeline parts of the reader too."""
+    Its template is a guided one, with a break between its two exercise rows, and the
+    exercise has two training maxes. So the cases made from the file reach the program,
+    timeline and training max parts of the reader too."""
     document = json.loads(export)
     entry = document["workouts"][0]["exercises"][0]
     stamp = "2026-01-02T03:04:05.678Z"
@@ -397,6 +398,10 @@ def with_program(export: bytes) -> bytes:
         "skippedWeeks": [{"week": 2, "day": "2026-01-10"}]}]
     document["activeProgram"] = {"program": "Fuzz block", "startDay": "2026-01-01", "activatedAt": stamp}
     document["workouts"][0]["program"] = {"program": "Fuzz block", "week": 1, "weekday": "monday"}
+    lift = {"exercise": entry["exercise"], **({"catalogKey": entry["catalogKey"]} if entry.get("catalogKey") else {})}
+    document["trainingMaxes"] = [
+        {**lift, "weight": 100, "unit": "kg", "day": "2026-01-01", "source": "estimated", "createdAt": stamp},
+        {**lift, "weight": 235, "unit": "lb", "day": "2026-01-15", "source": "typed", "createdAt": stamp}]
     return json.dumps(document, indent=2, sort_keys=True).encode()
 
 

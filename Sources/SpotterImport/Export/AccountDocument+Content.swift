@@ -318,10 +318,26 @@ extension AccountDocument {
                     bodyFatPercent: item.bodyFatPercent, note: item.note, updatedAt: item.updatedAt))
         }
 
+        var maxes: [TrainingMax] = []
+        for (index, item) in trainingMaxes.enumerated() {
+            let place = "trainingMaxes[\(index)]"
+            let exerciseID = try exerciseID(item.exercise, catalogKey: item.catalogKey, place: place)
+            do {
+                // Any past day: the file may come from a zone ahead of this server's.
+                var max = try TrainingMaxDraft(weight: item.weight, weightUnit: item.unit.rawValue, day: item.day).validated(
+                    id: makeID(), exerciseID: exerciseID, unit: item.unit, today: "9999-12-31", now: item.createdAt)
+                max.source = item.source
+                maxes.append(max)
+            } catch {
+                throw ImportError("\(place).\(error.first.field): \(error.first.message)")
+            }
+        }
+
         return AccountRestoration(
             content: AccountContent(
                 settings: settings, exercises: exercises, workoutTypes: types, workouts: workouts, importKeys: importKeys,
-                templates: templates, bodyMetrics: metrics, programs: programs, activeProgram: active, skippedWeeks: skipped),
+                templates: templates, bodyMetrics: metrics, programs: programs, activeProgram: active, skippedWeeks: skipped,
+                trainingMaxes: maxes),
             images: images)
     }
 

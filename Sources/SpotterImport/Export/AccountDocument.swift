@@ -12,10 +12,12 @@ import SpotterStore
 /// started a rest timer by its place in the workout. Times are UTC with milliseconds.
 ///
 /// Version 2 added programs (`programs`, `activeProgram`, and each workout's
-/// `program`); a version 1 file has none of them and still imports.
+/// `program`); a version 1 file has none of them and still imports. Version 3 added
+/// `trainingMaxes` (a server that reads up to 2 refuses such a file rather than
+/// drop them); older files have none.
 public struct AccountDocument: Sendable, Equatable, Codable {
     public static let formatName = "spotter-account"
-    public static let currentVersion = 2
+    public static let currentVersion = 3
 
     public var format: String
     public var version: Int
@@ -31,6 +33,20 @@ public struct AccountDocument: Sendable, Equatable, Codable {
     /// Since version 2; empty when a version 1 file is read.
     @EmptyWhenMissing public var programs: [ProgramEntry]
     public var activeProgram: ActiveProgramEntry?
+    /// Since version 3; empty when an older file is read.
+    @EmptyWhenMissing public var trainingMaxes: [TrainingMaxEntry] = []
+
+    /// A lift's training max from a day on.
+    public struct TrainingMaxEntry: Sendable, Equatable, Codable {
+        public var exercise: String
+        public var catalogKey: String?
+        public var weight: Double
+        public var unit: MassUnit
+        /// "yyyy-MM-dd".
+        public var day: String
+        public var source: TrainingMax.Source
+        public var createdAt: Date
+    }
 
     /// A program: its weeks and their days, each day naming one of the file's templates.
     public struct ProgramEntry: Sendable, Equatable, Codable {
@@ -324,6 +340,12 @@ extension AccountDocument {
                         })
                 },
                 skippedWeeks: (content.skippedWeeks[program.id] ?? []).map { SkipEntry(week: $0.week, day: $0.day) })
+        }
+        trainingMaxes = content.trainingMaxes.map { max in
+            let name = named(max.exerciseID)
+            return TrainingMaxEntry(
+                exercise: name.exercise, catalogKey: name.catalogKey, weight: max.weight.value, unit: max.weight.unit,
+                day: max.day, source: max.source, createdAt: max.createdAt)
         }
         activeProgram = content.activeProgram.flatMap { active in
             programsByID[active.programID].map {

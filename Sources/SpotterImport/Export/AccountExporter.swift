@@ -42,7 +42,7 @@ public struct AccountExporter: Sendable {
             })
         let used = Set(
             content.workouts.flatMap { $0.entries.map(\.exerciseID) }
-                + content.templates.flatMap { $0.exercises.map(\.exerciseID) })
+                + content.templates.flatMap { $0.exercises.map(\.exerciseID) } + content.trainingMaxes.map(\.exerciseID))
         for (id, exercise) in try await exercises.exercises(ids: used.subtracting(names.keys), userID: userID) {
             names[id] = AccountDocument.ExerciseName(exercise: exercise.name, catalogKey: exercise.catalogKey)
         }

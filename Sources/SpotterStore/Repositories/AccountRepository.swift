@@ -26,14 +26,17 @@ public struct AccountContent: Sendable, Equatable {
     public var activeProgram: ActiveProgram?
     /// The weeks the lifter skipped, per program: (week, the day it was skipped).
     public var skippedWeeks: [UUID: [ProgramSkip]]
+    /// Every training max of every lift, oldest day first.
+    public var trainingMaxes: [TrainingMax]
 
     public init(
         settings: UserSettings, exercises: [Exercise], workoutTypes: [WorkoutType], workouts: [Workout],
         importKeys: [UUID: String],
         templates: [WorkoutTemplate], bodyMetrics: [BodyMetric], programs: [TrainingProgram] = [],
         activeProgram: ActiveProgram? = nil,
-        skippedWeeks: [UUID: [ProgramSkip]] = [:]
+        skippedWeeks: [UUID: [ProgramSkip]] = [:], trainingMaxes: [TrainingMax] = []
     ) {
+        self.trainingMaxes = trainingMaxes
         self.programs = programs
         self.activeProgram = activeProgram
         self.skippedWeeks = skippedWeeks
@@ -98,9 +101,13 @@ public struct AccountRepository: Sendable {
                 let (programID, skip) = try ProgramSkipRows.skip(row)
                 skips[programID, default: []].append(skip)
             }
+            let maxes = try await sql.raw(
+                "SELECT t.* FROM training_maxes t WHERE t.user_id = \(bind: userID) ORDER BY t.day, t.created_at, t.id"
+            ).all().map(TrainingMaxRows.max)
             return AccountContent(
                 settings: user.settings, exercises: exercises, workoutTypes: types, workouts: workouts, importKeys: keys,
-                templates: templates, bodyMetrics: metrics, programs: programs, activeProgram: active, skippedWeeks: skips)
+                templates: templates, bodyMetrics: metrics, programs: programs, activeProgram: active, skippedWeeks: skips,
+                trainingMaxes: maxes)
         }
     }
 
@@ -126,7 +133,8 @@ public struct AccountRepository: Sendable {
             SELECT (SELECT COUNT(*) FROM workouts WHERE user_id = \(bind: userID)) AS workouts, \
             (SELECT COUNT(*) FROM exercises WHERE user_id = \(bind: userID)) AS exercises, \
             (SELECT COUNT(*) FROM workout_templates WHERE user_id = \(bind: userID)) AS templates, \
-            (SELECT COUNT(*) FROM body_metrics WHERE user_id = \(bind: userID)) AS metrics
+            (SELECT COUNT(*) FROM body_metrics WHERE user_id = \(bind: userID)) AS metrics, \
+            (SELECT COUNT(*) FROM training_maxes WHERE user_id = \(bind: userID)) AS maxes
             """
         ).first()
         guard let row else { return nil }
@@ -135,6 +143,7 @@ public struct AccountRepository: Sendable {
             (try row.decode(column: "exercises", as: Int.self), "custom exercise"),
             (try row.decode(column: "templates", as: Int.self), "template"),
             (try row.decode(column: "metrics", as: Int.self), "body measurement"),
+            (try row.decode(column: "maxes", as: Int.self), "training max"),
         ].filter { $0.0 > 0 }.map { counted($0.0, $0.1) }
         return parts.isEmpty ? nil : parts.joined(separator: ", ")
     }
@@ -143,7 +152,7 @@ public struct AccountRepository: Sendable {
     /// any failure, nothing. Every id must be fresh, except those of the account's
     /// own seeded workout types, which are changed to the given ones. Records and
     /// weekly counts are computed once at the end. An account that holds workouts,
-    /// exercises, templates or measurements is refused.
+    /// exercises, templates, measurements or training maxes is refused.
     public func fill(_ content: AccountContent, userID: UUID, now: Date) async throws {
         try await db.writeTransaction { tx in
             if let held = try await Self.holdings(userID: userID, on: tx) { throw Self.notEmpty(held) }
@@ -167,6 +176,7 @@ public struct AccountRepository: Sendable {
                     try await TemplateRows.write(template, userID: userID, isNew: true, on: tx)
                 }
                 try await BodyMetricRows.insert(content.bodyMetrics, userID: userID, on: tx)
+                try await TrainingMaxRows.insert(content.trainingMaxes, userID: userID, on: tx)
                 for program in content.programs {
                     try await ProgramRows.write(program, userID: userID, isNew: true, on: tx)
                 }
