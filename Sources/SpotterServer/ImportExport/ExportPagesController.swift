@@ -13,7 +13,8 @@ struct ExportPagesController {
     static let formats = [
         ExportFormatView(
             title: "Everything (JSON)",
-            detail: "Your settings, exercises, workout types, workouts, templates and body measurements in one file. "
+            detail:
+                "Your settings, exercises, workout types, workouts, templates, programs, body measurements and training maxes in one file. "
                 + "Another Spotter server reads it back into a new, empty account with nothing lost (spotter import json).",
             path: "/settings/export/spotter.json", button: "Download everything (JSON)"),
         ExportFormatView(
