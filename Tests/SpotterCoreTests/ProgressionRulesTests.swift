@@ -148,7 +148,7 @@ struct ProgressionRulesTests {
             #expect(supplemental.count == 5 && supplemental.allSatisfy { $0.set.reps == 10 })
             bbb.append(supplemental[0].weight.value)
             if wave.cycleWeek(week) == 4 {
-                tm = TrainingMaxWave.afterCycle(tm, step: 5, amraps: [(8, 5), (5, 3), (3, 1)], plateStep: 2.5).max
+                tm = TrainingMaxWave.afterCycle(tm, step: 5, amraps: [(8, 5), (5, 3), (3, 1)], unit: .kg, plateStep: 2.5).max
             }
         }
         #expect(
@@ -168,14 +168,34 @@ struct ProgressionRulesTests {
 
     @Test("a 5/3/1 cycle: every + set made raises the TM by its step; one short takes it back to 90%")
     func fiveThreeOneCycleEnd() {
-        let made = TrainingMaxWave.afterCycle(Mass(100, .kg), step: 5, amraps: [(8, 5), (5, 3), (3, 1)], plateStep: 2.5)
+        let made = TrainingMaxWave.afterCycle(
+            Mass(100, .kg), step: 5, amraps: [(8, 5), (5, 3), (3, 1)], unit: .kg, plateStep: 2.5)
         #expect(made.max == Mass(105, .kg))
         #expect(made.reason == "Cycle done, every + set made · TM +5 kg = 105 kg")
-        let press = TrainingMaxWave.afterCycle(Mass(60, .kg), step: 2.5, amraps: [(6, 5), (4, 3), (2, 1)], plateStep: 2.5)
+        let press = TrainingMaxWave.afterCycle(
+            Mass(60, .kg), step: 2.5, amraps: [(6, 5), (4, 3), (2, 1)], unit: .kg, plateStep: 2.5)
         #expect(press.max == Mass(62.5, .kg))
-        let short = TrainingMaxWave.afterCycle(Mass(100, .kg), step: 5, amraps: [(8, 5), (2, 3), (1, 1)], plateStep: 2.5)
+        let short = TrainingMaxWave.afterCycle(
+            Mass(100, .kg), step: 5, amraps: [(8, 5), (2, 3), (1, 1)], unit: .kg, plateStep: 2.5)
         #expect(short.max == Mass(90, .kg))
         #expect(short.reason == "2 of 3+ reps · TM back 10% = 90 kg")
+        let none = TrainingMaxWave.afterCycle(Mass(100, .kg), step: 5, amraps: [], unit: .kg, plateStep: 2.5)
+        #expect(none.max == Mass(100, .kg))
+        #expect(none.reason == "No + set logged this cycle · TM holds = 100 kg")
+    }
+
+    @Test("a max in kg for a pound lifter moves in pounds; a max off the steps holds as it is and says the real change")
+    func unitsAndOffStepMaxes() {
+        // 100 kg = 220.46 lb; +10 lb = 230.46 -> 230 lb on 5 lb steps: the change is +9.54, shown as +9.5 lb.
+        let pounds = TrainingMaxWave.afterCycle(Mass(100, .kg), step: 10, amraps: [(6, 5)], unit: .lb, plateStep: 5)
+        #expect(pounds.max == Mass(230, .lb))
+        #expect(pounds.reason == "Cycle done, every + set made · TM +9.5 lb = 230 lb")
+        let held = TrainingMaxWave.afterAMRAP(Mass(137, .kg), reps: 1, unit: .kg, plateStep: 2.5)
+        #expect(held.max == Mass(137, .kg))
+        #expect(held.reason == "1 rep on the 1+ set · TM holds = 137 kg")
+        let lowered = TrainingMaxWave.afterAMRAP(Mass(137, .kg), reps: 0, unit: .kg, plateStep: 2.5)
+        #expect(lowered.max == Mass(135, .kg))
+        #expect(lowered.reason == "0 reps on the 1+ set · TM -2 kg = 135 kg")
     }
 
     @Test(
@@ -186,10 +206,10 @@ struct ProgressionRulesTests {
             (9, 107.5, "9 reps on the 1+ set · TM +7.5 kg = 107.5 kg"),
         ])
     func nSuns(reps: Int, expected: Double, reason: String) {
-        let after = TrainingMaxWave.afterAMRAP(Mass(100, .kg), reps: reps, plateStep: 2.5)
+        let after = TrainingMaxWave.afterAMRAP(Mass(100, .kg), reps: reps, unit: .kg, plateStep: 2.5)
         #expect(after.max == Mass(expected, .kg))
         #expect(after.reason == reason)
-        #expect(TrainingMaxWave.afterAMRAP(Mass(225, .lb), reps: 4, plateStep: 5).max == Mass(235, .lb))
+        #expect(TrainingMaxWave.afterAMRAP(Mass(225, .lb), reps: 4, unit: .lb, plateStep: 5).max == Mass(235, .lb))
     }
 
     // MARK: Texas Method

@@ -165,6 +165,7 @@ public struct TrainingMaxWave: Sendable, Equatable {
     public var deloadWeek: Int?
 
     public init(weeks: [[WaveSet]], deloadWeek: Int? = nil) {
+        precondition(!weeks.isEmpty, "a wave has at least one week")
         self.weeks = weeks
         self.deloadWeek = deloadWeek
     }
@@ -208,32 +209,36 @@ public struct TrainingMaxWave: Sendable, Equatable {
             + " · \(set.reps)\(set.amrap ? "+" : "")"
     }
 
-    /// The training max after a 5/3/1 cycle: `step` more (5 lb / 2.5 kg for presses,
-    /// 10 lb / 5 kg for squats and deadlifts) when every AMRAP set reached its reps;
-    /// when one fell short, back to 90% of it, as Wendler's reset does.
-    public static func afterCycle(_ trainingMax: Mass, step: Double, amraps: [(done: Int, asked: Int)], plateStep: Double)
-        -> (max: Mass, reason: String)
-    {
-        let tm = trainingMax.value
-        let unit = trainingMax.unit.rawValue
+    /// The training max after a 5/3/1 cycle, in `unit`: `step` more (5 lb / 2.5 kg for
+    /// presses, 10 lb / 5 kg for squats and deadlifts) when every AMRAP set reached its
+    /// reps; when one fell short, back to 90% of it, as Wendler's reset does; with no
+    /// AMRAP set logged, as it was.
+    public static func afterCycle(
+        _ trainingMax: Mass, step: Double, amraps: [(done: Int, asked: Int)], unit: MassUnit, plateStep: Double
+    ) -> (max: Mass, reason: String) {
+        let tm = trainingMax.converted(to: unit)
+        guard !amraps.isEmpty else {
+            return (Mass(tm, unit), "No + set logged this cycle · TM holds = \(ProgressionRules.text(tm, unit))")
+        }
         if let short = amraps.first(where: { $0.done < $0.asked }) {
             let value = WeightSuggestion.round(tm * 0.9, to: plateStep)
             return (
-                Mass(value, trainingMax.unit),
-                "\(short.done) of \(short.asked)+ reps · TM back 10% = \(WeightFormat.trim(value)) \(unit)"
+                Mass(value, unit), "\(short.done) of \(short.asked)+ reps · TM back 10% = \(ProgressionRules.text(value, unit))"
             )
         }
         let value = WeightSuggestion.round(tm + step, to: plateStep)
         return (
-            Mass(value, trainingMax.unit),
-            "Cycle done, every + set made · TM +\(WeightFormat.trim(step)) \(unit) = \(WeightFormat.trim(value)) \(unit)"
+            Mass(value, unit),
+            "Cycle done, every + set made · TM \(change(value - tm, unit)) = \(ProgressionRules.text(value, unit))"
         )
     }
 
-    /// nSuns: after the day's 1+ set, the lift's training max rises by what the set
-    /// showed: 0 reps takes a plate step off, 1 holds it, 2-3 add one step, 4-5 two,
-    /// 6 or more three (2.5 / 5 / 7.5 kg; 5 / 10 / 15 lb on 5 lb steps).
-    public static func afterAMRAP(_ trainingMax: Mass, reps: Int, plateStep: Double) -> (max: Mass, reason: String) {
+    /// nSuns: after the day's 1+ set, the lift's training max (in `unit`) moves by what
+    /// the set showed: 0 reps takes a plate step off, 1 holds it, 2-3 add one step, 4-5
+    /// two, 6 or more three (2.5 / 5 / 7.5 kg; 5 / 10 / 15 lb on 5 lb steps).
+    public static func afterAMRAP(_ trainingMax: Mass, reps: Int, unit: MassUnit, plateStep: Double) -> (
+        max: Mass, reason: String
+    ) {
         let steps =
             switch reps {
             case ...0: -1
@@ -242,14 +247,17 @@ public struct TrainingMaxWave: Sendable, Equatable {
             case 4...5: 2
             default: 3
             }
-        let value = WeightSuggestion.round(trainingMax.value + Double(steps) * plateStep, to: plateStep)
-        let unit = trainingMax.unit.rawValue
-        let change =
-            steps == 0 ? "TM holds" : "TM \(steps > 0 ? "+" : "-")\(WeightFormat.trim(abs(Double(steps)) * plateStep)) \(unit)"
-        return (
-            Mass(value, trainingMax.unit),
-            "\(reps) \(reps == 1 ? "rep" : "reps") on the 1+ set · \(change) = \(WeightFormat.trim(value)) \(unit)"
-        )
+        let tm = trainingMax.converted(to: unit)
+        let set = "\(reps) \(reps == 1 ? "rep" : "reps") on the 1+ set"
+        // A max off the plate steps stays as it is when it holds.
+        guard steps != 0 else { return (Mass(tm, unit), "\(set) · TM holds = \(ProgressionRules.text(tm, unit))") }
+        let value = WeightSuggestion.round(tm + Double(steps) * plateStep, to: plateStep)
+        return (Mass(value, unit), "\(set) · TM \(change(value - tm, unit)) = \(ProgressionRules.text(value, unit))")
+    }
+
+    /// "+5 kg", "-2.5 kg": the change as it came out after rounding.
+    static func change(_ delta: Double, _ unit: MassUnit) -> String {
+        (delta < 0 ? "-" : "+") + ProgressionRules.text(abs(delta), unit)
     }
 }
 
