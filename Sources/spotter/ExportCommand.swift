@@ -16,7 +16,7 @@ struct ExportCommand: AsyncParsableCommand {
         abstract: "Write everything an account owns as JSON, or its workouts as CSV in Strong's layout.",
         discussion: """
             json (the default): settings, custom exercises with their images, workout types, workouts (the one in \
-            progress too), templates and body measurements; `spotter import json FILE --user NAME` reads it back into \
+            progress too), templates, programs, body measurements and training maxes; `spotter import json FILE --user NAME` reads it back into \
             an empty account on this or another server, with nothing lost or changed.
 
             csv: one row per done set: local date and time, workout name, duration, exercise, set order (W, D, F for \

@@ -25,7 +25,7 @@ struct ImportCommand: AsyncParsableCommand {
             account's time zone.
 
             json: a file written by `spotter export --format json` (or Settings -> Export) fills an empty account with \
-            everything it holds: settings, exercises, workout types, workouts, templates and body measurements.
+            everything it holds: settings, exercises, workout types, workouts, templates, programs, body measurements and training maxes.
             """)
 
     @OptionGroup var database: DatabaseOptions

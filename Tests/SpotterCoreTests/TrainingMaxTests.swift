@@ -46,10 +46,12 @@ struct TrainingMaxTests {
         #expect(offer.reason.contains("(\(best) on 2026-12-01)"))
     }
 
-    @Test("no offer without a session that has an e1RM")
+    @Test("no offer without a session that has an e1RM, nor one the lifter could not save (over 600 kg)")
     func noOffer() {
         #expect(TrainingMaxOffer.make(sessions: [], unit: .kg, step: 2.5) == nil)
         #expect(TrainingMaxOffer.make(sessions: [("2026-12-01", 0)], unit: .kg, step: 2.5) == nil)
+        #expect(TrainingMaxOffer.make(sessions: [("2026-12-01", 700)], unit: .kg, step: 2.5) == nil, "0.9 x 700 = 630 kg")
+        #expect(TrainingMaxOffer.make(sessions: [("2026-12-01", 660)], unit: .kg, step: 2.5)?.weight == Mass(592.5, .kg))
     }
 
     // MARK: The max in force
@@ -92,7 +94,7 @@ struct TrainingMaxTests {
             (TrainingMaxDraft(weight: 0), "weight", "The training max must be from 1 to 600 kg."),
             (TrainingMaxDraft(weight: 700), "weight", "The training max must be from 1 to 600 kg."),
             (TrainingMaxDraft(weight: .nan), "weight", "The training max must be from 1 to 600 kg."),
-            (TrainingMaxDraft(weight: 1400, weightUnit: "lb"), "weight", "The training max must be from 2.2 to 1322.8 lb."),
+            (TrainingMaxDraft(weight: 1400, weightUnit: "lb"), "weight", "The training max must be from 2.3 to 1322.7 lb."),
             (TrainingMaxDraft(weight: 100, weightUnit: "stone"), "weightUnit", "The weight unit must be kg or lb."),
             (
                 TrainingMaxDraft(weight: 100, day: "2026-12-08"), "day",

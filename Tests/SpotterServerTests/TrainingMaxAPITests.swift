@@ -72,7 +72,7 @@ struct TrainingMaxAPITests {
                 (["exerciseId": lift, "weight": 0], "weight", "The training max must be from 1 to 600 kg."),
                 (
                     ["exerciseId": lift, "weight": 1400, "weightUnit": "lb"], "weight",
-                    "The training max must be from 2.2 to 1322.8 lb."
+                    "The training max must be from 2.3 to 1322.7 lb."
                 ),
                 (["exerciseId": lift, "weight": 100, "weightUnit": "KG"], "weightUnit", "The weight unit must be kg or lb."),
                 (

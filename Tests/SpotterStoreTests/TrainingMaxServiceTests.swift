@@ -128,6 +128,30 @@ struct TrainingMaxServiceTests {
         }
     }
 
+    @Test(
+        "deleting a lift that only training maxes use archives it, so the maxes stay; the page says what uses it",
+        arguments: TestDatabase.all)
+    func deleteKeepsMaxes(engine: TestDatabase) async throws {
+        try await withPrograms(engine) { w in
+            let service = Self.service(w)
+            let exercises = ExerciseService.stopped(at: now, store: w.store)
+            let lift = try await exercises.create(draft: benchDraft("Pin Squat"), userID: w.ana.id)
+            _ = try await service.set(lift.id, draft: TrainingMaxDraft(weight: 100), user: w.ana)
+            _ = try await service.set(lift.id, draft: TrainingMaxDraft(weight: 95, day: "2026-01-05"), user: w.ana)
+            let deletion = try await exercises.delete(lift.id, userID: w.ana.id)
+            guard case .archived(let archived, let usage) = deletion else {
+                Issue.record("deleted: \(deletion)")
+                return
+            }
+            #expect(archived.archived)
+            #expect(usage.description == "2 training maxes")
+            #expect(try await service.lift(lift.id, user: w.ana).history.count == 2)
+            #expect(
+                ExerciseUsage(workouts: 3, templates: 1, trainingMaxes: 2).description
+                    == "3 workouts, 1 template and 2 training maxes")
+        }
+    }
+
     @Test("merging a lift into another moves its training maxes with its history", arguments: TestDatabase.all)
     func merge(engine: TestDatabase) async throws {
         try await withPrograms(engine) { w in

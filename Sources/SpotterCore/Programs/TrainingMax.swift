@@ -72,8 +72,9 @@ public struct TrainingMaxDraft: Sendable, Equatable {
         if let weight, weight.isFinite, range.contains(Mass(weight, chosenUnit).converted(to: .kg)) {
             mass = Mass((weight * 100).rounded() / 100, chosenUnit)
         } else {
-            let low = WeightFormat.number(Mass(range.lowerBound, .kg), in: chosenUnit)
-            let high = WeightFormat.number(Mass(range.upperBound, .kg), in: chosenUnit)
+            // Rounded inward, so the limits the message names are allowed: 2.3 to 1322.7 lb.
+            let low = WeightFormat.trim((Mass(range.lowerBound, .kg).converted(to: chosenUnit) * 10).rounded(.up) / 10)
+            let high = WeightFormat.trim((Mass(range.upperBound, .kg).converted(to: chosenUnit) * 10).rounded(.down) / 10)
             let what = weight == nil ? "Enter the training max" : "The training max must be"
             issues.append(
                 .init(field: "weight", message: "\(what) from \(low) to \(high) \(chosenUnit.rawValue)."))
@@ -127,11 +128,13 @@ public struct TrainingMaxOffer: Sendable, Equatable {
         }
         guard let best = ranked.first else { return nil }
         let e1rm = Mass(best.e1rmKilograms, .kg).converted(to: unit)
-        let raw = e1rm * share
         // A hair of slack so 0.9 x 125 = 112.49999… still reads as 112.5.
-        let floored = step > 0 ? ((raw + 1e-9) / step).rounded(.down) * step : (raw * 100).rounded(.down) / 100
+        let raw = e1rm * share + 1e-9
+        let floored = step > 0 ? (raw / step).rounded(.down) * step : (raw * 100).rounded(.down) / 100
+        // An offer the lifter could not save (under 1 kg, over 600 kg) is no offer.
+        guard TrainingMaxDraft.weightRangeKilograms.contains(Mass(floored, unit).converted(to: .kg)) else { return nil }
         return TrainingMaxOffer(
-            weight: Mass(max(floored, step > 0 ? step : 0.01), unit), share: share,
+            weight: Mass((floored * 100).rounded() / 100, unit), share: share,
             bestE1RM: Mass((e1rm * 10).rounded() / 10, unit), bestDay: best.day, weeks: weeks)
     }
 }

@@ -32,6 +32,7 @@ struct TrainingMaxPage: PageModel {
     let currentSince: String?
     let offer: Offer?
     let formAction: String
+    let offerID: String
     let newID: String
     let formError: String?
     let weight: FieldView

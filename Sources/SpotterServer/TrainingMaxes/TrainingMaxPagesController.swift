@@ -16,7 +16,7 @@ struct TrainingMaxPagesController {
 
     @Sendable func show(_ request: Request, context: SignedInContext) async throws -> Response {
         let lift = try await services.trainingMaxes.lift(try exerciseID(context), user: context.user)
-        return try render(lift, context: context, draft: nil, failure: nil, notice: Notice.from(request))
+        return try render(lift, context: context, typed: nil, failure: nil, notice: Notice.from(request))
     }
 
     /// Sets a max: typed, or the offer taken with one tap (`source=estimated`). The
@@ -37,7 +37,8 @@ struct TrainingMaxPagesController {
         } catch {
             let failure = try ExercisePagesController.formFailure(error)
             let lift = try await services.trainingMaxes.lift(id, user: user)
-            return try render(lift, context: context, draft: draft, failure: failure, notice: nil, status: .badRequest)
+            return try render(
+                lift, context: context, typed: (form["weight"], form["day"]), failure: failure, notice: nil, status: .badRequest)
         }
     }
 
@@ -55,7 +56,7 @@ struct TrainingMaxPagesController {
     }
 
     private func render(
-        _ lift: TrainingMaxLift, context: SignedInContext, draft: TrainingMaxDraft?, failure: ValidationFailure?,
+        _ lift: TrainingMaxLift, context: SignedInContext, typed: (weight: String, day: String)?, failure: ValidationFailure?,
         notice: String?, status: HTTPResponse.Status = .ok
     ) throws -> Response {
         let settings = context.user.settings
@@ -63,12 +64,16 @@ struct TrainingMaxPagesController {
         let zone = settings.zone
         let today = CalendarDay.string(of: services.clock(), timeZone: zone)
         let base = "/exercises/\(lift.exercise.id.text)/training-max"
-        func shown(_ mass: Mass) -> String { "\(WeightFormat.number(mass, in: unit)) \(unit.rawValue)" }
+        // To the 0.01 a max is kept to: 113.75 kg on 1.25 kg steps stays 113.75, never 113.8.
+        func exact(_ mass: Mass) -> String { PlateMath.number(mass.converted(to: unit)) }
+        func shown(_ mass: Mass) -> String { "\(exact(mass)) \(unit.rawValue)" }
         func dayLabel(_ day: String) -> String { ProgressText.day(day, zone) }
-        let typed = draft?.weight.map { $0.isNaN ? "" : WeightFormat.trim($0) }
-        let prefill =
-            lift.current.map { WeightFormat.number($0.weight, in: unit) }
-            ?? lift.offer.map { WeightFormat.number($0.weight, in: unit) }
+        let prefill = (lift.current?.weight ?? lift.offer?.weight).map(exact) ?? ""
+        // Once taken, the offer is the max in force: no need to offer it again.
+        let offer = lift.offer.flatMap { offer in
+            lift.current.map { abs($0.weight.converted(to: unit) - offer.weight.converted(to: unit)) < 0.005 } == true
+                ? nil : offer
+        }
         let model = TrainingMaxPage(
             page: PageChrome(
                 title: "Training max", context: context, section: .exercises, backLink: "/exercises/\(lift.exercise.id.text)"),
@@ -79,16 +84,17 @@ struct TrainingMaxPagesController {
                 : "\(lift.exercise.name) is measured as \(lift.exercise.kind.displayName.lowercased()); training maxes are for weight × reps lifts.",
             current: lift.current.map { shown($0.weight) },
             currentSince: lift.current.map { "Since \(dayLabel($0.day)) · \(Self.sourceLabel($0.source))" },
-            // Once taken, the offer is the max in force: no need to offer it again.
-            offer: lift.offer.flatMap { $0.weight == lift.current?.weight ? nil : $0 }.map {
-                TrainingMaxPage.Offer(
-                    weight: shown($0.weight), value: WeightFormat.number($0.weight, in: unit), reason: $0.reason)
+            offer: offer.map {
+                TrainingMaxPage.Offer(weight: shown($0.weight), value: exact($0.weight), reason: $0.reason)
             },
             formAction: base,
+            // One id per form: going back after taking the offer and saving a typed max adds it, not changes the offer.
+            offerID: UUID().text,
             newID: UUID().text,
             formError: failure.map { _ in "Check the fields marked below." },
-            weight: FieldView(typed ?? prefill ?? "", failure: failure, field: "weight"),
-            day: FieldView(draft?.day ?? today, failure: failure, field: "day"),
+            // A refused form shows what was typed, as typed.
+            weight: FieldView(typed?.weight ?? prefill, failure: failure, field: "weight"),
+            day: FieldView(typed.map { $0.day.isEmpty ? today : $0.day } ?? today, failure: failure, field: "day"),
             unit: unit.rawValue,
             today: today,
             history: lift.history.map { max in

@@ -108,17 +108,19 @@ public struct ExerciseRepository: Sendable {
         try await db.sql.raw("DELETE FROM exercises WHERE id = \(bind: id) AND user_id = \(bind: userID)").run()
     }
 
-    /// How many of the user's workouts and templates use an exercise.
+    /// How many of the user's workouts, templates and training maxes use an exercise.
     public func usage(of id: UUID, userID: UUID) async throws -> ExerciseUsage {
         let row = try await db.sql.raw(
             """
             SELECT (SELECT COUNT(DISTINCT e.workout_id) FROM exercise_entries e WHERE e.user_id = \(bind: userID) AND e.exercise_id = \(bind: id)) AS workouts, \
-            (SELECT COUNT(DISTINCT t.template_id) FROM template_exercises t WHERE t.user_id = \(bind: userID) AND t.exercise_id = \(bind: id)) AS templates
+            (SELECT COUNT(DISTINCT t.template_id) FROM template_exercises t WHERE t.user_id = \(bind: userID) AND t.exercise_id = \(bind: id)) AS templates, \
+            (SELECT COUNT(*) FROM training_maxes m WHERE m.user_id = \(bind: userID) AND m.exercise_id = \(bind: id)) AS maxes
             """
         ).first()
         return ExerciseUsage(
             workouts: try row?.decode(column: "workouts", as: Int.self) ?? 0,
-            templates: try row?.decode(column: "templates", as: Int.self) ?? 0)
+            templates: try row?.decode(column: "templates", as: Int.self) ?? 0,
+            trainingMaxes: try row?.decode(column: "maxes", as: Int.self) ?? 0)
     }
 
     /// The exercise the user sees under this name (compared as `NameKey`), built-in or
@@ -150,18 +152,24 @@ extension ExerciseRepository {
 public struct ExerciseUsage: Sendable, Equatable {
     public var workouts: Int
     public var templates: Int
+    /// Maxes of the lift's history: deleting the lift would lose them, so it is archived.
+    public var trainingMaxes: Int
 
-    public init(workouts: Int, templates: Int) {
+    public init(workouts: Int, templates: Int, trainingMaxes: Int = 0) {
         self.workouts = workouts
         self.templates = templates
+        self.trainingMaxes = trainingMaxes
     }
 
-    public var isEmpty: Bool { workouts == 0 && templates == 0 }
+    public var isEmpty: Bool { workouts == 0 && templates == 0 && trainingMaxes == 0 }
 
-    /// "3 workouts and 1 template", or nil when nothing uses it.
+    /// "3 workouts and 1 template", "3 workouts, 1 template and 2 training maxes", or
+    /// nil when nothing uses it.
     public var description: String? {
         func count(_ n: Int, _ word: String) -> String? { n == 0 ? nil : counted(n, word) }
-        let parts = [count(workouts, "workout"), count(templates, "template")].compactMap { $0 }
-        return parts.isEmpty ? nil : parts.joined(separator: " and ")
+        let parts = [count(workouts, "workout"), count(templates, "template"), count(trainingMaxes, "training max")]
+            .compactMap { $0 }
+        guard let last = parts.last else { return nil }
+        return parts.count == 1 ? last : parts.dropLast().joined(separator: ", ") + " and " + last
     }
 }

@@ -18,7 +18,7 @@ public struct TrainingMaxRepository: Sendable {
         if let exerciseIDs, exerciseIDs.isEmpty { return [] }
         var query: SQLQueryString = "SELECT t.* FROM training_maxes t WHERE t.user_id = \(bind: userID)"
         if let exerciseIDs { query += " AND t.exercise_id IN (\(binds: Array(exerciseIDs)))" }
-        query += " ORDER BY t.day DESC, t.created_at DESC"
+        query += " ORDER BY t.day DESC, t.created_at DESC, t.id DESC"
         return try await reads.sql.raw(query).all().map(TrainingMaxRows.max)
     }
 
@@ -34,6 +34,15 @@ public struct TrainingMaxRepository: Sendable {
     /// refused as taken.
     @discardableResult
     public func put(_ max: TrainingMax, userID: UUID) async throws -> Bool {
+        // Two PUTs of one new id at once (a retry while the first still runs) can both
+        // find no row on PostgreSQL; the second insert then fails the key, and once more
+        // it finds the first one's row and answers as a change of it.
+        do { return try await write(max, userID: userID) } catch let error as any DatabaseError where error.isConstraintFailure {
+            return try await write(max, userID: userID)
+        }
+    }
+
+    private func write(_ max: TrainingMax, userID: UUID) async throws -> Bool {
         try await db.writeTransaction { tx in
             let sql = tx.sql
             guard

@@ -116,8 +116,9 @@ public struct ExerciseService: Sendable {
         case archived(Exercise, usage: ExerciseUsage)
     }
 
-    /// Deletes a custom exercise and its image, or archives it when workouts or
-    /// templates use it, so history and routines never lose what they hold.
+    /// Deletes a custom exercise and its image, or archives it when workouts,
+    /// templates or training maxes use it, so history and routines never lose what
+    /// they hold.
     public func delete(_ id: UUID, userID: UUID) async throws -> Deletion {
         var exercise = try await own(id, userID: userID, action: "delete")
         let usage = try await exercises.usage(of: id, userID: userID)
