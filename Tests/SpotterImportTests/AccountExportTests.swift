@@ -32,10 +32,14 @@ struct AccountExportTests: AccountExportFixtures {
                 let importer = AccountImporter(store: store, images: images)
                 let outcome = try await importer.restore(json, userID: ben.id, now: Self.at(31 * Self.day))
                 let sets = annas.workouts.reduce(0) { $0 + $1.exercises.reduce(0) { $0 + $1.sets.count } }
-                #expect(outcome == AccountImportOutcome(workouts: 14, sets: sets, exercises: 2, templates: 2, bodyMetrics: 3))
+                #expect(
+                    outcome
+                        == AccountImportOutcome(
+                            workouts: 14, sets: sets, exercises: 2, templates: 2, bodyMetrics: 3, trainingMaxes: 3))
                 #expect(
                     outcome.summary
-                        == "Imported 14 workouts with \(sets) sets, 2 custom exercises, 2 templates and 3 body measurements.")
+                        == "Imported 14 workouts with \(sets) sets, 2 custom exercises, 2 templates, 3 body measurements and 3 training maxes."
+                )
 
                 // The ids are not in the file: an import makes new ones, so the two
                 // accounts are compared by content, with only the account's name and

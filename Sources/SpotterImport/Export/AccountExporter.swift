@@ -68,13 +68,17 @@ public struct AccountImportOutcome: Sendable, Equatable {
     public var exercises: Int
     public var templates: Int
     public var bodyMetrics: Int
+    public var trainingMaxes: Int = 0
 
-    /// "Imported 29 workouts with 592 sets, 2 custom exercises, 3 templates and 40 body measurements."
+    /// "Imported 29 workouts with 592 sets, 2 custom exercises, 3 templates and 40 body
+    /// measurements."; the training maxes too when the file had some.
     public var summary: String {
-        let parts = [
+        var parts = [
             counted(exercises, "custom exercise"), counted(templates, "template"), counted(bodyMetrics, "body measurement"),
         ]
-        return "Imported \(counted(workouts, "workout")) with \(counted(sets, "set")), \(parts[0]), \(parts[1]) and \(parts[2])."
+        if trainingMaxes > 0 { parts.append(counted(trainingMaxes, "training max")) }
+        let listed = parts.dropLast().joined(separator: ", ") + " and " + parts[parts.count - 1]
+        return "Imported \(counted(workouts, "workout")) with \(counted(sets, "set")), \(listed)."
     }
 }
 
@@ -146,6 +150,7 @@ public struct AccountImporter: Sendable {
         await store.refreshPlannerStatistics(afterAdding: sets)
         return AccountImportOutcome(
             workouts: content.workouts.count, sets: sets, exercises: content.exercises.count,
-            templates: content.templates.count, bodyMetrics: content.bodyMetrics.count)
+            templates: content.templates.count, bodyMetrics: content.bodyMetrics.count,
+            trainingMaxes: content.trainingMaxes.count)
     }
 }

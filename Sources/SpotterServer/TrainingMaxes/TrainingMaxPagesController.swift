@@ -85,7 +85,10 @@ struct TrainingMaxPagesController {
             current: lift.current.map { shown($0.weight) },
             currentSince: lift.current.map { "Since \(dayLabel($0.day)) · \(Self.sourceLabel($0.source))" },
             offer: offer.map {
-                TrainingMaxPage.Offer(weight: shown($0.weight), value: exact($0.weight), reason: $0.reason)
+                TrainingMaxPage.Offer(
+                    weight: shown($0.weight), value: exact($0.weight),
+                    // The reason as Core words it, its day as the rest of the page writes days.
+                    reason: $0.reason.replacingOccurrences(of: " on \($0.bestDay))", with: " on \(dayLabel($0.bestDay)))"))
             },
             formAction: base,
             // One id per form: going back after taking the offer and saving a typed max adds it, not changes the offer.
