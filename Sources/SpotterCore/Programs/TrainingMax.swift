@@ -35,6 +35,14 @@ public struct TrainingMax: Sendable, Equatable, Identifiable {
         maxes.filter { $0.day <= day }.max { ($0.day, $0.createdAt) < ($1.day, $1.createdAt) }
     }
 
+    /// Why `exercise` takes no training max, or nil when it takes one: only lifts
+    /// measured by weight x reps have a max to take percentages of.
+    public static func refusal(for exercise: Exercise) -> String? {
+        guard exercise.kind != .weightReps else { return nil }
+        return "\(exercise.name) is measured as \(exercise.kind.displayName.lowercased()); "
+            + "training maxes are for weight × reps lifts."
+    }
+
     /// Newest first: by day, then by when it was saved.
     public static func newestFirst(_ maxes: [TrainingMax]) -> [TrainingMax] {
         maxes.sorted { ($0.day, $0.createdAt, $0.id.uuidString) > ($1.day, $1.createdAt, $1.id.uuidString) }

@@ -60,14 +60,13 @@ struct ExercisePagesController {
     @Sendable func show(_ request: Request, context: SignedInContext) async throws -> Response {
         let exercise = try await find(context)
         var trainingMax: String?
-        if exercise.kind == .weightReps {
+        if TrainingMax.refusal(for: exercise) == nil {
             let user = context.user
-            let zone = user.settings.zone
+            let unit = user.settings.unit
+            // To the 0.01 a max is kept to, as its own page shows it.
             trainingMax =
                 try await services.trainingMaxes.current(of: [exercise.id], user: user)[exercise.id].map { max in
-                    let since = ProgressText.day(max.day, zone)
-                    return
-                        "\(WeightFormat.number(max.weight, in: user.settings.unit)) \(user.settings.unit.rawValue) since \(since)"
+                    "\(PlateMath.number(max.weight.converted(to: unit))) \(unit.rawValue) since \(ProgressText.day(max.day, user.settings.zone))"
                 } ?? "None yet: set one for percentage programs"
         }
         let model = ExerciseDetailPage(

@@ -234,13 +234,9 @@ struct ProgressPagesController {
     /// The form as typed: empty boxes are left out, text that is not a number is kept
     /// as not-a-number so the rule says what is wrong.
     static func draft(_ form: SubmittedForm, unit: MassUnit) -> BodyMetricDraft {
-        func number(_ name: String) -> Double? {
-            let text = form[name].trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ".")
-            return text.isEmpty ? nil : Double(text) ?? .nan
-        }
-        return BodyMetricDraft(
-            day: form["day"], bodyWeight: number("bodyWeight"), weightUnit: unit.rawValue,
-            bodyFatPercent: number("bodyFatPercent"), note: form["note"])
+        BodyMetricDraft(
+            day: form["day"], bodyWeight: form.number("bodyWeight"), weightUnit: unit.rawValue,
+            bodyFatPercent: form.number("bodyFatPercent"), note: form["note"])
     }
 
     private func renderBody(

@@ -120,6 +120,13 @@ struct SubmittedForm: Sendable {
         encoded?.value(name) ?? multipart?.value(name) ?? ""
     }
 
+    /// A number box as typed (a decimal comma read as a point): nil when empty, and
+    /// text that is not a number kept as not-a-number, so the rule says what is wrong.
+    func number(_ name: String) -> Double? {
+        let text = self[name].trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ".")
+        return text.isEmpty ? nil : Double(text) ?? .nan
+    }
+
     func values(_ name: String) -> [String] {
         encoded?.values(name) ?? multipart?.values(name) ?? []
     }

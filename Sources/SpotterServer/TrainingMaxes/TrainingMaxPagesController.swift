@@ -26,9 +26,8 @@ struct TrainingMaxPagesController {
         let id = try exerciseID(context)
         var request = request
         let form = try await SubmittedForm.read(&request)
-        let text = form["weight"].trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ".")
         let draft = TrainingMaxDraft(
-            weight: text.isEmpty ? nil : Double(text) ?? .nan, weightUnit: user.settings.unit.rawValue,
+            weight: form.number("weight"), weightUnit: user.settings.unit.rawValue,
             day: form["day"].isEmpty ? nil : form["day"], source: form["source"].isEmpty ? nil : form["source"])
         do {
             _ = try await services.trainingMaxes.put(
@@ -79,9 +78,7 @@ struct TrainingMaxPagesController {
                 title: "Training max", context: context, section: .exercises, backLink: "/exercises/\(lift.exercise.id.text)"),
             notice: notice,
             exerciseName: lift.exercise.name,
-            refusal: lift.exercise.kind == .weightReps
-                ? nil
-                : "\(lift.exercise.name) is measured as \(lift.exercise.kind.displayName.lowercased()); training maxes are for weight × reps lifts.",
+            refusal: TrainingMax.refusal(for: lift.exercise),
             current: lift.current.map { shown($0.weight) },
             currentSince: lift.current.map { "Since \(dayLabel($0.day)) · \(Self.sourceLabel($0.source))" },
             offer: offer.map {

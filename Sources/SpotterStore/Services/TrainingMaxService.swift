@@ -51,7 +51,7 @@ public struct TrainingMaxService: Sendable {
         let today = CalendarDay.string(of: now, timeZone: zone)
         let history = try await maxes.list(userID: user.id, exerciseIDs: [exerciseID])
         var offer: TrainingMaxOffer?
-        if exercise.kind == .weightReps {
+        if TrainingMax.refusal(for: exercise) == nil {
             let since = now.addingTimeInterval(-Double(TrainingMaxOffer.defaultWeeks * 7 * 86_400))
             let sessions = try await ProgressRepository(store: store).sessions(
                 userID: user.id, exerciseID: exerciseID, since: since, sets: .totals)
@@ -75,12 +75,8 @@ public struct TrainingMaxService: Sendable {
         max: TrainingMax, created: Bool
     ) {
         let exercise = try await exercise(exerciseID, user: user)
-        guard exercise.kind == .weightReps else {
-            throw SpotterError.invalid(
-                ValidationFailure(
-                    field: "exerciseId",
-                    message: "\(exercise.name) is measured as \(exercise.kind.displayName.lowercased()); "
-                        + "training maxes are for weight × reps lifts."))
+        if let refusal = TrainingMax.refusal(for: exercise) {
+            throw SpotterError.invalid(ValidationFailure(field: "exerciseId", message: refusal))
         }
         let now = clock()
         let today = CalendarDay.string(of: now, timeZone: user.settings.zone)
